@@ -1,0 +1,24 @@
+//! The vocabulary every boardlab game and tool shares.
+//!
+//! A game implements [`Position`]; everything else here — [`perft`](perft::perft), the
+//! draw rules of [`GameHistory`], the text helpers of [`text`] — works for any such game.
+
+pub mod bitboard;
+pub mod error;
+pub mod history;
+pub mod move_list;
+pub mod outcome;
+pub mod perft;
+pub mod player;
+pub mod position;
+pub mod rules;
+pub mod text;
+pub mod zobrist;
+
+pub use error::{MoveError, PositionError, PositionField, RuleError};
+pub use history::GameHistory;
+pub use move_list::MoveList;
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use player::Player;
+pub use position::Position;
+pub use rules::{DrawRules, RuleInfo, RuleOptions};

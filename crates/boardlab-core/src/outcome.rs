@@ -1,0 +1,92 @@
+//! How a game ended: a win with its reason, or a draw with its reason.
+
+use crate::player::Player;
+use std::fmt;
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The loser's key piece (the piece with this letter) was captured.
+    KeyPieceCaptured(char),
+    /// The loser had to move and had no legal move.
+    NoLegalMove,
+    /// The winner brought a piece to the goal (the far rank).
+    ReachedGoal,
+    /// The loser has no pieces left on the board.
+    NoPiecesLeft,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The same position occurred for the third time.
+    Repetition,
+    /// The no-progress limit (`no_progress_plies`) was reached.
+    NoProgress {
+        /// The limit in plies that was reached.
+        plies: u32,
+    },
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One player won.
+    Win {
+        /// The player who won.
+        winner: Player,
+        /// Why they won.
+        reason: WinReason,
+    },
+    /// The game was drawn.
+    Draw(DrawReason),
+}
+
+impl Outcome {
+    /// The winner, or `None` for a draw.
+    pub fn winner(&self) -> Option<Player> {
+        match self {
+            Outcome::Win { winner, .. } => Some(*winner),
+            Outcome::Draw(_) => None,
+        }
+    }
+
+    /// The result as a record writes it: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score_text(&self) -> &'static str {
+        match self.winner() {
+            Some(Player::One) => "1-0",
+            Some(Player::Two) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win { winner, reason } => {
+                let loser = winner.opponent();
+                match reason {
+                    WinReason::KeyPieceCaptured(letter) => {
+                        write!(f, "{winner} wins: {loser}'s {letter} was captured")
+                    }
+                    WinReason::NoLegalMove => {
+                        write!(f, "{winner} wins: {loser} has no legal move")
+                    }
+                    WinReason::ReachedGoal => {
+                        write!(f, "{winner} wins: a piece reached the far rank")
+                    }
+                    WinReason::NoPiecesLeft => {
+                        write!(f, "{winner} wins: {loser} has no pieces left")
+                    }
+                }
+            }
+            Outcome::Draw(DrawReason::Repetition) => {
+                write!(f, "draw: the same position occurred three times")
+            }
+            Outcome::Draw(DrawReason::NoProgress { plies }) => {
+                write!(f, "draw: {plies} plies without progress")
+            }
+        }
+    }
+}

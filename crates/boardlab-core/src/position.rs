@@ -1,0 +1,99 @@
+//! The `Position` trait: the one small API every game implements and every tool uses.
+
+use crate::error::{MoveError, PositionError};
+use crate::move_list::MoveList;
+use crate::outcome::{Outcome, WinReason};
+use crate::player::Player;
+use crate::rules::RuleOptions;
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+/// A game position: the board, whose turn it is, and the rule options in force.
+///
+/// Positions are small `Copy` values: [`play`](Position::play) changes one in place, and a
+/// search keeps earlier positions by copying them (copy-make). Draw rules that need the
+/// game's past (repetition, the no-progress limit) are applied by
+/// [`GameHistory`](crate::GameHistory), not here.
+pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
+    /// A move of this game. `Display` prints it in the notation of SPEC.md.
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    /// The game's rule options.
+    type Rules: RuleOptions;
+
+    /// The game id (`obsidian`, `daisy`, `sprint`, `parity`).
+    const GAME_ID: &'static str;
+
+    /// The start position under the given rules.
+    fn start(rules: Self::Rules) -> Self;
+
+    /// Reads a position from its one-line text form (SPEC.md).
+    fn from_text(text: &str, rules: Self::Rules) -> Result<Self, PositionError>;
+
+    /// The rule options this position is played under.
+    fn rules(&self) -> Self::Rules;
+
+    /// The number of files (columns) of the board.
+    fn width(&self) -> u8;
+
+    /// The number of ranks (rows) of the board.
+    fn height(&self) -> u8;
+
+    /// The letter of the piece on a square (as in the position text), if any.
+    /// Files and ranks count from 0 at a1.
+    fn piece_at(&self, file: u8, rank: u8) -> Option<char>;
+
+    /// How a game calls a player in its user interfaces (`Player 1 (lowercase)`, `White`).
+    fn player_name(player: Player) -> &'static str;
+
+    /// The player whose turn it is.
+    fn side_to_move(&self) -> Player;
+
+    /// Appends every legal move to `moves`. A finished game has none.
+    fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves, which games may count without generating them.
+    fn count_legal_moves(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// Plays a legal move. Playing a move that [`legal_moves`](Position::legal_moves) did not
+    /// give leaves an unspecified (but memory-safe) position.
+    fn play(&mut self, mv: Self::Move);
+
+    /// The win or loss the rules have decided, or `None` while the game goes on.
+    /// The default says a player who must move and cannot loses; games add their own wins.
+    fn outcome(&self) -> Option<Outcome> {
+        if self.count_legal_moves() == 0 {
+            Some(Outcome::Win {
+                winner: self.side_to_move().opponent(),
+                reason: WinReason::NoLegalMove,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The Zobrist hash of everything that makes positions equal for repetition: the
+    /// pieces, any reserves and the side to move (not the counters).
+    fn hash(&self) -> u64;
+
+    /// Plies played since the last capture or other progress move.
+    fn no_progress_plies(&self) -> u32;
+
+    /// Reads a move in this position's notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// All legal moves in a new list.
+    fn legal_move_list(&self) -> MoveList<Self::Move> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+    }
+
+    /// Whether `mv` is one of the legal moves.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.legal_move_list().contains(&mv)
+    }
+}

@@ -1,0 +1,179 @@
+//! Rule options: named switches with defaults that select a reading of a game's rules.
+
+use crate::error::RuleError;
+use std::fmt::Debug;
+
+/// The description of one rule option, for help texts and error messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleInfo {
+    /// The option's name, as typed in `--rule NAME=VALUE`.
+    pub name: &'static str,
+    /// The default value, as text.
+    pub default: &'static str,
+    /// What the option does.
+    pub help: &'static str,
+}
+
+/// A game's set of rule options. Small `Copy` data carried by every position.
+pub trait RuleOptions: Copy + Default + Debug + PartialEq + Eq + Send + Sync + 'static {
+    /// The game id these options belong to (for error messages).
+    const GAME: &'static str;
+
+    /// Every option this game has.
+    fn options() -> &'static [RuleInfo];
+
+    /// Sets one option from its name and value text.
+    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError>;
+
+    /// The current value of the named option as text, or `None` for an unknown name.
+    fn get(&self, name: &str) -> Option<String>;
+
+    /// The draw rules that a [`GameHistory`](crate::GameHistory) applies.
+    fn draw_rules(&self) -> DrawRules;
+
+    /// Sets one option from `NAME=VALUE` text.
+    fn apply(&mut self, assignment: &str) -> Result<(), RuleError> {
+        match assignment.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => self.set(name.trim(), value.trim()),
+            _ => Err(RuleError::Malformed {
+                game: Self::GAME,
+                text: assignment.to_string(),
+                valid: Self::valid_list(),
+            }),
+        }
+    }
+
+    /// Options built from the defaults and a list of `NAME=VALUE` assignments.
+    fn from_assignments<S: AsRef<str>>(assignments: &[S]) -> Result<Self, RuleError> {
+        let mut rules = Self::default();
+        for assignment in assignments {
+            rules.apply(assignment.as_ref())?;
+        }
+        Ok(rules)
+    }
+
+    /// All options with their current values, `name=value` separated by spaces.
+    fn describe(&self) -> String {
+        Self::options()
+            .iter()
+            .map(|info| format!("{}={}", info.name, self.get(info.name).unwrap_or_default()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The valid option names with their defaults, for error messages.
+    fn valid_list() -> String {
+        let list: Vec<String> = Self::options()
+            .iter()
+            .map(|info| format!("{} (default {})", info.name, info.default))
+            .collect();
+        if list.is_empty() {
+            "none".to_string()
+        } else {
+            list.join(", ")
+        }
+    }
+
+    /// The error for a name that is not one of [`options`](RuleOptions::options).
+    fn unknown(name: &str) -> RuleError {
+        RuleError::UnknownName {
+            game: Self::GAME,
+            name: name.to_string(),
+            valid: Self::valid_list(),
+        }
+    }
+}
+
+/// The common draw rules of RULES.md: threefold repetition and the no-progress limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrawRules {
+    /// Whether the third occurrence of a position draws.
+    pub threefold_repetition: bool,
+    /// Plies without progress that draw the game; 0 switches the rule off.
+    pub no_progress_plies: u32,
+}
+
+impl Default for DrawRules {
+    fn default() -> Self {
+        DrawRules {
+            threefold_repetition: true,
+            no_progress_plies: 100,
+        }
+    }
+}
+
+impl DrawRules {
+    /// The descriptions of the two draw-rule options, for games that have them.
+    pub const OPTIONS: [RuleInfo; 2] = [
+        RuleInfo {
+            name: "no_progress_plies",
+            default: "100",
+            help: "plies without progress that draw the game (0 = off)",
+        },
+        RuleInfo {
+            name: "threefold_repetition",
+            default: "true",
+            help: "the third occurrence of a position draws the game",
+        },
+    ];
+
+    /// No draw rules at all (for games that cannot go on for ever).
+    pub const NONE: DrawRules = DrawRules {
+        threefold_repetition: false,
+        no_progress_plies: 0,
+    };
+
+    /// Sets a draw-rule option; `None` when `name` is not a draw rule.
+    pub fn set(
+        &mut self,
+        game: &'static str,
+        name: &str,
+        value: &str,
+    ) -> Option<Result<(), RuleError>> {
+        match name {
+            "no_progress_plies" => {
+                Some(parse_u32(game, name, value).map(|v| self.no_progress_plies = v))
+            }
+            "threefold_repetition" => {
+                Some(parse_bool(game, name, value).map(|v| self.threefold_repetition = v))
+            }
+            _ => None,
+        }
+    }
+
+    /// The value of a draw-rule option as text; `None` when `name` is not a draw rule.
+    pub fn get(&self, name: &str) -> Option<String> {
+        match name {
+            "no_progress_plies" => Some(self.no_progress_plies.to_string()),
+            "threefold_repetition" => Some(self.threefold_repetition.to_string()),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a `true`/`false` option value.
+pub fn parse_bool(game: &'static str, name: &str, value: &str) -> Result<bool, RuleError> {
+    match value {
+        "true" | "on" | "yes" | "1" => Ok(true),
+        "false" | "off" | "no" | "0" => Ok(false),
+        _ => Err(RuleError::BadValue {
+            game,
+            name: name.to_string(),
+            value: value.to_string(),
+            expected: "true or false".to_string(),
+        }),
+    }
+}
+
+/// Reads a whole-number option value (0 to 1,000,000).
+pub fn parse_u32(game: &'static str, name: &str, value: &str) -> Result<u32, RuleError> {
+    match value.parse::<u32>() {
+        Ok(v) if v <= 1_000_000 => Ok(v),
+        _ => Err(RuleError::BadValue {
+            game,
+            name: name.to_string(),
+            value: value.to_string(),
+            expected: "a whole number from 0 to 1000000".to_string(),
+        }),
+    }
+}

@@ -1,0 +1,8 @@
+//! The four boardlab games on the shared [`Position`](boardlab_core::Position) API, and the
+//! registry that maps a game id to its type.
+
+pub mod obsidian;
+pub mod registry;
+
+pub use obsidian::Obsidian;
+pub use registry::{GameId, GameVisitor, with_game};

@@ -1,0 +1,102 @@
+//! Obsidian move generation: one generator, two sinks (a move list, or a bare count).
+
+use super::attacks::{self, FILE_A, FILE_H, RANK_3, RANK_6};
+use super::moves::ObsidianMove;
+use super::piece::Kind;
+use super::position::Obsidian;
+use boardlab_core::bitboard::Bits64;
+use boardlab_core::{MoveList, Player};
+
+/// Receives the moves the generator finds, as sets of target squares.
+pub(super) trait MoveSink {
+    /// A `kind` piece on `from` can go to each square of `targets`.
+    fn piece_moves(&mut self, from: u32, targets: u64, kind: Kind);
+    /// F pieces go to each square of `targets` from the square `back` indices behind it
+    /// (`target - back` is the origin).
+    fn pawn_moves(&mut self, targets: u64, back: i32);
+}
+
+/// Collects moves in a [`MoveList`].
+pub(super) struct ListSink<'a>(pub &'a mut MoveList<ObsidianMove>);
+
+impl MoveSink for ListSink<'_> {
+    #[inline]
+    fn piece_moves(&mut self, from: u32, targets: u64, kind: Kind) {
+        for to in Bits64(targets) {
+            self.0.push(ObsidianMove::new(from, to, kind));
+        }
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: u64, back: i32) {
+        for to in Bits64(targets) {
+            self.0
+                .push(ObsidianMove::new((to as i32 - back) as u32, to, Kind::F));
+        }
+    }
+}
+
+/// Counts moves without making them.
+pub(super) struct CountSink(pub u64);
+
+impl MoveSink for CountSink {
+    #[inline]
+    fn piece_moves(&mut self, _from: u32, targets: u64, _kind: Kind) {
+        self.0 += targets.count_ones() as u64;
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: u64, _back: i32) {
+        self.0 += targets.count_ones() as u64;
+    }
+}
+
+impl Obsidian {
+    /// Finds every legal move of the side to move. A player whose D has been captured has
+    /// lost and has no moves. There is no check, so every move found is legal.
+    #[inline]
+    pub(super) fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.side;
+        if !self.has_key_piece(us) {
+            return;
+        }
+        let own = self.occupied_by(us);
+        let enemy = self.occupied_by(us.opponent());
+        let occupied = own | enemy;
+        let empty = !occupied;
+        let not_own = !own;
+
+        let pawns = self.pieces(us, Kind::F);
+        match us {
+            Player::One => {
+                let single = (pawns << 8) & empty;
+                sink.pawn_moves(single, 8);
+                sink.pawn_moves(((single & RANK_3) << 8) & empty, 16);
+                sink.pawn_moves(((pawns & !FILE_A) << 7) & enemy, 7);
+                sink.pawn_moves(((pawns & !FILE_H) << 9) & enemy, 9);
+            }
+            Player::Two => {
+                let single = (pawns >> 8) & empty;
+                sink.pawn_moves(single, -8);
+                sink.pawn_moves(((single & RANK_6) >> 8) & empty, -16);
+                sink.pawn_moves(((pawns & !FILE_A) >> 9) & enemy, -9);
+                sink.pawn_moves(((pawns & !FILE_H) >> 7) & enemy, -7);
+            }
+        }
+        for from in Bits64(self.pieces(us, Kind::B)) {
+            sink.piece_moves(from, attacks::knight(from) & not_own, Kind::B);
+        }
+        for from in Bits64(self.pieces(us, Kind::A)) {
+            sink.piece_moves(from, attacks::rook(from, occupied) & not_own, Kind::A);
+        }
+        for from in Bits64(self.pieces(us, Kind::C)) {
+            sink.piece_moves(from, attacks::bishop(from, occupied) & not_own, Kind::C);
+        }
+        for from in Bits64(self.pieces(us, Kind::E)) {
+            sink.piece_moves(from, attacks::queen(from, occupied) & not_own, Kind::E);
+        }
+        for from in Bits64(self.pieces(us, Kind::D)) {
+            sink.piece_moves(from, attacks::king(from) & not_own, Kind::D);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! The registry of games: the one place that lists every game id and its type.
+
+use crate::obsidian::Obsidian;
+use boardlab_core::Position;
+use std::fmt;
+use std::str::FromStr;
+
+/// A game that boardlab plays, named by its id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameId {
+    /// Obsidian, the 8x8 chess-like game.
+    Obsidian,
+}
+
+impl GameId {
+    /// Every game, in the order of RULES.md.
+    pub const ALL: &'static [GameId] = &[GameId::Obsidian];
+
+    /// The id as typed on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            GameId::Obsidian => Obsidian::GAME_ID,
+        }
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A game id that is not in the registry.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game '{given}'; valid games: {}", valid_ids())]
+pub struct UnknownGame {
+    /// The text that was given.
+    pub given: String,
+}
+
+fn valid_ids() -> String {
+    GameId::ALL
+        .iter()
+        .map(|g| g.id())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl FromStr for GameId {
+    type Err = UnknownGame;
+
+    fn from_str(text: &str) -> Result<GameId, UnknownGame> {
+        let wanted = text.trim().to_ascii_lowercase();
+        GameId::ALL
+            .iter()
+            .copied()
+            .find(|g| g.id() == wanted)
+            .ok_or_else(|| UnknownGame {
+                given: text.to_string(),
+            })
+    }
+}
+
+/// Work that can be done for any game: the registry calls `visit` with the game's type.
+pub trait GameVisitor {
+    /// What the work returns.
+    type Output;
+    /// Does the work for the position type `P`.
+    fn visit<P: Position>(self) -> Self::Output;
+}
+
+/// Runs `visitor` with the position type of `game`.
+pub fn with_game<V: GameVisitor>(game: GameId, visitor: V) -> V::Output {
+    match game {
+        GameId::Obsidian => visitor.visit::<Obsidian>(),
+    }
+}
