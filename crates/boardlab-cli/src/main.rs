@@ -1,1 +1,66 @@
-fn main() {}
+//! `boardlab`: perft, move lists and terminal play for the boardlab games.
+
+mod board_view;
+mod commands;
+mod setup;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// boardlab: exact, fast rules for Obsidian, Daisy, Sprint and Parity.
+#[derive(Parser, Debug)]
+#[command(name = "boardlab", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaves of the legal-move tree, split by first move (Stockfish's format).
+    Perft(commands::perft::PerftArgs),
+    /// List the legal moves of a position, one per line, sorted.
+    Moves(commands::moves::MovesArgs),
+    /// Play a game in the terminal, two people at one keyboard.
+    Play(commands::play::PlayArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                err.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) || matches!(
+                err.kind(),
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                let _ = err.print();
+                return if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    ExitCode::from(2)
+                } else {
+                    ExitCode::SUCCESS
+                };
+            }
+            // One line: clap's own first line names the problem; --help has the rest.
+            let rendered = err.render().to_string();
+            let first = rendered.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("{first} (see 'boardlab --help')");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => commands::perft::run(args),
+        Command::Moves(args) => commands::moves::run(args),
+        Command::Play(args) => commands::play::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -270,31 +270,23 @@ pub fn parse_placement(
                         rank + 1
                     )));
                 }
-                file += d;
+                file = file.saturating_add(d);
             } else if piece_ok(c) {
                 if file < width as u32 {
                     pieces.push((Square::new(file as u8, rank), c));
                 }
-                file += 1;
+                file = file.saturating_add(1);
             } else {
                 return Err(error(format!(
                     "rank {}: '{c}' is not a piece; allowed are {allowed} and digits for empty squares",
                     rank + 1
                 )));
             }
-            if file > width as u32 {
-                break;
-            }
         }
         if file != width as u32 {
             return Err(error(format!(
-                "rank {} '{rank_text}' has {}{file} squares, expected {width}",
-                rank + 1,
-                if file > width as u32 {
-                    "more than "
-                } else {
-                    ""
-                },
+                "rank {} '{rank_text}' has {file} squares, expected {width}",
+                rank + 1
             )));
         }
     }

@@ -3,6 +3,8 @@
 
 pub mod obsidian;
 pub mod registry;
+pub mod sprint;
 
 pub use obsidian::Obsidian;
 pub use registry::{GameId, GameVisitor, with_game};
+pub use sprint::Sprint;

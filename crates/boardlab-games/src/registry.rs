@@ -1,6 +1,7 @@
 //! The registry of games: the one place that lists every game id and its type.
 
 use crate::obsidian::Obsidian;
+use crate::sprint::Sprint;
 use boardlab_core::Position;
 use std::fmt;
 use std::str::FromStr;
@@ -10,16 +11,19 @@ use std::str::FromStr;
 pub enum GameId {
     /// Obsidian, the 8x8 chess-like game.
     Obsidian,
+    /// Sprint, the 6x6 checkers-like race.
+    Sprint,
 }
 
 impl GameId {
     /// Every game, in the order of RULES.md.
-    pub const ALL: &'static [GameId] = &[GameId::Obsidian];
+    pub const ALL: &'static [GameId] = &[GameId::Obsidian, GameId::Sprint];
 
     /// The id as typed on the command line.
     pub fn id(self) -> &'static str {
         match self {
             GameId::Obsidian => Obsidian::GAME_ID,
+            GameId::Sprint => Sprint::GAME_ID,
         }
     }
 }
@@ -73,5 +77,6 @@ pub trait GameVisitor {
 pub fn with_game<V: GameVisitor>(game: GameId, visitor: V) -> V::Output {
     match game {
         GameId::Obsidian => visitor.visit::<Obsidian>(),
+        GameId::Sprint => visitor.visit::<Sprint>(),
     }
 }

@@ -1,7 +1,7 @@
 //! Attack sets on the 8x8 board: leapers from constant tables, sliders from magic bitboards.
 //!
-//! Square index = rank * 8 + file (a1 = 0, h8 = 63). The magic factors are found once per
-//! process by a seeded search, so the tables need no hand-written constants.
+//! Square index = rank * 8 + file (a1 = 0, h8 = 63). The magic multipliers below were found
+//! by this file's own seeded search; the tables are built from them once per process.
 
 use std::sync::LazyLock;
 
@@ -133,6 +133,142 @@ fn relevant_mask(square: u32, directions: &[(i8, i8); 4]) -> u64 {
     mask
 }
 
+/// Magic multipliers for the A (rook) per square, found by `find_magic` with this file's seed.
+const ROOK_FACTORS: [u64; 64] = [
+    0x00800037C0002080,
+    0x2080200010804001,
+    0x0880200010000882,
+    0x8100080500201000,
+    0x1200040811020020,
+    0x2200100C16002108,
+    0x1400008114102218,
+    0x210009AE0081C100,
+    0x0201002100408000,
+    0xC040C02000401002,
+    0x4802002012008040,
+    0x0C01002100081000,
+    0x2001000801001005,
+    0x0200800200800400,
+    0x0009000200190004,
+    0x0024800060800100,
+    0x1210208000400080,
+    0x120602002041088A,
+    0x0020008010002080,
+    0x0000808010000800,
+    0x0101010008000410,
+    0x4200808004000200,
+    0x0080010100040200,
+    0x29012A0020805401,
+    0x0080004140002010,
+    0x0080D00140002005,
+    0x0E10040020080022,
+    0x2850080180100081,
+    0x0800040080080080,
+    0x0112000280800400,
+    0x2046000200610428,
+    0x0041000100004082,
+    0x8080002002400040,
+    0x0084400888802005,
+    0x0000801004802004,
+    0x8400100081804800,
+    0x2000040080800800,
+    0x4802000400800280,
+    0x0088020104004830,
+    0x0009004082000104,
+    0x0200802040008000,
+    0x2040200040008080,
+    0x0020070210410020,
+    0x0050008108048010,
+    0x4008010070050008,
+    0x8002001004020008,
+    0x0846480110040022,
+    0xC180006084020001,
+    0x0080230041800300,
+    0x1842010480422600,
+    0x0050200010008080,
+    0x0400100008008080,
+    0x2004008004080080,
+    0x201600C804104200,
+    0x1000020108100400,
+    0x1020210840840200,
+    0x0002002040108102,
+    0x0000108040220702,
+    0x0200084011002001,
+    0x6005050050002009,
+    0x0002002004100802,
+    0x0083000804000201,
+    0x4002000081084402,
+    0x2125008040240102,
+];
+
+/// Magic multipliers for the C (bishop) per square, found the same way.
+const BISHOP_FACTORS: [u64; 64] = [
+    0x000C200411021150,
+    0x4044102A40410010,
+    0x2004111622000908,
+    0x2031240080001000,
+    0x8821104002000030,
+    0xA009012842104024,
+    0x0406AE0802400120,
+    0x0002110090042004,
+    0x0210100410440040,
+    0x1800610802104041,
+    0x0044040104210002,
+    0x0900082043504001,
+    0x1300042C20010002,
+    0xBA00010420040000,
+    0x4E00040A0A022180,
+    0x0802206A08243400,
+    0x4044008808B02400,
+    0x0004461104008410,
+    0x108800B408440209,
+    0x0018099420401022,
+    0x40C280A404A00A00,
+    0x0016406200422010,
+    0x0012811406019000,
+    0x0000220209010800,
+    0x2090400046288200,
+    0x0008A00604141082,
+    0x0040404828088100,
+    0x8864040000401080,
+    0x0006040002008200,
+    0x0011010002008080,
+    0x0401041003009802,
+    0x1009011100444800,
+    0x042802C808420800,
+    0x2102014401200880,
+    0x00C0840104301040,
+    0x0400202020280080,
+    0x4804005004060080,
+    0x11100080200A0207,
+    0x44281204A0004808,
+    0x0080988100008400,
+    0xC103041AC0026000,
+    0xC4A1013002021010,
+    0x1200120101007020,
+    0x200900A011120800,
+    0x0801202009004220,
+    0x4020083000410322,
+    0x8010020200480400,
+    0x0214088202081840,
+    0x0105080814460004,
+    0x0200821110420601,
+    0x1298820110880401,
+    0x0002050441108000,
+    0x4080002048504050,
+    0x0008081010808000,
+    0x2110218800808000,
+    0x0060228202022901,
+    0x0802048041101002,
+    0x0400010908220204,
+    0x00610400208C5020,
+    0x00A310002A841100,
+    0x0000002061024402,
+    0x0490280890108080,
+    0x8000087004080440,
+    0x0403081001044102,
+];
+
 /// One square's magic: the occupancy mask, the multiplier and where its entries start.
 #[derive(Clone, Copy, Debug, Default)]
 struct Magic {
@@ -166,8 +302,20 @@ impl Sliders {
         let mut rook = [Magic::default(); 64];
         let mut bishop = [Magic::default(); 64];
         for square in 0..64 {
-            rook[square as usize] = find_magic(square, &ROOK_DIRECTIONS, &mut table, &mut rng);
-            bishop[square as usize] = find_magic(square, &BISHOP_DIRECTIONS, &mut table, &mut rng);
+            rook[square as usize] = find_magic(
+                square,
+                &ROOK_DIRECTIONS,
+                ROOK_FACTORS[square as usize],
+                &mut table,
+                &mut rng,
+            );
+            bishop[square as usize] = find_magic(
+                square,
+                &BISHOP_DIRECTIONS,
+                BISHOP_FACTORS[square as usize],
+                &mut table,
+                &mut rng,
+            );
         }
         Sliders {
             rook,
@@ -177,11 +325,13 @@ impl Sliders {
     }
 }
 
-/// Searches a multiplier that maps every occupancy of the square's mask to a slot without a
-/// harmful collision, and appends the square's attack entries to `table`.
+/// Finds a multiplier that maps every occupancy of the square's mask to a slot without a
+/// harmful collision — `known` if it does (the usual case, and fast), else by a seeded
+/// random search — and appends the square's attack entries to `table`.
 fn find_magic(
     square: u32,
     directions: &[(i8, i8); 4],
+    known: u64,
     table: &mut Vec<u64>,
     rng: &mut u64,
 ) -> Magic {
@@ -203,9 +353,13 @@ fn find_magic(
     let mut attempt = 0u32;
     loop {
         attempt += 1;
-        let factor = boardlab_core::zobrist::splitmix64(rng)
-            & boardlab_core::zobrist::splitmix64(rng)
-            & boardlab_core::zobrist::splitmix64(rng);
+        let factor = if attempt == 1 {
+            known
+        } else {
+            boardlab_core::zobrist::splitmix64(rng)
+                & boardlab_core::zobrist::splitmix64(rng)
+                & boardlab_core::zobrist::splitmix64(rng)
+        };
         if (mask.wrapping_mul(factor) >> 56).count_ones() < 6 {
             continue;
         }

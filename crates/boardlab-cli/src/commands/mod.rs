@@ -1,0 +1,5 @@
+//! One module per subcommand; each is written once, generic over the game's position type.
+
+pub mod moves;
+pub mod perft;
+pub mod play;

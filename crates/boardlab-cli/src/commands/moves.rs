@@ -1,0 +1,45 @@
+//! `boardlab moves`: the legal moves of a position.
+
+use crate::setup::GameArgs;
+use anyhow::Result;
+use boardlab_core::Position;
+use boardlab_games::{GameVisitor, with_game};
+use clap::Args;
+
+/// Arguments of `boardlab moves`.
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    game: GameArgs,
+}
+
+/// Runs `boardlab moves`.
+pub fn run(args: MovesArgs) -> Result<()> {
+    with_game(args.game.game, args)
+}
+
+impl GameVisitor for MovesArgs {
+    type Output = Result<()>;
+
+    fn visit<P: Position>(self) -> Result<()> {
+        let position: P = self.game.position()?;
+        for text in sorted_move_texts(&position) {
+            println!("{text}");
+        }
+        if let Some(outcome) = position.outcome() {
+            eprintln!("no legal moves: {outcome}");
+        }
+        Ok(())
+    }
+}
+
+/// The legal moves of `position` as text, sorted.
+pub fn sorted_move_texts<P: Position>(position: &P) -> Vec<String> {
+    let mut texts: Vec<String> = position
+        .legal_move_list()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    texts.sort();
+    texts
+}
