@@ -42,6 +42,18 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     /// Files and ranks count from 0 at a1.
     fn piece_at(&self, file: u8, rank: u8) -> Option<char>;
 
+    /// A mark for the square itself where squares differ (Parity's colours: `R`, `U`, `B`,
+    /// `W`), for boards drawn as text; `None` (the default) where all squares are alike.
+    fn square_mark(&self, _file: u8, _rank: u8) -> Option<char> {
+        None
+    }
+
+    /// Lines that user interfaces show under the board: reserves, the colour open now, and
+    /// the like. None by default.
+    fn status_lines(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// How a game calls a player in its user interfaces (`Player 1 (lowercase)`, `White`).
     fn player_name(player: Player) -> &'static str;
 

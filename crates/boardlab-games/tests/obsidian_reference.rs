@@ -130,28 +130,27 @@ impl Plain {
                     out.insert(format!("{from}{}", square_name(f as usize, r as usize)))
                 };
                 let (f0, r0) = (file as i32, rank as i32);
-                let mut slide =
-                    |directions: &[(i32, i32)], add: &mut dyn FnMut(i32, i32) -> bool| {
-                        for &(df, dr) in directions {
-                            let (mut f, mut r) = (f0 + df, r0 + dr);
-                            while let Some(cell) = self.at(f, r) {
-                                match cell {
-                                    None => {
+                let slide = |directions: &[(i32, i32)], add: &mut dyn FnMut(i32, i32) -> bool| {
+                    for &(df, dr) in directions {
+                        let (mut f, mut r) = (f0 + df, r0 + dr);
+                        while let Some(cell) = self.at(f, r) {
+                            match cell {
+                                None => {
+                                    add(f, r);
+                                }
+                                Some((o, _)) => {
+                                    if o != self.side {
                                         add(f, r);
                                     }
-                                    Some((o, _)) => {
-                                        if o != self.side {
-                                            add(f, r);
-                                        }
-                                        break;
-                                    }
+                                    break;
                                 }
-                                f += df;
-                                r += dr;
                             }
+                            f += df;
+                            r += dr;
                         }
-                    };
-                let mut step = |offsets: &[(i32, i32)], add: &mut dyn FnMut(i32, i32) -> bool| {
+                    }
+                };
+                let step = |offsets: &[(i32, i32)], add: &mut dyn FnMut(i32, i32) -> bool| {
                     for &(df, dr) in offsets {
                         match self.at(f0 + df, r0 + dr) {
                             Some(None) => {
@@ -186,10 +185,10 @@ impl Plain {
                             }
                         }
                         for df in [-1, 1] {
-                            if let Some(Some((o, _))) = self.at(f0 + df, r0 + forward) {
-                                if o != self.side {
-                                    add(f0 + df, r0 + forward);
-                                }
+                            if let Some(Some((o, _))) = self.at(f0 + df, r0 + forward)
+                                && o != self.side
+                            {
+                                add(f0 + df, r0 + forward);
                             }
                         }
                     }

@@ -5,6 +5,7 @@ use anyhow::Result;
 use boardlab_core::Position;
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
+use std::io::Write;
 
 /// Arguments of `boardlab moves`.
 #[derive(Args, Debug)]
@@ -23,8 +24,9 @@ impl GameVisitor for MovesArgs {
 
     fn visit<P: Position>(self) -> Result<()> {
         let position: P = self.game.position()?;
+        let mut out = std::io::stdout().lock();
         for text in sorted_move_texts(&position) {
-            println!("{text}");
+            writeln!(out, "{text}")?;
         }
         if let Some(outcome) = position.outcome() {
             eprintln!("no legal moves: {outcome}");

@@ -107,7 +107,12 @@ fn show<P: Position>(game: &GameHistory<P>, output: &mut impl Write) -> Result<(
         }
         None => {
             let side = position.side_to_move();
-            writeln!(output, "{} to move ({side}).", P::player_name(side))?;
+            let name = P::player_name(side);
+            if name.contains(&side.to_string()) {
+                writeln!(output, "{name} to move.")?;
+            } else {
+                writeln!(output, "{name} ({side}) to move.")?;
+            }
         }
     }
     Ok(())
@@ -138,9 +143,9 @@ mod tests {
 
     #[test]
     fn announces_a_captured_d() {
-        let out = session("3D4/8/8/8/8/8/8/3de3 1", "e1d2\nd8d7\nd2d3\nd7d3\nquit\n");
+        let out = session("8/8/8/8/8/3D4/8/3d4 2", "d3c2\nd1c2\nquit\n");
         assert!(
-            out.contains("Game over after 4 moves: Player 2 wins: Player 1's D was captured"),
+            out.contains("Game over after 2 moves: Player 1 wins: Player 2's D was captured"),
             "{out}"
         );
     }

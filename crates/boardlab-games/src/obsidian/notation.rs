@@ -119,12 +119,10 @@ pub fn parse_move(position: &Obsidian, text_in: &str) -> Result<ObsidianMove, Mo
             parsed.squares.len()
         )));
     }
-    if let Some(suffix) = parsed.suffix {
-        if suffix != 'e' && suffix != 'E' {
-            return Err(malformed(format!(
-                "'{suffix}' is not a promotion; an F always becomes an E, so the suffix may be e or left out"
-            )));
-        }
+    if let Some(suffix) = parsed.suffix.filter(|s| !matches!(s, 'e' | 'E')) {
+        return Err(malformed(format!(
+            "'{suffix}' is not a promotion; an F always becomes an E, so the suffix may be e or left out"
+        )));
     }
     let (from, to) = (parsed.squares[0], parsed.squares[1]);
     let (from_index, to_index) = (from.index(8) as u32, to.index(8) as u32);
