@@ -1,11 +1,27 @@
 //! The arguments every game command shares: which game, which position, which rules.
 
-use anyhow::Result;
-use boardlab_core::{Position, RuleOptions};
+use anyhow::{Context, Result, bail};
+use boardlab_core::{Player, Position, RuleOptions};
 use boardlab_games::GameId;
-use clap::Args;
+use clap::{Args, ValueEnum};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::path::PathBuf;
 
-/// The game, an optional position and rule options.
+/// Who moves first in a new game of a game whose rules draw the first player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FirstChoice {
+    /// Player 1 moves first.
+    #[value(name = "1")]
+    One,
+    /// Player 2 moves first.
+    #[value(name = "2")]
+    Two,
+    /// Draw the first player at random.
+    Random,
+}
+
+/// The game, an optional position, rule options and the board layout.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
     /// The game: obsidian, daisy, sprint or parity.
@@ -17,15 +33,62 @@ pub struct GameArgs {
     /// A rule option NAME=VALUE (repeatable), e.g. --rule no_progress_plies=0.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     pub rules: Vec<String>,
+    /// A board layout file (parity): one row of B W R U letters per line, from the top.
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
+    /// Who moves first in a new game, for games that draw it (parity): 1, 2 or random.
+    #[arg(long, value_enum)]
+    pub first: Option<FirstChoice>,
+    /// The seed of the random draw of the first player, to repeat a draw.
+    #[arg(long)]
+    pub seed: Option<u64>,
 }
 
 impl GameArgs {
     /// Builds the position these arguments describe, for the game's position type `P`.
-    pub fn position<P: Position>(&self) -> Result<P> {
-        let rules = P::Rules::from_assignments(&self.rules)?;
-        Ok(match &self.position {
-            Some(text) => P::from_text(text, rules)?,
-            None => P::start(rules),
-        })
+    /// A new game of a game that draws its first player uses `--first`, or `default_first`;
+    /// the returned note says how the first player was chosen, when it was drawn.
+    pub fn position<P: Position>(&self, default_first: FirstChoice) -> Result<(P, Option<String>)> {
+        let mut rules = P::Rules::from_assignments(&self.rules)?;
+        if let Some(path) = &self.board {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the board file '{}'", path.display()))?;
+            rules.load_board(&text)?;
+        }
+        if self.first.is_some() && !P::FIRST_PLAYER_DRAWN {
+            bail!(
+                "--first: in {} Player 1 always moves first; --first applies to games that draw the first player (parity)",
+                P::GAME_ID
+            );
+        }
+        if let Some(text) = &self.position {
+            if self.first.is_some() {
+                bail!(
+                    "--first chooses who starts a new game; with --position the position text says who is to move"
+                );
+            }
+            return Ok((P::from_text(text, rules)?, None));
+        }
+        if !P::FIRST_PLAYER_DRAWN {
+            return Ok((P::start(rules), None));
+        }
+        let (first, note) = match self.first.unwrap_or(default_first) {
+            FirstChoice::One => (Player::One, None),
+            FirstChoice::Two => (Player::Two, None),
+            FirstChoice::Random => {
+                let seed = self.seed.unwrap_or_else(rand::random);
+                let first = if StdRng::seed_from_u64(seed).random_bool(0.5) {
+                    Player::Two
+                } else {
+                    Player::One
+                };
+                let note = format!(
+                    "{} ({first}) was drawn at random to move first (--seed {seed} repeats this draw; --first 1 or 2 chooses)",
+                    P::player_name(first)
+                );
+                (first, Some(note))
+            }
+        };
+        Ok((P::start_with_first(rules, first), note))
     }
 }

@@ -96,6 +96,22 @@ pub enum RuleError {
         /// The valid options, with their defaults.
         valid: String,
     },
+    /// The game's board is fixed, so no layout can be loaded.
+    #[error(
+        "{game} is played on a fixed board; a board layout (--board) applies only to games whose board is data, like parity"
+    )]
+    FixedBoard {
+        /// The game id.
+        game: &'static str,
+    },
+    /// A board layout that could not be read.
+    #[error("bad {game} board layout: {problem}")]
+    BadBoard {
+        /// The game id.
+        game: &'static str,
+        /// What is wrong, with the line and column.
+        problem: String,
+    },
     /// The value does not suit the option.
     #[error("bad value '{value}' for rule option '{name}' of {game}: expected {expected}")]
     BadValue {

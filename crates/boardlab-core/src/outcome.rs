@@ -61,32 +61,43 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Outcome {
+    /// The outcome in words, calling the players by `name` (a game's own names for them).
+    pub fn describe(&self, name: impl Fn(Player) -> &'static str) -> String {
         match self {
             Outcome::Win { winner, reason } => {
-                let loser = winner.opponent();
+                let (winner_name, loser) = (name(*winner), name(winner.opponent()));
                 match reason {
                     WinReason::KeyPieceCaptured(letter) => {
-                        write!(f, "{winner} wins: {loser}'s {letter} was captured")
+                        format!("{winner_name} wins: {loser}'s {letter} was captured")
                     }
                     WinReason::NoLegalMove => {
-                        write!(f, "{winner} wins: {loser} has no legal move")
+                        format!("{winner_name} wins: {loser} has no legal move")
                     }
                     WinReason::ReachedGoal => {
-                        write!(f, "{winner} wins: a piece reached the far rank")
+                        format!("{winner_name} wins: a piece reached {loser}'s home rank")
                     }
                     WinReason::NoPiecesLeft => {
-                        write!(f, "{winner} wins: {loser} has no pieces left")
+                        format!("{winner_name} wins: {loser} has no pieces left")
                     }
                 }
             }
             Outcome::Draw(DrawReason::Repetition) => {
-                write!(f, "draw: the same position occurred three times")
+                "draw: the same position occurred three times".to_string()
             }
             Outcome::Draw(DrawReason::NoProgress { plies }) => {
-                write!(f, "draw: {plies} plies without progress")
+                format!("draw: {plies} plies without progress")
             }
         }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// The outcome in words, with the players called `Player 1` and `Player 2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(|p| match p {
+            Player::One => "Player 1",
+            Player::Two => "Player 2",
+        }))
     }
 }

@@ -23,8 +23,19 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     /// The game id (`obsidian`, `daisy`, `sprint`, `parity`).
     const GAME_ID: &'static str;
 
-    /// The start position under the given rules.
+    /// Whether the rules draw the first player at random (Parity). Where they do not,
+    /// Player 1 always moves first.
+    const FIRST_PLAYER_DRAWN: bool = false;
+
+    /// The start position under the given rules, Player 1 to move.
     fn start(rules: Self::Rules) -> Self;
+
+    /// The start position with `first` to move, for games that draw the first player
+    /// ([`FIRST_PLAYER_DRAWN`](Position::FIRST_PLAYER_DRAWN)); other games ignore `first`.
+    fn start_with_first(rules: Self::Rules, first: Player) -> Self {
+        let _ = first;
+        Self::start(rules)
+    }
 
     /// Reads a position from its one-line text form (SPEC.md).
     fn from_text(text: &str, rules: Self::Rules) -> Result<Self, PositionError>;

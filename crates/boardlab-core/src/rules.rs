@@ -31,6 +31,13 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Eq + Send + Sync + '
     /// The draw rules that a [`GameHistory`](crate::GameHistory) applies.
     fn draw_rules(&self) -> DrawRules;
 
+    /// Replaces the board layout with one read from `text`, for games whose board is data
+    /// (Parity). Games with a fixed board refuse.
+    fn load_board(&mut self, text: &str) -> Result<(), RuleError> {
+        let _ = text;
+        Err(RuleError::FixedBoard { game: Self::GAME })
+    }
+
     /// Sets one option from `NAME=VALUE` text.
     fn apply(&mut self, assignment: &str) -> Result<(), RuleError> {
         match assignment.split_once('=') {

@@ -1,6 +1,8 @@
 //! The registry of games: the one place that lists every game id and its type.
 
+use crate::daisy::Daisy;
 use crate::obsidian::Obsidian;
+use crate::parity::Parity;
 use crate::sprint::Sprint;
 use boardlab_core::Position;
 use std::fmt;
@@ -11,19 +13,30 @@ use std::str::FromStr;
 pub enum GameId {
     /// Obsidian, the 8x8 chess-like game.
     Obsidian,
+    /// Daisy, the 9x9 shogi-like game with drops.
+    Daisy,
     /// Sprint, the 6x6 checkers-like race.
     Sprint,
+    /// Parity, the game of red and blue spaces on a board that is data.
+    Parity,
 }
 
 impl GameId {
     /// Every game, in the order of RULES.md.
-    pub const ALL: &'static [GameId] = &[GameId::Obsidian, GameId::Sprint];
+    pub const ALL: &'static [GameId] = &[
+        GameId::Obsidian,
+        GameId::Daisy,
+        GameId::Sprint,
+        GameId::Parity,
+    ];
 
     /// The id as typed on the command line.
     pub fn id(self) -> &'static str {
         match self {
             GameId::Obsidian => Obsidian::GAME_ID,
+            GameId::Daisy => Daisy::GAME_ID,
             GameId::Sprint => Sprint::GAME_ID,
+            GameId::Parity => Parity::GAME_ID,
         }
     }
 }
@@ -77,6 +90,8 @@ pub trait GameVisitor {
 pub fn with_game<V: GameVisitor>(game: GameId, visitor: V) -> V::Output {
     match game {
         GameId::Obsidian => visitor.visit::<Obsidian>(),
+        GameId::Daisy => visitor.visit::<Daisy>(),
         GameId::Sprint => visitor.visit::<Sprint>(),
+        GameId::Parity => visitor.visit::<Parity>(),
     }
 }

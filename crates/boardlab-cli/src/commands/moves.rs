@@ -1,6 +1,6 @@
 //! `boardlab moves`: the legal moves of a position.
 
-use crate::setup::GameArgs;
+use crate::setup::{FirstChoice, GameArgs};
 use anyhow::Result;
 use boardlab_core::Position;
 use boardlab_games::{GameVisitor, with_game};
@@ -23,7 +23,7 @@ impl GameVisitor for MovesArgs {
     type Output = Result<()>;
 
     fn visit<P: Position>(self) -> Result<()> {
-        let position: P = self.game.position()?;
+        let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
         let mut out = std::io::stdout().lock();
         for text in sorted_move_texts(&position) {
             writeln!(out, "{text}")?;

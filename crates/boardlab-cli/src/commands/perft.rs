@@ -1,6 +1,6 @@
 //! `boardlab perft`: leaf counts split by first move, in the format of Stockfish's `go perft`.
 
-use crate::setup::GameArgs;
+use crate::setup::{FirstChoice, GameArgs};
 use anyhow::Result;
 use boardlab_core::Position;
 use boardlab_core::perft::divide;
@@ -31,7 +31,7 @@ impl GameVisitor for PerftArgs {
     type Output = Result<()>;
 
     fn visit<P: Position>(self) -> Result<()> {
-        let position: P = self.game.position()?;
+        let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
         let started = Instant::now();
         let rows = divide(&position, self.depth);
         let elapsed = started.elapsed();

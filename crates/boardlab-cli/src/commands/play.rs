@@ -2,7 +2,7 @@
 
 use crate::board_view;
 use crate::commands::moves::sorted_move_texts;
-use crate::setup::GameArgs;
+use crate::setup::{FirstChoice, GameArgs};
 use anyhow::Result;
 use boardlab_core::{GameHistory, Position};
 use boardlab_games::{GameVisitor, with_game};
@@ -25,19 +25,30 @@ impl GameVisitor for PlayArgs {
     type Output = Result<()>;
 
     fn visit<P: Position>(self) -> Result<()> {
-        let position: P = self.game.position()?;
+        let (position, draw_note): (P, _) = self.game.position(FirstChoice::Random)?;
         let stdin = io::stdin();
-        let stdout = io::stdout();
-        play_session(GameHistory::new(position), stdin.lock(), stdout.lock())
+        let mut stdout = io::stdout().lock();
+        if let Some(note) = draw_note {
+            writeln!(stdout, "{note}")?;
+        }
+        play_session(GameHistory::new(position), stdin.lock(), stdout)
     }
 }
 
-const HELP: &str = "Type a move in the game's notation (like e2e4), or one of:
-  moves   list the legal moves
+const COMMANDS: &str = "  moves   list the legal moves
   undo    take back the last move
   board   draw the board again
   help    show this help
   quit    leave the game";
+
+/// The help text, with a legal move of `position` as the example of the notation.
+fn help<P: Position>(position: &P) -> String {
+    let example = sorted_move_texts(position)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| "e2e4".to_string());
+    format!("Type a move in the game's notation (for example {example}), or one of:\n{COMMANDS}")
+}
 
 /// Plays a game reading commands from `input` and writing to `output`, until the players
 /// quit or the input ends.
@@ -46,7 +57,12 @@ pub fn play_session<P: Position>(
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<()> {
-    writeln!(output, "boardlab {}: {HELP}\n", P::GAME_ID)?;
+    writeln!(
+        output,
+        "boardlab {}: {}\n",
+        P::GAME_ID,
+        help(game.current())
+    )?;
     show(&game, &mut output)?;
     let mut line = String::new();
     loop {
@@ -67,7 +83,7 @@ pub fn play_session<P: Position>(
                 )?;
                 return Ok(());
             }
-            "help" | "?" => writeln!(output, "{HELP}")?,
+            "help" | "?" => writeln!(output, "{}", help(game.current()))?,
             "board" => show(&game, &mut output)?,
             "moves" => {
                 let moves = sorted_move_texts(game.current());
@@ -100,8 +116,9 @@ fn show<P: Position>(game: &GameHistory<P>, output: &mut impl Write) -> Result<(
         Some(outcome) => {
             writeln!(
                 output,
-                "Game over after {} moves: {outcome}.",
-                game.moves().len()
+                "Game over after {} moves: {}.",
+                game.moves().len(),
+                outcome.describe(P::player_name)
             )?;
             writeln!(output, "Type 'undo' to take the last move back, or 'quit'.")?;
         }
@@ -145,7 +162,7 @@ mod tests {
     fn announces_a_captured_d() {
         let out = session("8/8/8/8/8/3D4/8/3d4 2", "d3c2\nd1c2\nquit\n");
         assert!(
-            out.contains("Game over after 2 moves: Player 1 wins: Player 2's D was captured"),
+            out.contains("Game over after 2 moves: Player 1 (lowercase) wins: Player 2 (uppercase)'s D was captured"),
             "{out}"
         );
     }

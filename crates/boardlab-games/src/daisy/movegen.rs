@@ -1,0 +1,118 @@
+//! Daisy move generation: one generator, two sinks (a move list, or a bare count).
+
+use super::attacks::{self, BOARD};
+use super::moves::DaisyMove;
+use super::piece::Kind;
+use super::position::Daisy;
+use super::reserve::Reserve;
+use boardlab_core::bitboard::Bits128;
+use boardlab_core::{MoveList, Player};
+
+/// Receives the moves the generator finds, as sets of target squares.
+pub(super) trait MoveSink {
+    /// Every kind held in `reserve` can be dropped on each square of `empty`.
+    fn drops(&mut self, empty: u128, reserve: &Reserve);
+    /// The piece on `from` can go to each square of `targets`.
+    fn piece_moves(&mut self, from: u32, targets: u128);
+    /// Pieces go to each square of `targets` from the square `back` indices behind it
+    /// (`target - back` is the origin).
+    fn shifted_moves(&mut self, targets: u128, back: i32);
+}
+
+/// Collects moves in a [`MoveList`]: drops first (by letter, then square), then board moves.
+pub(super) struct ListSink<'a>(pub &'a mut MoveList<DaisyMove>);
+
+impl MoveSink for ListSink<'_> {
+    #[inline]
+    fn drops(&mut self, empty: u128, reserve: &Reserve) {
+        for kind in reserve.kinds() {
+            for to in Bits128(empty) {
+                self.0.push(DaisyMove::drop(kind, to));
+            }
+        }
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, from: u32, targets: u128) {
+        for to in Bits128(targets) {
+            self.0.push(DaisyMove::new(from, to));
+        }
+    }
+
+    #[inline]
+    fn shifted_moves(&mut self, targets: u128, back: i32) {
+        for to in Bits128(targets) {
+            self.0.push(DaisyMove::new((to as i32 - back) as u32, to));
+        }
+    }
+}
+
+/// Counts moves without making them: drops are the empty squares times the number of
+/// different letters in reserve, board moves the sizes of the target sets.
+pub(super) struct CountSink(pub u64);
+
+impl MoveSink for CountSink {
+    #[inline]
+    fn drops(&mut self, empty: u128, reserve: &Reserve) {
+        self.0 += (empty.count_ones() * reserve.distinct_kinds()) as u64;
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, _from: u32, targets: u128) {
+        self.0 += targets.count_ones() as u64;
+    }
+
+    #[inline]
+    fn shifted_moves(&mut self, targets: u128, _back: i32) {
+        self.0 += targets.count_ones() as u64;
+    }
+}
+
+impl Daisy {
+    /// Finds every legal move of the side to move: drops of each letter in reserve on every
+    /// empty square, and board moves to empty squares — or onto enemy pieces, but only once
+    /// the mover's own A stands on the board. A player whose A has been captured has lost and
+    /// has no moves.
+    #[inline]
+    pub(super) fn generate<S: MoveSink>(&self, sink: &mut S) {
+        let us = self.side;
+        let own = self.by_player[us.index()];
+        let has_a_on_board = self.pieces(us, Kind::A) != 0;
+        let reserve = &self.reserves[us.index()];
+        if !has_a_on_board && reserve.count(Kind::A) == 0 {
+            return;
+        }
+        let occupied = own | self.by_player[us.opponent().index()];
+        let empty = !occupied & BOARD;
+        let targets = if has_a_on_board { !own & BOARD } else { empty };
+
+        sink.drops(empty, reserve);
+
+        let pawns = self.pieces(us, Kind::H);
+        match us {
+            Player::One => sink.shifted_moves((pawns << 9) & targets, 9),
+            Player::Two => sink.shifted_moves((pawns >> 9) & targets, -9),
+        }
+        for from in Bits128(self.pieces(us, Kind::F)) {
+            sink.piece_moves(from, attacks::knight(us, from) & targets);
+        }
+        for from in Bits128(self.pieces(us, Kind::D)) {
+            sink.piece_moves(from, attacks::gold(us, from) & targets);
+        }
+        for from in Bits128(self.pieces(us, Kind::E)) {
+            sink.piece_moves(from, attacks::silver(us, from) & targets);
+        }
+        for from in Bits128(self.pieces(us, Kind::G)) {
+            sink.piece_moves(from, attacks::lance(us, from, occupied) & targets);
+        }
+        for from in Bits128(self.pieces(us, Kind::B)) {
+            sink.piece_moves(from, attacks::rook(from, occupied) & targets);
+        }
+        for from in Bits128(self.pieces(us, Kind::C)) {
+            sink.piece_moves(from, attacks::bishop(from, occupied) & targets);
+        }
+        for from in Bits128(self.pieces(us, Kind::A)) {
+            sink.piece_moves(from, attacks::king(from) & targets);
+        }
+    }
+}

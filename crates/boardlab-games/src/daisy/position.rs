@@ -1,0 +1,340 @@
+//! The Daisy position: bitboards, reserves, side to move, counters, hash and rule options.
+
+use super::moves::DaisyMove;
+use super::notation;
+use super::piece::Kind;
+use super::reserve::Reserve;
+use super::rules::DaisyRules;
+use super::zobrist::{SIDE_KEY, piece_key, reserve_key};
+use boardlab_core::bitboard::Bits128;
+use boardlab_core::{MoveError, MoveList, Outcome, Player, Position, PositionError, WinReason};
+use std::fmt;
+use std::str::FromStr;
+
+/// A Daisy position. A small `Copy` value (about 200 bytes); playing a move changes it in
+/// place and keeps its Zobrist hash, which covers the board, both reserves and the side to
+/// move, up to date.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Daisy {
+    /// The squares of each kind of piece, both players together, indexed by [`Kind`].
+    pub(super) by_kind: [u128; 8],
+    /// The squares of each player's pieces, indexed by [`Player::index`].
+    pub(super) by_player: [u128; 2],
+    /// Each player's reserve, indexed by [`Player::index`].
+    pub(super) reserves: [Reserve; 2],
+    pub(super) side: Player,
+    pub(super) no_progress: u32,
+    pub(super) move_number: u32,
+    pub(super) hash: u64,
+    pub(super) rules: DaisyRules,
+}
+
+impl Daisy {
+    /// An empty board and empty reserves with Player 1 to move (a starting point for
+    /// building positions).
+    pub(super) fn empty(rules: DaisyRules) -> Daisy {
+        Daisy {
+            by_kind: [0; 8],
+            by_player: [0; 2],
+            reserves: [Reserve::EMPTY; 2],
+            side: Player::One,
+            no_progress: 0,
+            move_number: 1,
+            hash: 0,
+            rules,
+        }
+    }
+
+    /// The squares of `player`'s pieces of `kind` (bit `rank * 9 + file`).
+    #[inline]
+    pub fn pieces(&self, player: Player, kind: Kind) -> u128 {
+        self.by_kind[kind.index()] & self.by_player[player.index()]
+    }
+
+    /// The squares of all of `player`'s pieces.
+    #[inline]
+    pub fn occupied_by(&self, player: Player) -> u128 {
+        self.by_player[player.index()]
+    }
+
+    /// The squares holding any piece.
+    #[inline]
+    pub fn occupied(&self) -> u128 {
+        self.by_player[0] | self.by_player[1]
+    }
+
+    /// `player`'s reserve.
+    #[inline]
+    pub fn reserve(&self, player: Player) -> Reserve {
+        self.reserves[player.index()]
+    }
+
+    /// The owner and kind of the piece on square index `square` (0 = a1 … 80 = i9), if any.
+    pub fn piece_on(&self, square: u32) -> Option<(Player, Kind)> {
+        if square >= 81 {
+            return None;
+        }
+        let bit = 1u128 << square;
+        let player = Player::BOTH
+            .into_iter()
+            .find(|p| self.by_player[p.index()] & bit != 0)?;
+        Some((player, self.kind_on(bit)))
+    }
+
+    /// The kind of the piece on the single square `bit` (which must hold a piece).
+    #[inline]
+    fn kind_on(&self, bit: u128) -> Kind {
+        let index = self
+            .by_kind
+            .iter()
+            .position(|&b| b & bit != 0)
+            .unwrap_or(Kind::H as usize);
+        Kind::from_index(index as u8)
+    }
+
+    /// Puts a piece on an empty square, updating the hash.
+    pub(super) fn put(&mut self, player: Player, kind: Kind, square: u32) {
+        let bit = 1u128 << square;
+        self.by_kind[kind.index()] |= bit;
+        self.by_player[player.index()] |= bit;
+        self.hash ^= piece_key(player, kind, square);
+    }
+
+    /// Sets how many pieces of `kind` `player` holds in reserve, updating the hash.
+    pub(super) fn set_reserve(&mut self, player: Player, kind: Kind, count: u8) {
+        let slot = &mut self.reserves[player.index()].0[kind.index()];
+        self.hash ^= reserve_key(player, kind, *slot) ^ reserve_key(player, kind, count);
+        *slot = count;
+    }
+
+    /// Sets the side to move, updating the hash.
+    pub(super) fn set_side(&mut self, side: Player) {
+        if self.side != side {
+            self.hash ^= SIDE_KEY;
+            self.side = side;
+        }
+    }
+
+    /// The move number (1 at the start, increased after each move of Player 2).
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The hash computed from scratch from the pieces, the reserves and the side to move.
+    pub fn hash_from_scratch(&self) -> u64 {
+        let mut hash = if self.side == Player::Two {
+            SIDE_KEY
+        } else {
+            0
+        };
+        for square in Bits128(self.occupied()) {
+            let (player, kind) = self
+                .piece_on(square)
+                .expect("an occupied square has a piece");
+            hash ^= piece_key(player, kind, square);
+        }
+        for player in Player::BOTH {
+            for kind in Kind::ALL {
+                hash ^= reserve_key(player, kind, self.reserve(player).count(kind));
+            }
+        }
+        hash
+    }
+
+    /// Whether `player`'s A stands on the board (so that `player` may capture).
+    #[inline]
+    pub fn has_a_on_board(&self, player: Player) -> bool {
+        self.pieces(player, Kind::A) != 0
+    }
+
+    /// Whether `player` still has an A, on the board or in reserve. An A that is in neither
+    /// place was captured, and `player` has lost.
+    #[inline]
+    pub fn has_a(&self, player: Player) -> bool {
+        self.has_a_on_board(player) || self.reserve(player).count(Kind::A) > 0
+    }
+}
+
+impl Position for Daisy {
+    type Move = DaisyMove;
+    type Rules = DaisyRules;
+    const GAME_ID: &'static str = "daisy";
+
+    fn start(rules: DaisyRules) -> Daisy {
+        Daisy::from_text(super::START_TEXT, rules).expect("the start position is valid")
+    }
+
+    fn from_text(text: &str, rules: DaisyRules) -> Result<Daisy, PositionError> {
+        notation::parse_position(text, rules)
+    }
+
+    fn rules(&self) -> DaisyRules {
+        self.rules
+    }
+
+    fn width(&self) -> u8 {
+        9
+    }
+
+    fn height(&self) -> u8 {
+        9
+    }
+
+    fn piece_at(&self, file: u8, rank: u8) -> Option<char> {
+        if file >= 9 || rank >= 9 {
+            return None;
+        }
+        let (player, kind) = self.piece_on(rank as u32 * 9 + file as u32)?;
+        Some(notation::piece_letter(player, kind))
+    }
+
+    fn status_lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = Player::BOTH
+            .into_iter()
+            .map(|player| {
+                format!(
+                    "{} reserve: {}",
+                    Daisy::player_name(player),
+                    self.reserve(player).describe(player == Player::One)
+                )
+            })
+            .collect();
+        for player in Player::BOTH {
+            if self.has_a(player) && !self.has_a_on_board(player) {
+                lines.push(format!(
+                    "{} may not capture until their A is on the board",
+                    Daisy::player_name(player)
+                ));
+            }
+        }
+        lines
+    }
+
+    fn player_name(player: Player) -> &'static str {
+        match player {
+            Player::One => "Player 1 (uppercase)",
+            Player::Two => "Player 2 (lowercase)",
+        }
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        self.side
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<DaisyMove>) {
+        self.generate(&mut super::movegen::ListSink(moves));
+    }
+
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        let mut sink = super::movegen::CountSink(0);
+        self.generate(&mut sink);
+        sink.0
+    }
+
+    #[inline]
+    fn play(&mut self, mv: DaisyMove) {
+        let us = self.side;
+        let them = us.opponent();
+        let to = mv.to();
+        let to_bit = 1u128 << to;
+        let mut hash = self.hash ^ SIDE_KEY;
+        let progress = match mv.from() {
+            None => {
+                let kind = mv.dropped().unwrap_or(Kind::H);
+                let slot = &mut self.reserves[us.index()].0[kind.index()];
+                let count = *slot;
+                *slot = count.wrapping_sub(1);
+                hash ^= reserve_key(us, kind, count) ^ reserve_key(us, kind, *slot);
+                self.by_kind[kind.index()] |= to_bit;
+                self.by_player[us.index()] |= to_bit;
+                hash ^= piece_key(us, kind, to);
+                true
+            }
+            Some(from) => {
+                let from_bit = 1u128 << from;
+                let kind = self.kind_on(from_bit);
+                let is_capture = self.by_player[them.index()] & to_bit != 0;
+                if is_capture {
+                    let captured = self.kind_on(to_bit);
+                    self.by_kind[captured.index()] ^= to_bit;
+                    self.by_player[them.index()] ^= to_bit;
+                    hash ^= piece_key(them, captured, to);
+                    // A captured A ends the game; it never goes to a reserve.
+                    if captured != Kind::A {
+                        let slot = &mut self.reserves[us.index()].0[captured.index()];
+                        let count = *slot;
+                        *slot = count.saturating_add(1);
+                        hash ^= reserve_key(us, captured, count) ^ reserve_key(us, captured, *slot);
+                    }
+                }
+                self.by_kind[kind.index()] ^= from_bit | to_bit;
+                self.by_player[us.index()] ^= from_bit | to_bit;
+                hash ^= piece_key(us, kind, from) ^ piece_key(us, kind, to);
+                is_capture
+            }
+        };
+        self.hash = hash;
+        self.no_progress = if progress {
+            0
+        } else {
+            self.no_progress.saturating_add(1)
+        };
+        if us == Player::Two {
+            self.move_number = self.move_number.saturating_add(1);
+        }
+        self.side = them;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = self.side.opponent();
+        if !self.has_a(self.side) {
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::KeyPieceCaptured('A'),
+            })
+        } else if self.count_legal_moves() == 0 {
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::NoLegalMove,
+            })
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn no_progress_plies(&self) -> u32 {
+        self.no_progress
+    }
+
+    fn parse_move(&self, text: &str) -> Result<DaisyMove, MoveError> {
+        notation::parse_move(self, text)
+    }
+}
+
+impl Default for Daisy {
+    fn default() -> Self {
+        Daisy::start(DaisyRules::default())
+    }
+}
+
+impl FromStr for Daisy {
+    type Err = PositionError;
+
+    /// Reads a position under the default rule options.
+    fn from_str(text: &str) -> Result<Daisy, PositionError> {
+        Daisy::from_text(text, DaisyRules::default())
+    }
+}
+
+impl fmt::Display for Daisy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&notation::format_position(self))
+    }
+}

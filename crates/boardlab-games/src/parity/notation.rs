@@ -1,0 +1,194 @@
+//! Parity text: positions and moves in the notation of SPEC.md, with errors that explain.
+
+use super::layout::{Layout, SpaceColour};
+use super::moves::ParityMove;
+use super::position::Parity;
+use super::rules::ParityRules;
+use boardlab_core::text::{self, Square};
+use boardlab_core::{MoveError, Player, Position, PositionError, PositionField};
+
+const GAME: &str = "parity";
+
+/// The letter of a piece in position text: `w` for White (Player 1), `b` for Black.
+pub fn piece_letter(player: Player) -> char {
+    match player {
+        Player::One => 'w',
+        Player::Two => 'b',
+    }
+}
+
+/// Reads a position line (SPEC.md) on the layout of `rules`.
+pub fn parse_position(text: &str, rules: ParityRules) -> Result<Parity, PositionError> {
+    let fields = text::split_position_text(GAME, text)?;
+    let error = |field, problem: String| PositionError {
+        game: GAME,
+        text: text.to_string(),
+        field,
+        problem,
+    };
+    if fields.reserves.is_some() {
+        return Err(error(
+            PositionField::Reserves,
+            "Parity has no reserves; remove the brackets".to_string(),
+        ));
+    }
+    let layout = rules.layout;
+    let pieces = text::parse_placement(
+        GAME,
+        text,
+        fields.placement,
+        layout.width(),
+        layout.height(),
+        |c| c == 'w' || c == 'b',
+        "w (White, Player 1) and b (Black, Player 2)",
+    )?;
+    let mut position = Parity::empty(rules);
+    for (square, letter) in pieces {
+        let player = if letter == 'w' {
+            Player::One
+        } else {
+            Player::Two
+        };
+        position.put(player, position.index_of(square.file, square.rank));
+    }
+    position.set_side(fields.side_to_move);
+    let waiting = fields.side_to_move.opponent();
+    if position.pieces_of(waiting) == 0 {
+        return Err(error(
+            PositionField::Placement,
+            format!(
+                "{} has no pieces although {} is to move: the game ends when the last piece is captured",
+                Parity::player_name(waiting),
+                Parity::player_name(fields.side_to_move)
+            ),
+        ));
+    }
+    position.no_progress = fields.no_progress_plies;
+    position.move_number = fields.move_number;
+    Ok(position)
+}
+
+/// Writes a position line: placement, side to move, no-progress plies, move number.
+pub fn format_position(position: &Parity) -> String {
+    let placement = text::format_placement(position.width(), position.height(), |sq| {
+        position.piece_at(sq.file, sq.rank)
+    });
+    format!(
+        "{placement} {} {} {}",
+        position.side_to_move().number(),
+        position.no_progress,
+        position.move_number
+    )
+}
+
+/// Reads a move (`a1a2`, `a3a5`, `a3-a5`) and checks it is legal, saying why when not.
+pub fn parse_move(position: &Parity, text_in: &str) -> Result<ParityMove, MoveError> {
+    let text = text_in.trim();
+    let malformed = |problem: String| MoveError::Malformed {
+        game: GAME,
+        text: text.to_string(),
+        problem,
+    };
+    let parsed =
+        text::parse_move_text(text, position.width(), position.height()).map_err(malformed)?;
+    if parsed.drop.is_some() {
+        return Err(malformed(
+            "Parity has no drops; a move is two squares, like a1a2".to_string(),
+        ));
+    }
+    if let Some(suffix) = parsed.suffix {
+        return Err(malformed(format!(
+            "unexpected '{suffix}' after the squares; a move is two squares, like a1a2"
+        )));
+    }
+    if parsed.squares.len() != 2 {
+        return Err(malformed(format!(
+            "{} square(s) given; a Parity move is two squares, from and to, like a1a2 or a3a5",
+            parsed.squares.len()
+        )));
+    }
+    let mv = ParityMove {
+        from: parsed.squares[0],
+        to: parsed.squares[1],
+    };
+    if position.legal_move_list().contains(&mv) {
+        return Ok(mv);
+    }
+    Err(MoveError::Illegal {
+        game: GAME,
+        text: text.to_string(),
+        reason: why_illegal(position, mv),
+    })
+}
+
+/// Explains why `mv` is not legal.
+fn why_illegal(position: &Parity, mv: ParityMove) -> String {
+    if let Some(outcome) = position.outcome() {
+        return format!("the game is over ({outcome})");
+    }
+    let us = position.side_to_move();
+    let name = Parity::player_name(us);
+    let (from, to) = (mv.from, mv.to);
+    match position.owner_at(from.file, from.rank) {
+        None => return format!("there is no piece on {from}"),
+        Some(owner) if owner != us => {
+            return format!(
+                "the piece on {from} is {}'s, and it is {name}'s turn",
+                Parity::player_name(owner)
+            );
+        }
+        Some(_) => {}
+    }
+    if position.owner_at(to.file, to.rank).is_some() {
+        return format!("{to} is occupied; a piece moves only to an empty space");
+    }
+    let layout = position.rules.layout;
+    let count = position.piece_count();
+    let forward: i32 = if us == Player::One { 1 } else { -1 };
+    let rank_step = to.rank as i32 - from.rank as i32;
+    let file_step = to.file as i32 - from.file as i32;
+    let step = (rank_step.abs() + file_step.abs()) == 1;
+    let jump = file_step == 0 && rank_step.abs() == 2;
+    if step {
+        return closed_reason(&layout, count, &[from, to], "now")
+            .unwrap_or_else(|| "not a legal move in this position".to_string());
+    }
+    if !jump {
+        return format!(
+            "{from} to {to} is neither a step to an edge-adjacent space nor a straight jump over an enemy piece"
+        );
+    }
+    if rank_step != 2 * forward {
+        return "a capture jumps forward only, further onto the board, away from your own edge"
+            .to_string();
+    }
+    let over = Square::new(from.file, (from.rank as i32 + forward) as u8);
+    match position.owner_at(over.file, over.rank) {
+        None => format!("there is no piece on {over} to jump over"),
+        Some(owner) if owner == us => {
+            format!("{over} holds {name}'s own piece; only an enemy piece can be jumped")
+        }
+        Some(_) => closed_reason(&layout, count - 1, &[from, over, to], "after the capture")
+            .unwrap_or_else(|| "not a legal move in this position".to_string()),
+    }
+}
+
+/// Names the first of `squares` that is closed while `count` pieces are on the board.
+fn closed_reason(layout: &Layout, count: u32, squares: &[Square], when: &str) -> Option<String> {
+    let parity = if count % 2 == 0 { "even" } else { "odd" };
+    squares.iter().find_map(|sq| {
+        let colour = layout.colour(sq.file, sq.rank);
+        let closed = match colour {
+            SpaceColour::Red => count % 2 == 1,
+            SpaceColour::Blue => count % 2 == 0,
+            _ => false,
+        };
+        closed.then(|| {
+            let name = if colour == SpaceColour::Red { "red" } else { "blue" };
+            format!(
+                "{sq} is a {name} space, closed while the number of pieces on the board is {parity} ({count} {when}); \
+                 red spaces are open only while it is even, blue only while it is odd"
+            )
+        })
+    })
+}
