@@ -10,6 +10,7 @@ pub mod move_list;
 pub mod outcome;
 pub mod perft;
 pub mod player;
+pub mod playout;
 pub mod position;
 pub mod rules;
 pub mod text;

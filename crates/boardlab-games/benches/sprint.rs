@@ -1,8 +1,9 @@
 //! Sprint speed: perft from the start and whole random playouts (issue 4's target is at
 //! least 1,000,000 playouts/s on one core). Run with `cargo bench -p boardlab-games --bench sprint`.
 
+use boardlab_core::Position;
 use boardlab_core::perft::perft;
-use boardlab_core::{MoveList, Position};
+use boardlab_core::playout::random_playout;
 use boardlab_games::Sprint;
 use boardlab_games::sprint::SprintRules;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -12,18 +13,7 @@ use std::hint::black_box;
 
 /// Plays one whole game from `start` with uniformly random legal moves; returns its plies.
 fn playout(start: &Sprint, rng: &mut SmallRng) -> u32 {
-    let mut position = *start;
-    let mut moves = MoveList::new();
-    let mut plies = 0;
-    loop {
-        moves.clear();
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return plies;
-        }
-        position.play(moves[rng.random_range(0..moves.len())]);
-        plies += 1;
-    }
+    random_playout(start, u32::MAX, |n| rng.random_range(0..n)).plies
 }
 
 fn bench_perft(c: &mut Criterion) {

@@ -546,31 +546,39 @@ fn plain_implementation_agrees_on_random_play_from_oracle_positions() {
     assert!(seen.positions >= 2_400);
 }
 
+/// Perft by the plain implementation (moves made as text, no bulk counting tricks).
+fn plain_perft(game: &plain::Game, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = game.moves(false);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|mv| {
+            let mut next = game.clone();
+            next.play(mv);
+            plain_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
 #[test]
 fn plain_perft_matches_on_small_depths() {
-    fn plain_perft(game: &plain::Game, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = game.moves(false);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|mv| {
-                let mut next = game.clone();
-                next.play(mv);
-                plain_perft(&next, depth - 1)
-            })
-            .sum()
-    }
-    for row in oracle::rows("daisy.perft").iter().filter(|r| r.depth <= 2) {
+    let mut checked = 0;
+    for row in oracle::rows("daisy.perft")
+        .iter()
+        .filter(|r| r.depth <= 2 || r.nodes <= 3_000_000)
+    {
         let game = plain::Game::from_text(&row.position);
         assert_eq!(plain_perft(&game, row.depth), row.nodes, "{}", row.position);
         let fast: Daisy = row.position.parse().unwrap();
         assert_eq!(perft(&fast, row.depth), row.nodes);
+        checked += 1;
     }
+    assert_eq!(checked, 21);
 }
 
 #[test]
@@ -590,4 +598,19 @@ fn the_a_rule_accounts_for_the_general_engine_difference() {
         }
     }
     assert_eq!(refused, 252_277_088 - 252_250_176);
+}
+
+#[test]
+#[ignore = "slow: about half a minute in release (run with --ignored)"]
+fn plain_perft_matches_the_middle_game_rows_at_depth_3() {
+    let mut checked = 0;
+    for row in oracle::rows("daisy.perft")
+        .iter()
+        .filter(|r| r.depth == 3 && r.nodes <= 21_000_000)
+    {
+        let game = plain::Game::from_text(&row.position);
+        assert_eq!(plain_perft(&game, 3), row.nodes, "{}", row.position);
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
 }

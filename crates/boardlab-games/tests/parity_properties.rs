@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 /// Every position of a random game from the start, seeded by `seed`, on `rules`' layout.
 fn random_game(rules: ParityRules, seed: u64, plies: usize) -> Vec<Parity> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let first = if seed % 2 == 0 {
+    let first = if seed.is_multiple_of(2) {
         Player::One
     } else {
         Player::Two

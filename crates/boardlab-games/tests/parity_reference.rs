@@ -75,7 +75,7 @@ impl Plain {
 
     fn open(&self, file: usize, rank: usize, count: usize) -> bool {
         match self.colours[rank][file] {
-            'R' => count % 2 == 0,
+            'R' => count.is_multiple_of(2),
             'U' => count % 2 == 1,
             _ => true,
         }

@@ -3,7 +3,8 @@
 //! `cargo test --release -p boardlab-games --test sprint_speed -- --ignored --nocapture`.
 
 use boardlab_core::perft::perft;
-use boardlab_core::{MoveList, Player, Position};
+use boardlab_core::playout::random_playout;
+use boardlab_core::{Player, Position};
 use boardlab_games::Sprint;
 use boardlab_games::sprint::SprintRules;
 use rand::rngs::SmallRng;
@@ -13,18 +14,8 @@ use std::time::Instant;
 /// Plays one whole game from `start` with uniformly random legal moves; returns the final
 /// position and the number of plies. A finished game has no legal moves.
 fn playout(start: &Sprint, rng: &mut impl Rng) -> (Sprint, u32) {
-    let mut position = *start;
-    let mut moves = MoveList::new();
-    let mut plies = 0;
-    loop {
-        moves.clear();
-        position.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return (position, plies);
-        }
-        position.play(moves[rng.random_range(0..moves.len())]);
-        plies += 1;
-    }
+    let result = random_playout(start, u32::MAX, |n| rng.random_range(0..n));
+    (result.end, result.plies)
 }
 
 /// In Sprint every finished game is won by the player who made the last move.

@@ -104,15 +104,15 @@ impl Layout {
                         "line {line_number}, column 1: more than 9 rows; boards are at most 9x9"
                     ));
                 }
-                if let Some((first_line, first)) = rows.first() {
-                    if first.len() != row.len() {
-                        return Err(format!(
-                            "line {line_number}, column {}: the row has {} spaces but the row on line {first_line} has {}; a board is a rectangle",
-                            row.len().min(first.len()) + 1,
-                            row.len(),
-                            first.len()
-                        ));
-                    }
+                if let Some((first_line, first)) = rows.first()
+                    && first.len() != row.len()
+                {
+                    return Err(format!(
+                        "line {line_number}, column {}: the row has {} spaces but the row on line {first_line} has {}; a board is a rectangle",
+                        row.len().min(first.len()) + 1,
+                        row.len(),
+                        first.len()
+                    ));
                 }
                 rows.push((line_number, row));
             }
@@ -215,7 +215,11 @@ impl Layout {
     /// The spaces that are closed while `pieces` pieces stand on the board.
     #[inline]
     pub fn closed(&self, pieces: u32) -> u128 {
-        if pieces % 2 == 0 { self.blue } else { self.red }
+        if pieces.is_multiple_of(2) {
+            self.blue
+        } else {
+            self.red
+        }
     }
 
     /// The colour of a space.

@@ -175,12 +175,16 @@ fn why_illegal(position: &Parity, mv: ParityMove) -> String {
 
 /// Names the first of `squares` that is closed while `count` pieces are on the board.
 fn closed_reason(layout: &Layout, count: u32, squares: &[Square], when: &str) -> Option<String> {
-    let parity = if count % 2 == 0 { "even" } else { "odd" };
+    let parity = if count.is_multiple_of(2) {
+        "even"
+    } else {
+        "odd"
+    };
     squares.iter().find_map(|sq| {
         let colour = layout.colour(sq.file, sq.rank);
         let closed = match colour {
             SpaceColour::Red => count % 2 == 1,
-            SpaceColour::Blue => count % 2 == 0,
+            SpaceColour::Blue => count.is_multiple_of(2),
             _ => false,
         };
         closed.then(|| {

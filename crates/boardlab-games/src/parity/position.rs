@@ -144,14 +144,18 @@ impl Position for Parity {
 
     fn status_lines(&self) -> Vec<String> {
         let count = self.piece_count();
-        let (open, closed) = if count % 2 == 0 {
+        let (open, closed) = if count.is_multiple_of(2) {
             ("red (R)", "blue (U)")
         } else {
             ("blue (U)", "red (R)")
         };
         vec![format!(
             "{count} pieces on the board ({}): {open} spaces are open, {closed} spaces are closed; black (B) and white (W) spaces are always open",
-            if count % 2 == 0 { "even" } else { "odd" }
+            if count.is_multiple_of(2) {
+                "even"
+            } else {
+                "odd"
+            }
         )]
     }
 
