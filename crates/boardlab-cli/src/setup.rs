@@ -83,7 +83,7 @@ impl GameArgs {
                     Player::One
                 };
                 let note = format!(
-                    "{} ({first}) was drawn at random to move first (--seed {seed} repeats this draw; --first 1 or 2 chooses)",
+                    "{} was drawn at random to move first (--seed {seed} repeats this draw; --first 1 or 2 chooses)",
                     P::player_name(first)
                 );
                 (first, Some(note))

@@ -73,7 +73,7 @@ fn positions_must_fit_the_layout() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("Black has no pieces although White is to move"),
+        err.contains("Black (Player 2) has no pieces although White (Player 1) is to move"),
         "{err}"
     );
 }
@@ -89,7 +89,7 @@ fn illegal_moves_say_why() {
     says(
         &start,
         "a6a5",
-        "the piece on a6 is Black's, and it is White's turn",
+        "the piece on a6 belongs to Black (Player 2), and it is White (Player 1)'s turn",
     );
     says(&start, "a1b1", "b1 is occupied");
     says(
@@ -104,7 +104,11 @@ fn illegal_moves_say_why() {
         "d2 is a blue space, closed while the number of pieces on the board is even (12 now)",
     );
     says(&start, "b2b4", "there is no piece on b3 to jump over");
-    says(&start, "b1b3", "b2 holds White's own piece");
+    says(
+        &start,
+        "b1b3",
+        "b2 holds a piece of White (Player 1), the side to move",
+    );
     says(&start, "a1", "1 square(s) given");
     says(&start, "w@a1", "no drops");
     says(&start, "a1a2q", "unexpected 'q'");
@@ -141,7 +145,7 @@ fn capturing_the_last_enemy_piece_wins() {
     );
     assert_eq!(
         after.outcome().unwrap().describe(Parity::player_name),
-        "White wins: Black has no pieces left"
+        "White (Player 1) wins: Black (Player 2) has no pieces left"
     );
 }
 

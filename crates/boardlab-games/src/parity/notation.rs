@@ -133,7 +133,7 @@ fn why_illegal(position: &Parity, mv: ParityMove) -> String {
         None => return format!("there is no piece on {from}"),
         Some(owner) if owner != us => {
             return format!(
-                "the piece on {from} is {}'s, and it is {name}'s turn",
+                "the piece on {from} belongs to {}, and it is {name}'s turn",
                 Parity::player_name(owner)
             );
         }
@@ -166,7 +166,9 @@ fn why_illegal(position: &Parity, mv: ParityMove) -> String {
     match position.owner_at(over.file, over.rank) {
         None => format!("there is no piece on {over} to jump over"),
         Some(owner) if owner == us => {
-            format!("{over} holds {name}'s own piece; only an enemy piece can be jumped")
+            format!(
+                "{over} holds a piece of {name}, the side to move; only an enemy piece can be jumped"
+            )
         }
         Some(_) => closed_reason(&layout, count - 1, &[from, over, to], "after the capture")
             .unwrap_or_else(|| "not a legal move in this position".to_string()),

@@ -161,8 +161,8 @@ impl Position for Parity {
 
     fn player_name(player: Player) -> &'static str {
         match player {
-            Player::One => "White",
-            Player::Two => "Black",
+            Player::One => "White (Player 1)",
+            Player::Two => "Black (Player 2)",
         }
     }
 
