@@ -1,4 +1,4 @@
-//! `boardlab`: perft, move lists and terminal play for the boardlab games.
+//! `boardlab`: perft, move lists, terminal play, bots and matches for the boardlab games.
 
 mod board_view;
 mod commands;
@@ -21,8 +21,14 @@ enum Command {
     Perft(commands::perft::PerftArgs),
     /// List the legal moves of a position, one per line, sorted.
     Moves(commands::moves::MovesArgs),
-    /// Play a game in the terminal, two people at one keyboard.
+    /// Play a game in the terminal: each side a person (human) or a bot.
     Play(commands::play::PlayArgs),
+    /// A bot's best move in a position, with its search reports (info lines).
+    Bestmove(commands::bestmove::BestmoveArgs),
+    /// Two bots play a series of games: wins, draws, losses, score and Elo difference.
+    Match(commands::matchup::MatchArgs),
+    /// Play in the browser: serve the board, bots and game links (stored in SQLite).
+    Serve(commands::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +61,9 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft::run(args),
         Command::Moves(args) => commands::moves::run(args),
         Command::Play(args) => commands::play::run(args),
+        Command::Bestmove(args) => commands::bestmove::run(args),
+        Command::Match(args) => commands::matchup::run(args),
+        Command::Serve(args) => commands::serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,7 @@
 //! The arguments every game command shares: which game, which position, which rules.
 
 use anyhow::{Context, Result, bail};
+use boardlab_ai::{BotSpec, LEVELS, SpecError, level_spec};
 use boardlab_core::{Player, Position, RuleOptions};
 use boardlab_games::GameId;
 use clap::{Args, ValueEnum};
@@ -91,4 +92,47 @@ impl GameArgs {
         };
         Ok((P::start_with_first(rules, first), note))
     }
+}
+
+/// One side of a game in the terminal: a person at the keyboard or a bot.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Side {
+    /// A person types the moves.
+    Human,
+    /// A bot chooses them.
+    Bot(BotSpec),
+}
+
+impl std::str::FromStr for Side {
+    type Err = SpecError;
+
+    /// `human`, or a bot spec (`random`, `alphabeta:time=1s`, `level:3`, …).
+    fn from_str(text: &str) -> Result<Side, SpecError> {
+        if text.trim().eq_ignore_ascii_case("human") {
+            Ok(Side::Human)
+        } else {
+            text.parse().map(Side::Bot)
+        }
+    }
+}
+
+/// The bot of `--bot SPEC` or `--level N` (exactly one of them), for commands that need one.
+pub fn bot_choice(spec: Option<BotSpec>, level: Option<u8>) -> Result<BotSpec> {
+    match (spec, level) {
+        (Some(_), Some(_)) => bail!("give either --bot or --level, not both"),
+        (Some(spec), None) => Ok(spec),
+        (None, Some(level)) => Ok(level_spec(level)?),
+        (None, None) => {
+            bail!("no bot given: use --bot SPEC (e.g. alphabeta:time=1s) or --level 1..5")
+        }
+    }
+}
+
+/// The help text of the strength levels, from the one table of levels.
+pub fn levels_help() -> String {
+    LEVELS
+        .iter()
+        .map(|(level, spec, about)| format!("{level} = {spec} ({about})"))
+        .collect::<Vec<_>>()
+        .join("; ")
 }

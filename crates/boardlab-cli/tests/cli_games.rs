@@ -33,24 +33,43 @@ fn perft_of_every_game_from_the_start() {
     for (args, total) in [
         (vec!["perft", "daisy", "--depth", "2"], "414720"),
         (vec!["perft", "sprint", "--depth", "10"], "209392"),
-        (vec!["perft", "sprint", "--depth", "8", "--rule", "backward_captures=true"], "38716"),
+        (
+            vec![
+                "perft",
+                "sprint",
+                "--depth",
+                "8",
+                "--rule",
+                "backward_captures=true",
+            ],
+            "38716",
+        ),
         (vec!["perft", "parity", "--depth", "8"], "211427"),
     ] {
         let out = run(&args, "");
         assert!(out.status.success(), "{args:?}");
-        assert!(text(&out.stdout).ends_with(&format!("\nNodes searched: {total}\n")), "{args:?}");
+        assert!(
+            text(&out.stdout).ends_with(&format!("\nNodes searched: {total}\n")),
+            "{args:?}"
+        );
     }
 }
 
 #[test]
 fn parity_board_files_are_loaded_or_refused_with_line_and_column() {
-    let good = temp_file("five.txt", "# a 5x5 board\nBWBWB\nRUWRU\nWRBUW\nURWUR\nBWBWB\n");
+    let good = temp_file(
+        "five.txt",
+        "# a 5x5 board\nBWBWB\nRUWRU\nWRBUW\nURWUR\nBWBWB\n",
+    );
     let out = run(&["moves", "parity", "--board", good.to_str().unwrap()], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).lines().count() > 0);
 
     let ragged = temp_file("ragged.txt", "WBWB\nWBW\nWBWB\n");
-    let out = run(&["perft", "parity", "--board", ragged.to_str().unwrap()], "");
+    let out = run(
+        &["perft", "parity", "--board", ragged.to_str().unwrap()],
+        "",
+    );
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
@@ -58,7 +77,10 @@ fn parity_board_files_are_loaded_or_refused_with_line_and_column() {
 
     let letter = temp_file("letter.txt", "WBWB\nWBQB\nWBWB\n");
     let err = text(&run(&["play", "parity", "--board", letter.to_str().unwrap()], "").stderr);
-    assert!(err.contains("line 2, column 3: 'Q' is not a space colour"), "{err}");
+    assert!(
+        err.contains("line 2, column 3: 'Q' is not a space colour"),
+        "{err}"
+    );
 
     let big = temp_file("big.txt", &"WBWBWBWBWB\n".repeat(3));
     let err = text(&run(&["moves", "parity", "--board", big.to_str().unwrap()], "").stderr);
@@ -72,10 +94,19 @@ fn parity_draws_the_first_player_and_the_seed_repeats_it() {
         text(&out.stdout).lines().next().unwrap().to_string()
     };
     let a = first("1");
-    assert!(a.contains("was drawn at random to move first (--seed 1"), "{a}");
+    assert!(
+        a.contains("was drawn at random to move first (--seed 1"),
+        "{a}"
+    );
     assert_eq!(first("1"), a);
-    let both: std::collections::BTreeSet<String> = (0..12).map(|s| first(&s.to_string())[..5].to_string()).collect();
-    assert_eq!(both.len(), 2, "both players are drawn for some seed: {both:?}");
+    let both: std::collections::BTreeSet<String> = (0..12)
+        .map(|s| first(&s.to_string())[..5].to_string())
+        .collect();
+    assert_eq!(
+        both.len(),
+        2,
+        "both players are drawn for some seed: {both:?}"
+    );
 
     let out = run(&["play", "parity", "--first", "2"], "quit\n");
     let shown = text(&out.stdout);
@@ -84,18 +115,27 @@ fn parity_draws_the_first_player_and_the_seed_repeats_it() {
     assert!(shown.contains("red (R) spaces are open"), "{shown}");
 
     let err = text(&run(&["play", "parity", "--first", "3"], "").stderr);
-    assert!(err.contains("invalid value '3' for '--first <FIRST>'"), "{err}");
+    assert!(
+        err.contains("invalid value '3' for '--first <FIRST>'"),
+        "{err}"
+    );
 }
 
 #[test]
 fn play_shows_daisy_reserves_and_sprint_prefixes() {
     let out = run(&["play", "daisy"], "H@e5\nh@e5\nquit\n");
     let shown = text(&out.stdout);
-    assert!(shown.contains("Player 1 (uppercase) reserve: A B C D×2 E×2 F×2 G×2 H×8"), "{shown}");
+    assert!(
+        shown.contains("Player 1 (uppercase) reserve: A B C D×2 E×2 F×2 G×2 H×8"),
+        "{shown}"
+    );
     assert!(shown.contains("e5 is occupied"), "{shown}");
 
     // White's c1 must capture d2 and then d4: typing the first jump is enough.
-    let out = run(&["play", "sprint", "--position", "5b/6/3b2/6/3b2/2w3 1"], "c1e3\nquit\n");
+    let out = run(
+        &["play", "sprint", "--position", "5b/6/3b2/6/3b2/2w3 1"],
+        "c1e3\nquit\n",
+    );
     let shown = text(&out.stdout);
     assert!(shown.contains(" 5  . . w . . .  5"), "{shown}");
     assert!(shown.contains("Black (Player 2) to move."), "{shown}");

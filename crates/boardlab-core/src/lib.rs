@@ -5,6 +5,7 @@
 
 pub mod bitboard;
 pub mod error;
+pub mod eval;
 pub mod history;
 pub mod move_list;
 pub mod outcome;
@@ -12,11 +13,13 @@ pub mod perft;
 pub mod player;
 pub mod playout;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod text;
 pub mod zobrist;
 
 pub use error::{MoveError, PositionError, PositionField, RuleError};
+pub use eval::{Evaluate, MAX_EVAL};
 pub use history::GameHistory;
 pub use move_list::MoveList;
 pub use outcome::{DrawReason, Outcome, WinReason};

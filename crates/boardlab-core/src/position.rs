@@ -85,17 +85,26 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     /// give leaves an unspecified (but memory-safe) position.
     fn play(&mut self, mv: Self::Move);
 
-    /// The win or loss the rules have decided, or `None` while the game goes on.
-    /// The default says a player who must move and cannot loses; games add their own wins.
+    /// Why the side to move has already lost by the game's own win rule (its key piece
+    /// captured, no pieces left, the opponent's goal reached), before its moves are looked
+    /// at; `None` (the default) while no such rule applies.
+    fn loss_reason(&self) -> Option<WinReason> {
+        None
+    }
+
+    /// The win the rules have decided, or `None` while the game goes on: the game's own win
+    /// rule ([`loss_reason`](Position::loss_reason)), then the common rule that a player who
+    /// must move and cannot loses.
     fn outcome(&self) -> Option<Outcome> {
-        if self.count_legal_moves() == 0 {
-            Some(Outcome::Win {
-                winner: self.side_to_move().opponent(),
-                reason: WinReason::NoLegalMove,
-            })
-        } else {
-            None
-        }
+        let reason = match self.loss_reason() {
+            Some(reason) => reason,
+            None if self.count_legal_moves() == 0 => WinReason::NoLegalMove,
+            None => return None,
+        };
+        Some(Outcome::Win {
+            winner: self.side_to_move().opponent(),
+            reason,
+        })
     }
 
     /// The Zobrist hash of everything that makes positions equal for repetition: the
@@ -119,4 +128,33 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.legal_move_list().contains(&mv)
     }
+}
+
+/// Implements `Default` (the start position under the default rules), `FromStr` (reading a
+/// position under the default rules) and `Display` (the one-line text made by `$format`)
+/// for a game's position type.
+#[macro_export]
+macro_rules! impl_position_text {
+    ($position:ty, $format:path) => {
+        impl ::std::default::Default for $position {
+            fn default() -> Self {
+                <$position as $crate::Position>::start(::std::default::Default::default())
+            }
+        }
+
+        impl ::std::str::FromStr for $position {
+            type Err = $crate::PositionError;
+
+            /// Reads a position under the default rule options.
+            fn from_str(text: &str) -> ::std::result::Result<Self, Self::Err> {
+                <$position as $crate::Position>::from_text(text, ::std::default::Default::default())
+            }
+        }
+
+        impl ::std::fmt::Display for $position {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(&$format(self))
+            }
+        }
+    };
 }

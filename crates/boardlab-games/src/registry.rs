@@ -4,7 +4,7 @@ use crate::daisy::Daisy;
 use crate::obsidian::Obsidian;
 use crate::parity::Parity;
 use crate::sprint::Sprint;
-use boardlab_core::Position;
+use boardlab_core::{Evaluate, Position};
 use std::fmt;
 use std::str::FromStr;
 
@@ -82,8 +82,9 @@ impl FromStr for GameId {
 pub trait GameVisitor {
     /// What the work returns.
     type Output;
-    /// Does the work for the position type `P`.
-    fn visit<P: Position>(self) -> Self::Output;
+    /// Does the work for the position type `P` (every game also has an evaluation, for
+    /// the bots; work that needs only the rules may ask for `P: Position` alone).
+    fn visit<P: Evaluate>(self) -> Self::Output;
 }
 
 /// Runs `visitor` with the position type of `game`.

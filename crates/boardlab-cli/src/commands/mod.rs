@@ -1,5 +1,8 @@
 //! One module per subcommand; each is written once, generic over the game's position type.
 
+pub mod bestmove;
+pub mod matchup;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod serve;

@@ -1,20 +1,37 @@
-//! `boardlab play`: a game in the terminal for two people at one keyboard.
+//! `boardlab play`: a game in the terminal, each side a person at the keyboard or a bot.
 
 use crate::board_view;
 use crate::commands::moves::sorted_move_texts;
-use crate::setup::{FirstChoice, GameArgs};
+use crate::setup::{FirstChoice, GameArgs, Side, levels_help};
 use anyhow::Result;
-use boardlab_core::{GameHistory, Position};
+use boardlab_ai::{Bot, level_spec};
+use boardlab_core::{Evaluate, GameHistory, Player, Position};
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
 use std::io::{self, BufRead, Write};
+
+/// The most plies a game between two bots is shown before it is stopped.
+const BOT_GAME_PLY_CAP: usize = 1000;
 
 /// Arguments of `boardlab play`.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     #[command(flatten)]
     game: GameArgs,
+    /// Player 1: human, or a bot spec (random, alphabeta:time=1s, mcts:playouts=20000, level:3).
+    #[arg(long, default_value = "human")]
+    p1: Side,
+    /// Player 2: human, or a bot spec.
+    #[arg(long, default_value = "human")]
+    p2: Side,
+    /// Play against a bot of this strength (1..5) on the side not given as a bot (Player 2
+    /// unless --p2 is a bot): 1 = random … 5 = alphabeta:time=2s.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: Option<u8>,
 }
+
+/// The players of a terminal game: `None` for a person, else the bot, per [`Player::index`].
+pub type Seats<P> = [Option<Box<dyn Bot<P>>>; 2];
 
 /// Runs `boardlab play` on the terminal's input and output.
 pub fn run(args: PlayArgs) -> Result<()> {
@@ -24,14 +41,30 @@ pub fn run(args: PlayArgs) -> Result<()> {
 impl GameVisitor for PlayArgs {
     type Output = Result<()>;
 
-    fn visit<P: Position>(self) -> Result<()> {
+    fn visit<P: Evaluate>(self) -> Result<()> {
         let (position, draw_note): (P, _) = self.game.position(FirstChoice::Random)?;
+        let mut sides = [self.p1, self.p2];
+        if let Some(level) = self.level {
+            let seat = if sides[1] == Side::Human { 1 } else { 0 };
+            if sides[seat] != Side::Human {
+                anyhow::bail!(
+                    "--level: both sides are already bots; levels are {}",
+                    levels_help()
+                );
+            }
+            sides[seat] = Side::Bot(level_spec(level)?);
+        }
+        let seed = self.game.seed.unwrap_or(0);
+        let seats: Seats<P> = [0, 1].map(|i| match &sides[i] {
+            Side::Human => None,
+            Side::Bot(spec) => Some(spec.build::<P>(seed.wrapping_add(i as u64))),
+        });
         let stdin = io::stdin();
         let mut stdout = io::stdout().lock();
         if let Some(note) = draw_note {
             writeln!(stdout, "{note}")?;
         }
-        play_session(GameHistory::new(position), stdin.lock(), stdout)
+        play_session(GameHistory::new(position), seats, stdin.lock(), stdout)
     }
 }
 
@@ -51,21 +84,48 @@ fn help<P: Position>(position: &P) -> String {
 }
 
 /// Plays a game reading commands from `input` and writing to `output`, until the players
-/// quit or the input ends.
+/// quit or the input ends. The bots in `seats` move on their turns, each move shown; a game
+/// between two bots runs to its end without input.
 pub fn play_session<P: Position>(
     mut game: GameHistory<P>,
+    mut seats: Seats<P>,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<()> {
-    writeln!(
-        output,
-        "boardlab {}: {}\n",
-        P::GAME_ID,
-        help(game.current())
-    )?;
+    let all_bots = seats.iter().all(Option::is_some);
+    if all_bots {
+        writeln!(
+            output,
+            "boardlab {}: {} against {}\n",
+            P::GAME_ID,
+            bot_name(&seats, Player::One),
+            bot_name(&seats, Player::Two)
+        )?;
+    } else {
+        writeln!(
+            output,
+            "boardlab {}: {}\n",
+            P::GAME_ID,
+            help(game.current())
+        )?;
+        for player in Player::BOTH {
+            if seats[player.index()].is_some() {
+                writeln!(
+                    output,
+                    "{} is played by the bot {}.",
+                    P::player_name(player),
+                    bot_name(&seats, player)
+                )?;
+            }
+        }
+    }
     show(&game, &mut output)?;
     let mut line = String::new();
     loop {
+        bot_moves(&mut game, &mut seats, &mut output)?;
+        if all_bots {
+            return Ok(());
+        }
         write!(output, "> ")?;
         output.flush()?;
         line.clear();
@@ -95,8 +155,20 @@ pub fn play_session<P: Position>(
             }
             "undo" => match game.undo() {
                 Some(mv) => {
-                    writeln!(output, "took back {mv}")?;
+                    let mut taken = vec![mv.to_string()];
+                    // Against a bot, take back its reply too: back to a person's turn.
+                    while seats[game.current().side_to_move().index()].is_some() {
+                        match game.undo() {
+                            Some(mv) => taken.insert(0, mv.to_string()),
+                            None => break,
+                        }
+                    }
+                    writeln!(output, "took back {}", taken.join(" "))?;
                     show(&game, &mut output)?;
+                    if seats[game.current().side_to_move().index()].is_some() {
+                        // Back at the start with a bot to move: it moves again at once.
+                        continue;
+                    }
                 }
                 None => writeln!(output, "nothing to undo: no move has been played")?,
             },
@@ -106,6 +178,45 @@ pub fn play_session<P: Position>(
             },
         }
     }
+}
+
+/// The name of the bot in `player`'s seat (empty for a person).
+fn bot_name<P: Position>(seats: &Seats<P>, player: Player) -> String {
+    seats[player.index()]
+        .as_ref()
+        .map(|b| b.name())
+        .unwrap_or_default()
+}
+
+/// Lets the bots move while it is a bot's turn and the game goes on, showing each move.
+/// A game between two bots stops after [`BOT_GAME_PLY_CAP`] plies.
+fn bot_moves<P: Position>(
+    game: &mut GameHistory<P>,
+    seats: &mut Seats<P>,
+    output: &mut impl Write,
+) -> Result<()> {
+    let all_bots = seats.iter().all(Option::is_some);
+    while game.outcome().is_none() {
+        let side = game.current().side_to_move();
+        let Some(bot) = seats[side.index()].as_mut() else {
+            return Ok(());
+        };
+        if all_bots && game.moves().len() >= BOT_GAME_PLY_CAP {
+            writeln!(
+                output,
+                "Stopped after {BOT_GAME_PLY_CAP} plies without an end."
+            )?;
+            return Ok(());
+        }
+        let Some(mv) = bot.choose(game, &mut |_| {}) else {
+            anyhow::bail!("the bot {} found no move", bot.name());
+        };
+        game.play(mv)?;
+        let name = bot.name();
+        writeln!(output, "{} ({name}) plays {mv}", P::player_name(side))?;
+        show(game, output)?;
+    }
+    Ok(())
 }
 
 /// Draws the board and says whose turn it is, or how the game ended.
@@ -143,7 +254,13 @@ mod tests {
     fn session(start: &str, input: &str) -> String {
         let position: Obsidian = start.parse().unwrap();
         let mut out = Vec::new();
-        play_session(GameHistory::new(position), input.as_bytes(), &mut out).unwrap();
+        play_session(
+            GameHistory::new(position),
+            [None, None],
+            input.as_bytes(),
+            &mut out,
+        )
+        .unwrap();
         String::from_utf8(out).unwrap()
     }
 

@@ -11,6 +11,7 @@
 //! scan precomputed rays.
 
 mod attacks;
+mod eval;
 mod movegen;
 mod moves;
 mod notation;
@@ -20,6 +21,7 @@ mod reserve;
 mod rules;
 mod zobrist;
 
+pub use eval::DaisyWeights;
 pub use moves::DaisyMove;
 pub use piece::Kind;
 pub use position::Daisy;

@@ -7,9 +7,7 @@ use super::reserve::Reserve;
 use super::rules::DaisyRules;
 use super::zobrist::{SIDE_KEY, piece_key, reserve_key};
 use boardlab_core::bitboard::Bits128;
-use boardlab_core::{MoveError, MoveList, Outcome, Player, Position, PositionError, WinReason};
-use std::fmt;
-use std::str::FromStr;
+use boardlab_core::{MoveError, MoveList, Player, Position, PositionError, WinReason};
 
 /// A Daisy position. A small `Copy` value (about 200 bytes); playing a move changes it in
 /// place and keeps its Zobrist hash, which covers the board, both reserves and the side to
@@ -287,21 +285,8 @@ impl Position for Daisy {
         self.side = them;
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        let winner = self.side.opponent();
-        if !self.has_a(self.side) {
-            Some(Outcome::Win {
-                winner,
-                reason: WinReason::KeyPieceCaptured('A'),
-            })
-        } else if self.count_legal_moves() == 0 {
-            Some(Outcome::Win {
-                winner,
-                reason: WinReason::NoLegalMove,
-            })
-        } else {
-            None
-        }
+    fn loss_reason(&self) -> Option<WinReason> {
+        (!self.has_a(self.side)).then_some(WinReason::KeyPieceCaptured('A'))
     }
 
     #[inline]
@@ -318,23 +303,4 @@ impl Position for Daisy {
     }
 }
 
-impl Default for Daisy {
-    fn default() -> Self {
-        Daisy::start(DaisyRules::default())
-    }
-}
-
-impl FromStr for Daisy {
-    type Err = PositionError;
-
-    /// Reads a position under the default rule options.
-    fn from_str(text: &str) -> Result<Daisy, PositionError> {
-        Daisy::from_text(text, DaisyRules::default())
-    }
-}
-
-impl fmt::Display for Daisy {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&notation::format_position(self))
-    }
-}
+boardlab_core::impl_position_text!(Daisy, notation::format_position);

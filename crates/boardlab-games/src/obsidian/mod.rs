@@ -4,6 +4,7 @@
 //! The position is a set of `u64` bitboards; sliding pieces use magic bitboards.
 
 mod attacks;
+mod eval;
 mod movegen;
 mod moves;
 mod notation;
@@ -12,6 +13,7 @@ mod position;
 mod rules;
 mod zobrist;
 
+pub use eval::ObsidianWeights;
 pub use moves::ObsidianMove;
 pub use piece::Kind;
 pub use position::Obsidian;

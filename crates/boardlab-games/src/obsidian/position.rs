@@ -5,9 +5,7 @@ use super::piece::Kind;
 use super::rules::ObsidianRules;
 use super::zobrist::{SIDE_KEY, piece_key};
 use super::{attacks, notation};
-use boardlab_core::{MoveError, MoveList, Outcome, Player, Position, PositionError, WinReason};
-use std::fmt;
-use std::str::FromStr;
+use boardlab_core::{MoveError, MoveList, Player, Position, PositionError, WinReason};
 
 /// An Obsidian position. A small `Copy` value (about 90 bytes); playing a move changes it in
 /// place and keeps its Zobrist hash up to date.
@@ -236,21 +234,8 @@ impl Position for Obsidian {
         self.side = them;
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        let winner = self.side.opponent();
-        if !self.has_key_piece(self.side) {
-            Some(Outcome::Win {
-                winner,
-                reason: WinReason::KeyPieceCaptured('D'),
-            })
-        } else if self.count_legal_moves() == 0 {
-            Some(Outcome::Win {
-                winner,
-                reason: WinReason::NoLegalMove,
-            })
-        } else {
-            None
-        }
+    fn loss_reason(&self) -> Option<WinReason> {
+        (!self.has_key_piece(self.side)).then_some(WinReason::KeyPieceCaptured('D'))
     }
 
     #[inline]
@@ -267,23 +252,4 @@ impl Position for Obsidian {
     }
 }
 
-impl Default for Obsidian {
-    fn default() -> Self {
-        Obsidian::start(ObsidianRules::default())
-    }
-}
-
-impl FromStr for Obsidian {
-    type Err = PositionError;
-
-    /// Reads a position under the default rule options.
-    fn from_str(text: &str) -> Result<Obsidian, PositionError> {
-        Obsidian::from_text(text, ObsidianRules::default())
-    }
-}
-
-impl fmt::Display for Obsidian {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&notation::format_position(self))
-    }
-}
+boardlab_core::impl_position_text!(Obsidian, notation::format_position);

@@ -4,6 +4,7 @@
 //! is odd; black and white spaces are always open. The default 4x6 layout is the project's
 //! reconstruction; [`Layout::parse`] reads any rectangular layout up to 9x9.
 
+mod eval;
 mod layout;
 mod movegen;
 mod moves;
@@ -12,6 +13,7 @@ mod position;
 mod rules;
 mod zobrist;
 
+pub use eval::ParityWeights;
 pub use layout::{DEFAULT_LAYOUT_TEXT, Layout, SpaceColour};
 pub use moves::ParityMove;
 pub use position::Parity;

@@ -5,9 +5,7 @@ use super::rules::ParityRules;
 use super::zobrist::{SIDE_KEY, piece_key};
 use super::{movegen, notation};
 use boardlab_core::bitboard::Bits128;
-use boardlab_core::{MoveError, MoveList, Outcome, Player, Position, PositionError, WinReason};
-use std::fmt;
-use std::str::FromStr;
+use boardlab_core::{MoveError, MoveList, Player, Position, PositionError, WinReason};
 
 /// A Parity position. The board layout travels with it (in its rules), so a position is
 /// self-contained on any layout up to 9x9.
@@ -208,21 +206,8 @@ impl Position for Parity {
         self.side = them;
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        let winner = self.side.opponent();
-        if self.pieces[self.side.index()] == 0 {
-            Some(Outcome::Win {
-                winner,
-                reason: WinReason::NoPiecesLeft,
-            })
-        } else if self.count_legal_moves() == 0 {
-            Some(Outcome::Win {
-                winner,
-                reason: WinReason::NoLegalMove,
-            })
-        } else {
-            None
-        }
+    fn loss_reason(&self) -> Option<WinReason> {
+        (self.pieces[self.side.index()] == 0).then_some(WinReason::NoPiecesLeft)
     }
 
     #[inline]
@@ -239,23 +224,4 @@ impl Position for Parity {
     }
 }
 
-impl Default for Parity {
-    fn default() -> Self {
-        Parity::start(ParityRules::default())
-    }
-}
-
-impl FromStr for Parity {
-    type Err = PositionError;
-
-    /// Reads a position on the default layout under the default rule options.
-    fn from_str(text: &str) -> Result<Parity, PositionError> {
-        Parity::from_text(text, ParityRules::default())
-    }
-}
-
-impl fmt::Display for Parity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&notation::format_position(self))
-    }
-}
+boardlab_core::impl_position_text!(Parity, notation::format_position);

@@ -9,6 +9,7 @@
 //! The position is two `u64` bitboards (square index = rank * 6 + file, a1 = 0); capture
 //! chains are found by a depth-first search that writes straight into the move list.
 
+mod eval;
 mod geometry;
 mod movegen;
 mod moves;
@@ -17,6 +18,7 @@ mod position;
 mod rules;
 mod zobrist;
 
+pub use eval::SprintWeights;
 pub use geometry::Direction;
 pub use moves::{MAX_SEGMENTS, SprintMove, Squares};
 pub use position::Sprint;

@@ -7,9 +7,7 @@ use super::notation;
 use super::rules::SprintRules;
 use super::zobrist::{SIDE_KEY, piece_key};
 use boardlab_core::bitboard::Bits64;
-use boardlab_core::{MoveError, MoveList, Outcome, Player, Position, PositionError, WinReason};
-use std::fmt;
-use std::str::FromStr;
+use boardlab_core::{MoveError, MoveList, Player, Position, PositionError, WinReason};
 
 /// A Sprint position. A small `Copy` value (40 bytes); playing a move changes it in place
 /// and keeps its Zobrist hash up to date.
@@ -197,18 +195,14 @@ impl Position for Sprint {
         self.side = them;
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        let winner = self.side.opponent();
-        let reason = if self.goal_reached() {
-            WinReason::ReachedGoal
+    fn loss_reason(&self) -> Option<WinReason> {
+        if self.goal_reached() {
+            Some(WinReason::ReachedGoal)
         } else if self.pieces[self.side.index()] == 0 {
-            WinReason::NoPiecesLeft
-        } else if self.count_legal_moves() == 0 {
-            WinReason::NoLegalMove
+            Some(WinReason::NoPiecesLeft)
         } else {
-            return None;
-        };
-        Some(Outcome::Win { winner, reason })
+            None
+        }
     }
 
     #[inline]
@@ -225,23 +219,4 @@ impl Position for Sprint {
     }
 }
 
-impl Default for Sprint {
-    fn default() -> Self {
-        Sprint::start(SprintRules::default())
-    }
-}
-
-impl FromStr for Sprint {
-    type Err = PositionError;
-
-    /// Reads a position under the default rule options.
-    fn from_str(text: &str) -> Result<Sprint, PositionError> {
-        Sprint::from_text(text, SprintRules::default())
-    }
-}
-
-impl fmt::Display for Sprint {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&notation::format_position(self))
-    }
-}
+boardlab_core::impl_position_text!(Sprint, notation::format_position);

@@ -1,0 +1,308 @@
+//! The arena: plays games between two bots and whole matches of them, in parallel, with
+//! openings played from both sides, a ply cap that guarantees an end, and game records.
+
+use crate::bot::Bot;
+use crate::elo::Tally;
+use crate::spec::BotSpec;
+use boardlab_core::record::{GameRecord, RecordResult};
+use boardlab_core::{Evaluate, GameHistory, Player, Position};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The stack of each match thread: searches recurse, and Daisy's move lists are large.
+const THREAD_STACK: usize = 64 << 20;
+
+/// The ply cap of a match game when none is given: past it the game is adjudicated a draw.
+pub const DEFAULT_MAX_PLIES: usize = 400;
+
+/// What a match is: the bots, the number of games, the openings and the seed.
+#[derive(Clone, Debug)]
+pub struct MatchConfig<P: Position> {
+    /// The position every game starts from (before its random opening).
+    pub start: P,
+    /// Whether to draw the first player for each opening (games that draw it, when no
+    /// position was given).
+    pub draw_first: bool,
+    /// The first bot; the summary is from its point of view.
+    pub bot_a: BotSpec,
+    /// The second bot.
+    pub bot_b: BotSpec,
+    /// The number of games. Game `2k` has bot A as Player 1, game `2k + 1` the same opening
+    /// with the colours reversed.
+    pub games: usize,
+    /// The number of threads playing games at once.
+    pub threads: usize,
+    /// Random plies played from the start to make each opening.
+    pub opening_plies: u32,
+    /// The seed of the openings and of the bots' own randomness.
+    pub seed: u64,
+    /// Plies after the opening at which a game is adjudicated a draw.
+    pub max_plies: usize,
+}
+
+/// How one game of a match went.
+#[derive(Clone, Debug)]
+pub struct GameReport {
+    /// The game's number in the match, from 0.
+    pub index: usize,
+    /// Whether bot A played Player 1.
+    pub a_is_player1: bool,
+    /// The record of the game (with the opening moves).
+    pub record: GameRecord,
+    /// Bot A's points: 1, 1/2 or 0.
+    pub a_points: f64,
+    /// The plies played, the opening included.
+    pub plies: usize,
+    /// The longest time either bot with a time limit took for a move, as a share of its
+    /// limit (1.0 = exactly the limit); 0 when neither has one.
+    pub max_time_share: f64,
+    /// The text of an illegal move a bot tried, if any (that bot then loses).
+    pub illegal: Option<String>,
+}
+
+/// The result of a match.
+#[derive(Clone, Debug)]
+pub struct MatchSummary {
+    /// Bot A's wins, draws and losses.
+    pub tally: Tally,
+    /// Every game, in game order.
+    pub games: Vec<GameReport>,
+}
+
+impl MatchSummary {
+    /// The average game length in plies.
+    pub fn average_plies(&self) -> f64 {
+        if self.games.is_empty() {
+            return 0.0;
+        }
+        self.games.iter().map(|g| g.plies as f64).sum::<f64>() / self.games.len() as f64
+    }
+
+    /// The largest [`GameReport::max_time_share`] of the match.
+    pub fn max_time_share(&self) -> f64 {
+        self.games
+            .iter()
+            .map(|g| g.max_time_share)
+            .fold(0.0, f64::max)
+    }
+}
+
+/// A well-mixed 64-bit value from `x` (SplitMix64), to derive seeds.
+pub fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The opening of pair `pair`: the start (with a drawn first player where asked) and up to
+/// `plies` random moves after which the game still goes on.
+pub fn opening<P: Position>(start: &P, draw_first: bool, plies: u32, seed: u64) -> GameHistory<P> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let first = if rng.random_bool(0.5) {
+        Player::Two
+    } else {
+        Player::One
+    };
+    let start = if draw_first {
+        P::start_with_first(start.rules(), first)
+    } else {
+        *start
+    };
+    for _attempt in 0..100 {
+        let mut game = GameHistory::new(start);
+        for _ in 0..plies {
+            let moves = game.current().legal_move_list();
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let _ = game.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if game.outcome().is_none() {
+            return game;
+        }
+    }
+    GameHistory::new(start)
+}
+
+/// The end of one game between two bots.
+#[derive(Clone, Debug)]
+pub struct PlayedGame<P: Position> {
+    /// The whole game.
+    pub history: GameHistory<P>,
+    /// The result.
+    pub result: RecordResult,
+    /// How the game ended, in words (the Termination tag).
+    pub termination: String,
+    /// The longest think as a share of the time limit (see [`GameReport::max_time_share`]).
+    pub max_time_share: f64,
+    /// An illegal move a bot tried, if any.
+    pub illegal: Option<String>,
+}
+
+/// Plays `game` on between `bots[0]` (Player 1) and `bots[1]` (Player 2) until the rules end
+/// it or `max_plies` more plies are played (then a draw by adjudication). A bot that answers
+/// an illegal move, or none, loses.
+pub fn play_game<P: Position>(
+    mut game: GameHistory<P>,
+    bots: [&mut dyn Bot<P>; 2],
+    time_limits: [Option<Duration>; 2],
+    max_plies: usize,
+) -> PlayedGame<P> {
+    let mut max_share: f64 = 0.0;
+    let cap = game.moves().len() + max_plies;
+    loop {
+        if let Some(outcome) = game.outcome() {
+            let result = match outcome.winner() {
+                Some(winner) => RecordResult::Win(winner),
+                None => RecordResult::Draw,
+            };
+            return PlayedGame {
+                termination: outcome.describe(P::player_name),
+                history: game,
+                result,
+                max_time_share: max_share,
+                illegal: None,
+            };
+        }
+        if game.moves().len() >= cap {
+            return PlayedGame {
+                termination: format!("adjudicated a draw: {max_plies} plies played without an end"),
+                history: game,
+                result: RecordResult::Draw,
+                max_time_share: max_share,
+                illegal: None,
+            };
+        }
+        let side = game.current().side_to_move();
+        let started = Instant::now();
+        let choice = bots[side.index()].choose(&game, &mut |_| {});
+        let took = started.elapsed();
+        if let Some(limit) = time_limits[side.index()] {
+            max_share = max_share.max(took.as_secs_f64() / limit.as_secs_f64());
+        }
+        let played = choice.map(|mv| (mv, game.play(mv)));
+        if let Some((_, Ok(()))) = played {
+            continue;
+        }
+        let text = played.map_or_else(|| "no move".to_string(), |(mv, _)| mv.to_string());
+        return PlayedGame {
+            termination: format!(
+                "{} loses: its bot answered an illegal move ({text})",
+                P::player_name(side)
+            ),
+            history: game,
+            result: RecordResult::Win(side.opponent()),
+            max_time_share: max_share,
+            illegal: Some(text),
+        };
+    }
+}
+
+/// Plays game `index` of the match.
+fn match_game<P: Evaluate>(config: &MatchConfig<P>, index: usize) -> GameReport {
+    let pair = (index / 2) as u64;
+    let a_is_player1 = index.is_multiple_of(2);
+    let start = opening(
+        &config.start,
+        config.draw_first,
+        config.opening_plies,
+        mix(config.seed ^ mix(pair)),
+    );
+    let game_seed = mix(config.seed.wrapping_add(index as u64).wrapping_mul(31));
+    let mut a = config.bot_a.build::<P>(mix(game_seed ^ 1));
+    let mut b = config.bot_b.build::<P>(mix(game_seed ^ 2));
+    a.new_game();
+    b.new_game();
+    let (a_limit, b_limit) = (config.bot_a.limits.time, config.bot_b.limits.time);
+    let (names, played) = if a_is_player1 {
+        (
+            [a.name(), b.name()],
+            play_game(
+                start,
+                [a.as_mut(), b.as_mut()],
+                [a_limit, b_limit],
+                config.max_plies,
+            ),
+        )
+    } else {
+        (
+            [b.name(), a.name()],
+            play_game(
+                start,
+                [b.as_mut(), a.as_mut()],
+                [b_limit, a_limit],
+                config.max_plies,
+            ),
+        )
+    };
+    let a_player = if a_is_player1 {
+        Player::One
+    } else {
+        Player::Two
+    };
+    let a_points = match played.result {
+        RecordResult::Win(winner) if winner == a_player => 1.0,
+        RecordResult::Win(_) => 0.0,
+        _ => 0.5,
+    };
+    GameReport {
+        index,
+        a_is_player1,
+        record: GameRecord::from_history(
+            &played.history,
+            &names[0],
+            &names[1],
+            played.result,
+            &played.termination,
+        ),
+        a_points,
+        plies: played.history.moves().len(),
+        max_time_share: played.max_time_share,
+        illegal: played.illegal,
+    }
+}
+
+/// Plays the match, calling `on_game` with each finished game and bot A's running tally (in
+/// the order games finish: game order with one thread). The summary lists games in order.
+pub fn run_match<P: Evaluate>(
+    config: &MatchConfig<P>,
+    on_game: &(dyn Fn(&GameReport, &Tally) + Sync),
+) -> MatchSummary {
+    let next = AtomicUsize::new(0);
+    let finished: Mutex<(Vec<Option<GameReport>>, Tally)> =
+        Mutex::new((vec![None; config.games], Tally::default()));
+    std::thread::scope(|scope| {
+        for _ in 0..config.threads.clamp(1, config.games.max(1)) {
+            std::thread::Builder::new()
+                .stack_size(THREAD_STACK)
+                .spawn_scoped(scope, || {
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        if index >= config.games {
+                            break;
+                        }
+                        let report = match_game(config, index);
+                        let mut guard = finished.lock().unwrap_or_else(|e| e.into_inner());
+                        let (games, tally) = &mut *guard;
+                        match report.a_points {
+                            1.0 => tally.wins += 1,
+                            0.0 => tally.losses += 1,
+                            _ => tally.draws += 1,
+                        }
+                        on_game(&report, tally);
+                        games[index] = Some(report);
+                    }
+                })
+                .expect("a match thread starts");
+        }
+    });
+    let (games, tally) = finished.into_inner().unwrap_or_else(|e| e.into_inner());
+    MatchSummary {
+        tally,
+        games: games.into_iter().flatten().collect(),
+    }
+}

@@ -1,0 +1,80 @@
+//! The [`Bot`] trait: a player that, given a game so far, chooses a move within its limits.
+
+use crate::score::Score;
+use boardlab_core::{GameHistory, Position};
+use std::time::Duration;
+
+/// How much a bot may think about one move. Every limit that is set applies; a bot stops at
+/// the first one reached. A bot with no limit at all uses its own small default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time for the move; the bot answers within it (plus a tiny margin).
+    pub time: Option<Duration>,
+    /// Search depth in plies (alpha-beta).
+    pub depth: Option<u32>,
+    /// Positions visited (alpha-beta).
+    pub nodes: Option<u64>,
+    /// Playouts (MCTS).
+    pub playouts: Option<u64>,
+}
+
+/// What a search has found so far, reported after each finished iteration (alpha-beta) or
+/// at the end (MCTS), for `info` lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    /// The depth finished (alpha-beta) or the deepest tree path (MCTS).
+    pub depth: u32,
+    /// The score for the side to move.
+    pub score: Score,
+    /// Positions visited (alpha-beta) or playouts run (MCTS).
+    pub nodes: u64,
+    /// Time spent so far.
+    pub elapsed: Duration,
+    /// The principal variation, as move texts.
+    pub pv: Vec<String>,
+}
+
+impl SearchInfo {
+    /// Nodes per second (0 when no time was measured).
+    pub fn nps(&self) -> u64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            (self.nodes as f64 / secs) as u64
+        } else {
+            0
+        }
+    }
+
+    /// The info line: `info depth D score S nodes N nps X time MS pv M1 M2 …`.
+    pub fn line(&self) -> String {
+        format!(
+            "info depth {} score {} nodes {} nps {} time {} pv {}",
+            self.depth,
+            self.score,
+            self.nodes,
+            self.nps(),
+            self.elapsed.as_millis(),
+            self.pv.join(" ")
+        )
+    }
+}
+
+/// A player that chooses moves. Bots are generic over the game through `P`; a bot object is
+/// used for one side of one game at a time and may keep state between its moves (a
+/// transposition table, a search tree).
+pub trait Bot<P: Position>: Send {
+    /// The bot's spec text, as a record's player tag shows it (`alphabeta:time=200ms`).
+    fn name(&self) -> String;
+
+    /// Forgets everything learnt in an earlier game.
+    fn new_game(&mut self) {}
+
+    /// Chooses a legal move for the side to move in the game's current position, reporting
+    /// progress to `report`; `None` only when the game has no legal move. The history gives
+    /// the earlier positions, for the draw by repetition.
+    fn choose(
+        &mut self,
+        game: &GameHistory<P>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<P::Move>;
+}

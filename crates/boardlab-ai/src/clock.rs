@@ -1,0 +1,51 @@
+//! Time and node limits of one search: when to stop at once, and when not to start another
+//! iteration.
+
+use crate::bot::Limits;
+use std::time::{Duration, Instant};
+
+/// The share of the time budget after which a search stops at once. The rest is margin for
+/// unwinding, the caller and a busy machine.
+const HARD_SHARE: f64 = 0.8;
+
+/// The share of the time budget after which no new iteration is started: the next one would
+/// most likely not finish.
+const SOFT_SHARE: f64 = 0.4;
+
+/// The clock of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    start: Instant,
+    hard: Option<Duration>,
+    soft: Option<Duration>,
+    nodes: Option<u64>,
+}
+
+impl Clock {
+    /// Starts the clock for `limits`.
+    pub fn start(limits: &Limits) -> Clock {
+        Clock {
+            start: Instant::now(),
+            hard: limits.time.map(|t| t.mul_f64(HARD_SHARE)),
+            soft: limits.time.map(|t| t.mul_f64(SOFT_SHARE)),
+            nodes: limits.nodes,
+        }
+    }
+
+    /// The time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the search must stop now, having visited `nodes` positions.
+    #[inline]
+    pub fn must_stop(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|limit| nodes >= limit)
+            || self.hard.is_some_and(|hard| self.start.elapsed() >= hard)
+    }
+
+    /// Whether there is time to start another iteration.
+    pub fn may_start_iteration(&self) -> bool {
+        self.soft.is_none_or(|soft| self.start.elapsed() < soft)
+    }
+}

@@ -1,0 +1,25 @@
+//! Bots for every boardlab game, written once and generic over
+//! [`Position`](boardlab_core::Position) plus the game's
+//! [`Evaluate`](boardlab_core::Evaluate): a seeded [`RandomBot`], an [`AlphaBeta`] searcher
+//! and an [`Mcts`] searcher, all behind the [`Bot`] trait; [`BotSpec`] reads them from
+//! command-line text (`alphabeta:time=1s`) and [`LEVELS`] names five strengths; the
+//! [`arena`] plays matches between them and [`elo`] turns the results into ratings.
+
+pub mod alphabeta;
+pub mod arena;
+pub mod bot;
+pub mod clock;
+pub mod elo;
+pub mod mcts;
+pub mod ordering;
+pub mod random;
+pub mod score;
+pub mod spec;
+pub mod tt;
+
+pub use alphabeta::AlphaBeta;
+pub use bot::{Bot, Limits, SearchInfo};
+pub use mcts::{Mcts, MctsOptions, PlayoutKind};
+pub use random::RandomBot;
+pub use score::Score;
+pub use spec::{BotKind, BotSpec, LEVELS, SpecError, level_spec};

@@ -1,0 +1,337 @@
+//! Bot specs: the command-line text that names a bot and its limits
+//! (`random`, `alphabeta:depth=6`, `alphabeta:time=1s`, `mcts:playouts=20000`,
+//! `mcts:time=500ms`), and the table of the five named strength levels.
+
+use crate::alphabeta::{AlphaBeta, DEFAULT_TT_BITS};
+use crate::bot::{Bot, Limits};
+use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
+use crate::random::RandomBot;
+use boardlab_core::Evaluate;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+use thiserror::Error;
+
+/// The strength levels for people, weakest first: `(level, spec, description)`. This is the
+/// one table that maps `--level N` to a bot.
+pub const LEVELS: [(u8, &str, &str); 5] = [
+    (1, "random", "plays any legal move"),
+    (
+        2,
+        "alphabeta:depth=1",
+        "takes what is offered, sees nothing coming",
+    ),
+    (3, "mcts:time=300ms", "a quick Monte Carlo player"),
+    (4, "alphabeta:time=500ms", "a careful searcher"),
+    (
+        5,
+        "alphabeta:time=2s",
+        "the strongest bot, thinking two seconds a move",
+    ),
+];
+
+/// The spec of strength level `level` (1 to 5).
+pub fn level_spec(level: u8) -> Result<BotSpec, SpecError> {
+    LEVELS
+        .iter()
+        .find(|(n, _, _)| *n == level)
+        .map(|(_, spec, _)| spec.parse().expect("the level table holds valid specs"))
+        .ok_or(SpecError::UnknownLevel { level })
+}
+
+/// A bot spec that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SpecError {
+    /// The bot's name is not one of the bots.
+    #[error(
+        "unknown bot '{given}'; valid bots: random, alphabeta, mcts (e.g. alphabeta:time=1s), or level:1 to level:5"
+    )]
+    UnknownBot {
+        /// The name given.
+        given: String,
+    },
+    /// A parameter the bot does not have.
+    #[error("unknown parameter '{name}' for bot {bot}; valid parameters: {valid}")]
+    UnknownParameter {
+        /// The bot.
+        bot: &'static str,
+        /// The parameter given.
+        name: String,
+        /// The valid parameters.
+        valid: &'static str,
+    },
+    /// A parameter value that does not suit it.
+    #[error("bad value '{value}' for parameter '{name}' of bot {bot}: expected {expected}")]
+    BadValue {
+        /// The bot.
+        bot: &'static str,
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+        /// What is allowed.
+        expected: &'static str,
+    },
+    /// A level outside 1 to 5.
+    #[error("unknown level {level}; levels are 1 (weakest) to 5 (strongest)")]
+    UnknownLevel {
+        /// The level given.
+        level: u8,
+    },
+}
+
+/// The kinds of bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    /// [`RandomBot`].
+    Random,
+    /// [`AlphaBeta`].
+    AlphaBeta,
+    /// [`Mcts`].
+    Mcts,
+}
+
+impl BotKind {
+    /// The kind's name in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::AlphaBeta => "alphabeta",
+            BotKind::Mcts => "mcts",
+        }
+    }
+
+    /// The parameters the kind accepts, for error messages.
+    fn valid(self) -> &'static str {
+        match self {
+            BotKind::Random => "seed",
+            BotKind::AlphaBeta => "depth, time, nodes, hash (table size as a power of two, 10-26)",
+            BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
+        }
+    }
+}
+
+/// A bot named by its kind and parameters; [`build`](BotSpec::build) makes the bot for a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotSpec {
+    /// Which bot.
+    pub kind: BotKind,
+    /// Its limits per move.
+    pub limits: Limits,
+    /// A fixed seed (random, MCTS); otherwise the caller's seed is used.
+    pub seed: Option<u64>,
+    /// MCTS tuning.
+    pub mcts: MctsOptions,
+    /// The transposition table size of alpha-beta, as a power of two.
+    pub tt_bits: u32,
+    text: String,
+}
+
+impl BotSpec {
+    /// The spec as it was written (normalised: no spaces).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The bot for game `P`, seeded with `seed` unless the spec fixes its own.
+    pub fn build<P: Evaluate>(&self, seed: u64) -> Box<dyn Bot<P>> {
+        let seed = self.seed.unwrap_or(seed);
+        match self.kind {
+            BotKind::Random => Box::new(RandomBot::new(self.text.clone(), seed)),
+            BotKind::AlphaBeta => Box::new(AlphaBeta::<P>::with_weights(
+                self.text.clone(),
+                self.limits,
+                P::Weights::default(),
+                self.tt_bits,
+            )),
+            BotKind::Mcts => Box::new(Mcts::<P>::new(
+                self.text.clone(),
+                self.limits,
+                self.mcts,
+                seed,
+            )),
+        }
+    }
+
+    /// Whether the bot's moves depend on nothing but the position, the game and the seed (no
+    /// time limit), so that games between such bots repeat exactly.
+    pub fn is_deterministic(&self) -> bool {
+        self.limits.time.is_none()
+    }
+}
+
+/// Reads a duration: `500ms`, `1s`, `1.5s`, `2m`.
+pub fn parse_duration(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let (number, unit) = text.split_at(text.find(|c: char| c.is_ascii_alphabetic())?);
+    let value: f64 = number.parse().ok()?;
+    let seconds = match unit {
+        "ms" => value / 1000.0,
+        "s" => value,
+        "m" | "min" => value * 60.0,
+        _ => return None,
+    };
+    (seconds.is_finite() && seconds > 0.0 && seconds < 1e6)
+        .then(|| Duration::from_secs_f64(seconds))
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    /// Reads `NAME[:PARAM=VALUE[,PARAM=VALUE…]]`, or `level:N` / `levelN`.
+    fn from_str(text: &str) -> Result<BotSpec, SpecError> {
+        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let (name, params) = text.split_once(':').unwrap_or((&text, ""));
+        let lower = name.to_ascii_lowercase();
+        if let Some(level) = lower.strip_prefix("level") {
+            let level = if level.is_empty() { params } else { level };
+            return match level.parse::<u8>() {
+                Ok(n) => level_spec(n),
+                Err(_) => Err(SpecError::UnknownBot {
+                    given: text.clone(),
+                }),
+            };
+        }
+        let kind = match lower.as_str() {
+            "random" => BotKind::Random,
+            "alphabeta" | "ab" => BotKind::AlphaBeta,
+            "mcts" => BotKind::Mcts,
+            _ => {
+                return Err(SpecError::UnknownBot {
+                    given: name.to_string(),
+                });
+            }
+        };
+        let mut spec = BotSpec {
+            kind,
+            limits: Limits::default(),
+            seed: None,
+            mcts: MctsOptions::default(),
+            tt_bits: DEFAULT_TT_BITS,
+            text: text.clone(),
+        };
+        for param in params.split(',').filter(|p| !p.is_empty()) {
+            let (key, value) = param.split_once('=').unwrap_or((param, ""));
+            let bad = |expected: &'static str| SpecError::BadValue {
+                bot: kind.name(),
+                name: key.to_string(),
+                value: value.to_string(),
+                expected,
+            };
+            let count = |expected| {
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| bad(expected))
+            };
+            match (kind, key) {
+                (BotKind::AlphaBeta | BotKind::Mcts, "time") => {
+                    spec.limits.time = Some(
+                        parse_duration(value)
+                            .ok_or_else(|| bad("a duration like 500ms or 1.5s"))?,
+                    );
+                }
+                (BotKind::AlphaBeta, "depth") => {
+                    let depth = count("a depth from 1 to 60")?;
+                    if depth > 60 {
+                        return Err(bad("a depth from 1 to 60"));
+                    }
+                    spec.limits.depth = Some(depth as u32);
+                }
+                (BotKind::AlphaBeta, "nodes") => {
+                    spec.limits.nodes = Some(count("a positive number of nodes")?)
+                }
+                (BotKind::AlphaBeta, "hash") => {
+                    spec.tt_bits = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|b| (10..=26).contains(b))
+                        .ok_or_else(|| bad("a power of two from 10 to 26"))?;
+                }
+                (BotKind::Mcts, "playouts") => {
+                    spec.limits.playouts = Some(count("a positive number of playouts")?)
+                }
+                (BotKind::Mcts, "c") => {
+                    spec.mcts.exploration = value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|c| c.is_finite() && *c >= 0.0)
+                        .ok_or_else(|| bad("a number of 0 or more"))?;
+                }
+                (BotKind::Mcts, "playout") => {
+                    spec.mcts.playout = match value {
+                        "random" => PlayoutKind::Random,
+                        "eval" => PlayoutKind::Eval,
+                        _ => return Err(bad("random or eval")),
+                    };
+                }
+                (BotKind::Random | BotKind::Mcts, "seed") => {
+                    spec.seed = Some(value.parse().map_err(|_| bad("a whole number"))?);
+                }
+                _ => {
+                    return Err(SpecError::UnknownParameter {
+                        bot: kind.name(),
+                        name: key.to_string(),
+                        valid: kind.valid(),
+                    });
+                }
+            }
+        }
+        if kind != BotKind::Random && spec.limits == Limits::default() {
+            spec.limits.time = Some(Duration::from_secs(1));
+        }
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_are_read() {
+        let spec: BotSpec = "alphabeta:depth=6".parse().unwrap();
+        assert_eq!(
+            (spec.kind, spec.limits.depth),
+            (BotKind::AlphaBeta, Some(6))
+        );
+        let spec: BotSpec = "alphabeta:time=1s".parse().unwrap();
+        assert_eq!(spec.limits.time, Some(Duration::from_secs(1)));
+        let spec: BotSpec = "mcts:playouts=20000".parse().unwrap();
+        assert_eq!(spec.limits.playouts, Some(20000));
+        let spec: BotSpec = "mcts:time=500ms".parse().unwrap();
+        assert_eq!(spec.limits.time, Some(Duration::from_millis(500)));
+        assert_eq!("random".parse::<BotSpec>().unwrap().kind, BotKind::Random);
+        assert_eq!("level:1".parse::<BotSpec>().unwrap().kind, BotKind::Random);
+        for (level, text, _) in LEVELS {
+            assert_eq!(level_spec(level).unwrap().text(), text);
+        }
+    }
+
+    #[test]
+    fn errors_name_the_problem_and_the_choices() {
+        let err = "minimax".parse::<BotSpec>().unwrap_err().to_string();
+        assert!(
+            err.contains("unknown bot 'minimax'") && err.contains("alphabeta"),
+            "{err}"
+        );
+        let err = "alphabeta:playouts=5"
+            .parse::<BotSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("unknown parameter 'playouts'") && err.contains("depth"),
+            "{err}"
+        );
+        let err = "mcts:time=fast".parse::<BotSpec>().unwrap_err().to_string();
+        assert!(err.contains("500ms"), "{err}");
+        assert!(level_spec(6).is_err());
+    }
+}

@@ -1,0 +1,42 @@
+//! Helpers shared by the bot tests: matches between two specs on any game.
+
+use boardlab_ai::BotSpec;
+use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
+use boardlab_core::Evaluate;
+
+/// Plays `games` games of `a` against `b` on `P` from its start position.
+pub fn play_match<P: Evaluate>(
+    a: &str,
+    b: &str,
+    games: usize,
+    threads: usize,
+    openings: u32,
+    seed: u64,
+) -> MatchSummary {
+    let config = MatchConfig {
+        start: P::start(P::Rules::default()),
+        draw_first: P::FIRST_PLAYER_DRAWN,
+        bot_a: a.parse::<BotSpec>().expect("a valid spec"),
+        bot_b: b.parse::<BotSpec>().expect("a valid spec"),
+        games,
+        threads,
+        opening_plies: openings,
+        seed,
+        max_plies: DEFAULT_MAX_PLIES,
+    };
+    run_match(&config, &|_, _| {})
+}
+
+/// Prints a one-line summary of a match.
+#[allow(dead_code)] // not every test file reports
+pub fn report<P: Evaluate>(label: &str, summary: &MatchSummary) {
+    let t = summary.tally;
+    let (elo, low, high) = t.elo();
+    eprintln!(
+        "{label} {}: {t} score {:.1}% elo {elo:+.0} [{low:+.0}, {high:+.0}] avg {:.1} plies, max time share {:.3}",
+        P::GAME_ID,
+        100.0 * t.score(),
+        summary.average_plies(),
+        summary.max_time_share()
+    );
+}

@@ -1,0 +1,58 @@
+//! `boardlab bestmove`: a bot's choice in a position, with its search reports.
+
+use crate::setup::{FirstChoice, GameArgs, bot_choice};
+use anyhow::Result;
+use boardlab_ai::BotSpec;
+use boardlab_core::{Evaluate, GameHistory};
+use boardlab_games::{GameVisitor, with_game};
+use clap::Args;
+use std::io::Write;
+
+/// Arguments of `boardlab bestmove`.
+#[derive(Args, Debug)]
+pub struct BestmoveArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The bot: random, alphabeta:depth=6, alphabeta:time=1s, mcts:playouts=20000, mcts:time=500ms, …
+    #[arg(long)]
+    bot: Option<BotSpec>,
+    /// A strength level 1..5 instead of --bot (see `boardlab play --help`).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    level: Option<u8>,
+}
+
+/// Runs `boardlab bestmove`.
+pub fn run(args: BestmoveArgs) -> Result<()> {
+    with_game(args.game.game, args)
+}
+
+impl GameVisitor for BestmoveArgs {
+    type Output = Result<()>;
+
+    fn visit<P: Evaluate>(self) -> Result<()> {
+        let spec = bot_choice(self.bot, self.level)?;
+        let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
+        let game = GameHistory::new(position);
+        if let Some(outcome) = game.outcome() {
+            println!("bestmove (none)");
+            eprintln!("no legal moves: {}", outcome.describe(P::player_name));
+            return Ok(());
+        }
+        let mut bot = spec.build::<P>(self.game.seed.unwrap_or(0));
+        let mut out = std::io::stdout().lock();
+        let mut failed = None;
+        let choice = bot.choose(&game, &mut |info| {
+            if let Err(e) = writeln!(out, "{}", info.line()) {
+                failed.get_or_insert(e);
+            }
+        });
+        if let Some(err) = failed {
+            return Err(err.into());
+        }
+        match choice {
+            Some(mv) => writeln!(out, "bestmove {mv}")?,
+            None => writeln!(out, "bestmove (none)")?,
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,147 @@
+//! `boardlab match`: two bots play a series of games; the result with Elo and error bars.
+
+use crate::setup::{FirstChoice, GameArgs};
+use anyhow::{Context, Result, bail};
+use boardlab_ai::BotSpec;
+use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
+use boardlab_ai::elo::format_elo;
+use boardlab_core::Evaluate;
+use boardlab_games::{GameVisitor, with_game};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// Arguments of `boardlab match`.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// The first bot (the result is given from its side).
+    #[arg(long)]
+    p1: BotSpec,
+    /// The second bot.
+    #[arg(long)]
+    p2: BotSpec,
+    /// The number of games; each opening is played twice, once with each bot moving first.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Openings: `random:K` plays K random plies from the start before the bots take over.
+    #[arg(long, default_value = "random:0", value_parser = parse_openings)]
+    openings: u32,
+    /// Plies after the opening at which a game is adjudicated a draw.
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
+    max_plies: usize,
+    /// Save every game as a record (SPEC.md) in this file.
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+}
+
+/// Reads `random:K`.
+fn parse_openings(text: &str) -> Result<u32, String> {
+    text.strip_prefix("random:")
+        .and_then(|k| k.parse::<u32>().ok())
+        .filter(|&k| k <= 100)
+        .ok_or_else(|| format!("openings '{text}': expected random:K with K from 0 to 100 plies"))
+}
+
+/// Runs `boardlab match`.
+pub fn run(args: MatchArgs) -> Result<()> {
+    with_game(args.game.game, args)
+}
+
+impl GameVisitor for MatchArgs {
+    type Output = Result<()>;
+
+    fn visit<P: Evaluate>(self) -> Result<()> {
+        if self.games == 0 {
+            bail!("--games must be at least 1");
+        }
+        let draw_first = P::FIRST_PLAYER_DRAWN
+            && self.game.position.is_none()
+            && self.game.first.is_none_or(|f| f == FirstChoice::Random);
+        let (start, _): (P, _) = self.game.position(FirstChoice::One)?;
+        let seed = self.game.seed.unwrap_or_else(rand::random);
+        let config = MatchConfig {
+            start,
+            draw_first,
+            bot_a: self.p1.clone(),
+            bot_b: self.p2.clone(),
+            games: self.games,
+            threads: self.threads.max(1),
+            opening_plies: self.openings,
+            seed,
+            max_plies: self.max_plies,
+        };
+        let bar =
+            ProgressBar::with_draw_target(Some(self.games as u64), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed_precise}]")
+                .expect("a valid progress template"),
+        );
+        let summary = run_match(&config, &|_, tally| {
+            bar.set_message(format!("{tally} score {:.1}%", 100.0 * tally.score()));
+            bar.inc(1);
+        });
+        bar.finish_and_clear();
+        print!("{}", describe::<P>(&config, &summary));
+        if let Some(path) = &self.pgn {
+            let text: String = summary.games.iter().map(|g| g.record.to_string()).collect();
+            std::fs::write(path, text)
+                .with_context(|| format!("cannot write the records to '{}'", path.display()))?;
+        }
+        Ok(())
+    }
+}
+
+/// The summary text: the match, the result, the Elo difference and the game length.
+fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> String {
+    let tally = summary.tally;
+    let (elo, low, high) = tally.elo();
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "Match: {} vs {} at {}, {} games, openings random:{}, seed {}",
+        config.bot_a,
+        config.bot_b,
+        P::GAME_ID,
+        tally.games(),
+        config.opening_plies,
+        config.seed
+    );
+    let _ = writeln!(
+        text,
+        "Result for {}: {} wins, {} draws, {} losses ({tally})",
+        config.bot_a, tally.wins, tally.draws, tally.losses
+    );
+    let _ = writeln!(
+        text,
+        "Score: {:.1}/{} = {:.1}%",
+        tally.points(),
+        tally.games(),
+        100.0 * tally.score()
+    );
+    let _ = writeln!(
+        text,
+        "Elo difference: {} (95% interval {} to {})",
+        format_elo(elo),
+        format_elo(low),
+        format_elo(high)
+    );
+    let _ = writeln!(
+        text,
+        "Average game length: {:.1} plies",
+        summary.average_plies()
+    );
+    let illegal = summary.games.iter().filter(|g| g.illegal.is_some()).count();
+    if illegal > 0 {
+        let _ = writeln!(
+            text,
+            "Illegal moves: {illegal} games lost by an illegal move"
+        );
+    }
+    text
+}

@@ -1,0 +1,25 @@
+//! `boardlab serve`: play in the browser (the server lives in `boardlab-web`).
+
+use anyhow::Result;
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Arguments of `boardlab serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// The SQLite file that keeps the games (created if missing).
+    #[arg(long, default_value = "boardlab.sqlite")]
+    db: PathBuf,
+}
+
+/// Runs the server until the process is stopped; prints the address to open.
+pub fn run(args: ServeArgs) -> Result<()> {
+    boardlab_web::serve_blocking(boardlab_web::ServeConfig {
+        addr: args.addr,
+        db: args.db,
+    })
+}

@@ -1,0 +1,187 @@
+//! The bot commands as a user runs them: `bestmove`, `match`, and `play` with bots.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn boardlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(args)
+        .output()
+        .expect("boardlab runs")
+}
+
+fn boardlab_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("boardlab runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+#[test]
+fn bestmove_prints_info_lines_then_the_move() {
+    let out = boardlab(&[
+        "bestmove",
+        "obsidian",
+        "--position",
+        "3D4/8/8/8/8/8/8/3a3d 1",
+        "--bot",
+        "alphabeta:depth=3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(
+        lines[0].starts_with("info depth 1 score win 1 nodes "),
+        "{stdout}"
+    );
+    for part in [" nps ", " pv d1d8"] {
+        assert!(lines[0].contains(part), "{stdout}");
+    }
+    assert_eq!(lines.last(), Some(&"bestmove d1d8"));
+}
+
+#[test]
+fn bestmove_with_every_bot_and_level() {
+    for bot in [
+        "random",
+        "mcts:playouts=200",
+        "alphabeta:time=50ms",
+        "level:2",
+    ] {
+        let out = boardlab(&["bestmove", "sprint", "--bot", bot]);
+        assert!(out.status.success(), "{bot}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stdout)
+                .lines()
+                .last()
+                .unwrap()
+                .starts_with("bestmove ")
+        );
+    }
+    let out = boardlab(&["bestmove", "parity", "--level", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn unknown_bots_and_parameters_are_one_line_errors() {
+    let out = boardlab(&["bestmove", "sprint", "--bot", "minimax"]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("unknown bot 'minimax'") && err.contains("alphabeta"),
+        "{err}"
+    );
+    let out = boardlab(&["bestmove", "sprint", "--bot", "mcts:depth=3"]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("unknown parameter 'depth'") && err.contains("playouts"),
+        "{err}"
+    );
+    let out = boardlab(&["bestmove", "sprint"]);
+    assert!(
+        text(&out.stderr).contains("--level"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn match_summary_is_reproducible_with_one_thread() {
+    let dir = std::env::temp_dir().join(format!("boardlab-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |name: &str| {
+        let pgn = dir.join(name);
+        let out = boardlab(&[
+            "match",
+            "daisy",
+            "--p1",
+            "alphabeta:depth=1",
+            "--p2",
+            "mcts:playouts=100",
+            "--games",
+            "4",
+            "--threads",
+            "1",
+            "--openings",
+            "random:4",
+            "--seed",
+            "9",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        (text(&out.stdout), std::fs::read_to_string(pgn).unwrap())
+    };
+    let (first, first_pgn) = run("a.pgn");
+    let (second, second_pgn) = run("b.pgn");
+    assert_eq!(first, second);
+    assert_eq!(first_pgn, second_pgn);
+    for part in [
+        "4 games",
+        "wins",
+        "draws",
+        "losses",
+        "Score: ",
+        "Elo difference: ",
+        "95% interval",
+        "Average game length: ",
+    ] {
+        assert!(first.contains(part), "{part}: {first}");
+    }
+    assert_eq!(first_pgn.matches("[Game \"daisy\"]").count(), 4);
+    assert!(first_pgn.contains("[Termination "), "{first_pgn}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_bot_against_bot_runs_to_the_end() {
+    let out = boardlab_with_input(
+        &[
+            "play",
+            "sprint",
+            "--p1",
+            "alphabeta:depth=2",
+            "--p2",
+            "random",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("White (Player 1) (alphabeta:depth=2) plays "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Game over after "), "{stdout}");
+}
+
+#[test]
+fn play_against_a_level_answers_each_move() {
+    let out = boardlab_with_input(&["play", "obsidian", "--level", "2"], "e2e4\nundo\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Player 2 (uppercase) is played by the bot alphabeta:depth=1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Player 2 (uppercase) (alphabeta:depth=1) plays "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("took back e2e4 "), "{stdout}");
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Browser tests of boardlab-web in Debian's headless Chromium, driven by playwright-core.
+# Installs what they need (chromium, the npm packages), builds the server, runs the tests.
+# Screenshots go to $SCREENSHOT_DIR (default: browser-tests/out).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../../.." && pwd)"
+
+if [ ! -x /usr/bin/chromium ]; then
+  apt-get update
+  apt-get install -y chromium
+fi
+cd "$here"
+npm ci --no-audit --no-fund
+
+target="${CARGO_TARGET_DIR:-$root/target}"
+(cd "$root" && cargo build --release -p boardlab-web --bin boardlab-web)
+export BOARDLAB_WEB_BIN="${BOARDLAB_WEB_BIN:-$target/release/boardlab-web}"
+node --test --test-concurrency=1 tests/

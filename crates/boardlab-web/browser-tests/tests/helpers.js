@@ -1,0 +1,107 @@
+// Shared helpers: start the server on a free loopback port, launch headless Chromium,
+// and act on the board by real mouse clicks.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** Where screenshots go (run.sh sets SCREENSHOT_DIR; default browser-tests/out). */
+export const SHOTS = resolve(process.env.SCREENSHOT_DIR || join(here, '..', 'out'));
+mkdirSync(SHOTS, { recursive: true });
+
+/** Starts the server binary with a fresh database; resolves to { url, stop }. */
+export async function startServer() {
+  const bin = process.env.BOARDLAB_WEB_BIN;
+  if (!bin) throw new Error('set BOARDLAB_WEB_BIN to the boardlab-web binary (run.sh does)');
+  const dir = mkdtempSync(join(tmpdir(), 'boardlab-web-'));
+  const child = spawn(bin, ['--addr', '127.0.0.1:0', '--db', join(dir, 'games.sqlite')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise((ok, fail) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/http:\/\/127\.0\.0\.1:\d+/);
+      if (m) ok(m[0]);
+    });
+    child.on('exit', (code) => fail(new Error(`server exited early (${code})`)));
+    setTimeout(() => fail(new Error('server did not start in 10 s')), 10000);
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
+/**
+ * Launches Debian's Chromium headless with the flags this machine needs. Playwright gives
+ * every launch a fresh, empty --user-data-dir of its own (it refuses one passed in args).
+ */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/** A new page with a fixed window size. */
+export async function newPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1180, height: 860 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  return page;
+}
+
+/** Clicks the middle of a board square with the mouse. */
+export async function clickSquare(page, sq) {
+  const box = await page.locator(`#board .square[data-sq="${sq}"] rect`).first().boundingBox();
+  if (!box) throw new Error(`square ${sq} is not on the board`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Waits until the page shows a game with at least `ply` moves. */
+export async function waitPly(page, ply, timeout = 10000) {
+  await page.waitForFunction((n) => Number(document.body.dataset.ply) >= n, ply, { timeout });
+  return Number(await page.evaluate(() => document.body.dataset.ply));
+}
+
+/** Waits until the page lets this player move. */
+export async function waitMyTurn(page, timeout = 10000) {
+  await page.waitForFunction(() => document.body.dataset.canMove === 'yes', null, { timeout });
+}
+
+/** The game's state, as the server sends it. */
+export async function gameState(page) {
+  return page.evaluate(async () => {
+    const id = location.pathname.split('/')[2];
+    return (await fetch(`/api/games/${id}`)).json();
+  });
+}
+
+/** Plays a move text by clicks: the piece (or reserve letter), then each landing square. */
+export async function playByClicks(page, move) {
+  const squares = move.match(/[a-i][1-9]/g);
+  if (move[1] === '@') {
+    await page.click(`.reserve-piece[data-drop="${move[0]}"]`);
+    await clickSquare(page, squares[0]);
+    return;
+  }
+  for (const sq of squares) await clickSquare(page, sq);
+}
+
+/** Starts a game from the start page: card, opponent, side, and (where drawn) who is first. */
+export async function startFromPage(page, url, game, { opponent = 'bot', side = '1', first = '1' } = {}) {
+  await page.goto(url + '/');
+  await page.waitForSelector('body[data-ready=yes]');
+  await page.click(`.card[data-game="${game}"]`);
+  await page.check(`input[name=opponent][value=${opponent}]`);
+  if (opponent !== 'local') await page.selectOption('#side', side);
+  if (await page.isVisible('#first-row')) await page.selectOption('#first', first);
+  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
+  await page.waitForSelector('body[data-ready=yes]');
+}

@@ -1,0 +1,195 @@
+//! The HTTP API: new games, state, moves, resignation, the record and the live event stream.
+
+use crate::catalog;
+use crate::create::{self, NewGame};
+use crate::error::{ApiError, ApiResult};
+use crate::hub::{self, Hub};
+use crate::store::Mode;
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+use std::convert::Infallible;
+use std::sync::Arc;
+use tokio_stream::{Stream, StreamExt, wrappers::BroadcastStream};
+
+/// The shared state of every handler.
+pub type AppState = Arc<Hub>;
+
+/// Reads a JSON body, answering 400 with the parser's message when it is malformed.
+fn parse_body<T: DeserializeOwned>(body: &Bytes) -> ApiResult<T> {
+    serde_json::from_slice(body)
+        .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
+}
+
+/// `GET /api/catalog`: the games on offer.
+pub async fn catalog() -> Json<Value> {
+    Json(catalog::catalog())
+}
+
+/// `POST /api/games`: starts a game and returns its links.
+pub async fn create_game(State(hub): State<AppState>, body: Bytes) -> ApiResult<Response> {
+    let request: NewGame = parse_body(&body)?;
+    let (row, seat) = create::new_row(request)?;
+    let id = row.id.clone();
+    let token = |s: u8| row.tokens[usize::from(s - 1)].clone();
+    let play = match row.mode {
+        Mode::Local => format!("/g/{id}#1={}&2={}", token(1), token(2)),
+        _ => format!("/g/{id}#{seat}={}", token(seat)),
+    };
+    let invite =
+        (row.mode == Mode::Friend).then(|| format!("/g/{id}#{}={}", 3 - seat, token(3 - seat)));
+    let tokens = match row.mode {
+        Mode::Local => json!({ "1": token(1), "2": token(2) }),
+        _ => json!({ seat.to_string(): token(seat) }),
+    };
+    hub.create(row).await?;
+    let body = json!({
+        "id": id,
+        "seat": seat,
+        "tokens": tokens,
+        "links": { "play": play, "invite": invite, "watch": format!("/g/{id}") },
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// `GET /api/games/{id}`: the state every client sees.
+pub async fn game_state(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let entry = hub.entry(&id).await?;
+    let entry = entry.lock().await;
+    Ok(Json(hub::state_of(&entry)))
+}
+
+/// `GET /api/games/{id}/view/{ply}`: the board after `ply` moves, for stepping through.
+pub async fn game_view(
+    State(hub): State<AppState>,
+    Path((id, ply)): Path<(String, usize)>,
+) -> ApiResult<Json<Value>> {
+    let entry = hub.entry(&id).await?;
+    let entry = entry.lock().await;
+    let view = entry
+        .session
+        .view(ply)
+        .ok_or_else(|| ApiError::not_found(format!("the game has no ply {ply}")))?;
+    Ok(Json(serde_json::to_value(view).unwrap_or(Value::Null)))
+}
+
+/// `GET /api/games/{id}/record`: the game record as a file.
+pub async fn game_record(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Response> {
+    let entry = hub.entry(&id).await?;
+    let entry = entry.lock().await;
+    let text = entry.session.record(&hub::record_tags(&entry));
+    let name = format!("boardlab-{}-{}.pgn", entry.row.game, entry.row.id);
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// `GET /api/games/{id}/events`: server-sent events, one `state` event per change,
+/// starting with the state now.
+pub async fn game_events(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
+    let entry = hub.entry(&id).await?;
+    let (first, updates) = {
+        let entry = entry.lock().await;
+        (hub::state_of(&entry).to_string(), entry.events.subscribe())
+    };
+    let first = tokio_stream::once(Ok(Event::default().event("state").data(first)));
+    let rest = BroadcastStream::new(updates).filter_map(|item| {
+        item.ok()
+            .map(|text| Ok(Event::default().event("state").data(text.as_str())))
+    });
+    Ok(Sse::new(first.chain(rest)).keep_alive(KeepAlive::default()))
+}
+
+/// The seat and its secret token, as every seat action carries them.
+#[derive(Debug, Deserialize)]
+struct SeatBody {
+    seat: Option<u8>,
+    token: Option<String>,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+}
+
+/// Checks the seat and token of a request: 401 without a token, 403 when it is not the
+/// seat's token.
+async fn authorize(hub: &Hub, id: &str, body: &SeatBody) -> ApiResult<(hub::EntryRef, u8)> {
+    let token = body.token.as_deref().unwrap_or("");
+    if token.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "missing token: a seat's secret token is needed to act for it",
+        ));
+    }
+    let entry_ref = hub.entry(id).await?;
+    let seat = match body.seat {
+        Some(seat @ (1 | 2)) => seat,
+        Some(other) => return Err(ApiError::bad_request(format!("seat {other} is not 1 or 2"))),
+        None => return Err(ApiError::bad_request("missing field 'seat' (1 or 2)")),
+    };
+    let expected = entry_ref.lock().await.row.tokens[usize::from(seat - 1)].clone();
+    let same = expected.len() == token.len()
+        && expected
+            .bytes()
+            .zip(token.bytes())
+            .fold(0u8, |acc, (a, b)| acc | (a ^ b))
+            == 0;
+    if !same {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("this token does not belong to seat {seat} of this game"),
+        ));
+    }
+    Ok((entry_ref, seat))
+}
+
+/// `POST /api/games/{id}/moves` with `{"seat", "token", "move"}`: plays a move; answers
+/// only after the move is committed to the store.
+pub async fn play_move(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Json<Value>> {
+    let body: SeatBody = parse_body(&body)?;
+    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    let text = body
+        .mv
+        .as_deref()
+        .ok_or_else(|| ApiError::bad_request("missing field 'move'"))?;
+    Ok(Json(hub.play(&entry, seat, text).await?))
+}
+
+/// `POST /api/games/{id}/resign` with `{"seat", "token"}`.
+pub async fn resign(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> ApiResult<Json<Value>> {
+    let body: SeatBody = parse_body(&body)?;
+    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    Ok(Json(hub.resign(&entry, seat).await?))
+}

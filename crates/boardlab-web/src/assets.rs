@@ -1,0 +1,104 @@
+//! The static files of the browser interface, embedded in the binary.
+
+use axum::extract::Path;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// Every embedded file: its name under `/static/`, its content type and its text.
+const FILES: &[(&str, &str, &str)] = &[
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../static/index.html"),
+    ),
+    (
+        "play.html",
+        "text/html; charset=utf-8",
+        include_str!("../static/play.html"),
+    ),
+    (
+        "rules.html",
+        "text/html; charset=utf-8",
+        include_str!("../static/rules.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../static/style.css"),
+    ),
+    (
+        "api.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/api.js"),
+    ),
+    (
+        "start.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/start.js"),
+    ),
+    (
+        "play.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play.js"),
+    ),
+    (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/board.js"),
+    ),
+    (
+        "pieces.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/pieces.js"),
+    ),
+    (
+        "moves.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/moves.js"),
+    ),
+    (
+        "rules.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/rules.js"),
+    ),
+    (
+        "RULES.md",
+        "text/markdown; charset=utf-8",
+        include_str!("../static/RULES.md"),
+    ),
+];
+
+/// The embedded file with this name, if there is one.
+pub fn file(name: &str) -> Option<(&'static str, &'static str)> {
+    FILES
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, kind, text)| (*kind, *text))
+}
+
+fn respond(name: &str) -> Response {
+    match file(name) {
+        Some((kind, text)) => ([(header::CONTENT_TYPE, kind)], text).into_response(),
+        None => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+/// `GET /static/{name}`.
+pub async fn static_file(Path(name): Path<String>) -> Response {
+    respond(&name)
+}
+
+/// `GET /`: the start page.
+pub async fn index() -> Response {
+    respond("index.html")
+}
+
+/// `GET /g/{id}`: the board page of a game.
+pub async fn play_page() -> Response {
+    respond("play.html")
+}
+
+/// `GET /rules/{game}`: the rules page of a game.
+pub async fn rules_page() -> Response {
+    respond("rules.html")
+}

@@ -1,0 +1,124 @@
+//! A minimal blocking HTTP/1.1 client over one keep-alive connection, for the API tests
+//! and the load test (loopback only; no TLS, no chunked request bodies).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+/// A response: its status and body text.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    /// The HTTP status code.
+    pub status: u16,
+    /// The body as text.
+    pub body: String,
+}
+
+impl Reply {
+    /// The body parsed as JSON (`Null` if it is not JSON).
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or(serde_json::Value::Null)
+    }
+}
+
+/// One connection to a server.
+pub struct Client {
+    addr: SocketAddr,
+    reader: BufReader<TcpStream>,
+}
+
+impl Client {
+    /// Connects to `addr`.
+    pub fn connect(addr: SocketAddr) -> std::io::Result<Client> {
+        let stream = TcpStream::connect(addr)?;
+        stream.set_nodelay(true)?;
+        stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+        Ok(Client {
+            addr,
+            reader: BufReader::new(stream),
+        })
+    }
+
+    /// `GET path`.
+    pub fn get(&mut self, path: &str) -> std::io::Result<Reply> {
+        self.request("GET", path, None)
+    }
+
+    /// `POST path` with a body (sent as JSON, whatever it holds).
+    pub fn post(&mut self, path: &str, body: &str) -> std::io::Result<Reply> {
+        self.request("POST", path, Some(body))
+    }
+
+    /// Sends a request and reads the whole response.
+    pub fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> std::io::Result<Reply> {
+        let body = body.unwrap_or("");
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        let stream = self.reader.get_mut();
+        stream.write_all(head.as_bytes())?;
+        stream.write_all(body.as_bytes())?;
+        self.read_reply()
+    }
+
+    fn read_reply(&mut self) -> std::io::Result<Reply> {
+        let bad =
+            |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
+        let mut line = String::new();
+        self.reader.read_line(&mut line)?;
+        let status: u16 = line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| bad("no status line"))?;
+        let mut length = None;
+        let mut chunked = false;
+        loop {
+            line.clear();
+            if self.reader.read_line(&mut line)? == 0 {
+                return Err(bad("connection closed in the headers"));
+            }
+            let header = line.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':') {
+                let name = name.trim().to_ascii_lowercase();
+                if name == "content-length" {
+                    length = value.trim().parse::<usize>().ok();
+                } else if name == "transfer-encoding" && value.contains("chunked") {
+                    chunked = true;
+                }
+            }
+        }
+        let mut body = Vec::new();
+        if chunked {
+            loop {
+                line.clear();
+                self.reader.read_line(&mut line)?;
+                let size = usize::from_str_radix(line.trim(), 16).map_err(|_| bad("chunk size"))?;
+                let mut chunk = vec![0; size + 2];
+                self.reader.read_exact(&mut chunk)?;
+                if size == 0 {
+                    break;
+                }
+                body.extend_from_slice(&chunk[..size]);
+            }
+        } else {
+            let mut chunk = vec![0; length.unwrap_or(0)];
+            self.reader.read_exact(&mut chunk)?;
+            body = chunk;
+        }
+        Ok(Reply {
+            status,
+            body: String::from_utf8_lossy(&body).into_owned(),
+        })
+    }
+}

@@ -1,0 +1,128 @@
+//! A request for a new game, checked and turned into a stored row with fresh tokens.
+
+use crate::bot;
+use crate::error::{ApiError, ApiResult};
+use crate::store::{GameRow, Mode};
+use boardlab_core::{Position, RuleOptions};
+use boardlab_games::{GameId, GameVisitor, with_game};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The body of `POST /api/games`.
+#[derive(Debug, Deserialize)]
+pub struct NewGame {
+    /// The game id.
+    pub game: String,
+    /// `bot`, `friend` or `local` (default `bot`).
+    #[serde(default)]
+    pub opponent: Option<String>,
+    /// The bot's level, 1 to 5 (default 1).
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// The creator's seat: `1`, `2` or `random` (default `1`).
+    #[serde(default)]
+    pub side: Option<String>,
+    /// Who moves first where the rules draw it: `1`, `2` or `random` (default `random`).
+    #[serde(default)]
+    pub first: Option<String>,
+    /// A position to start from (its one-line text form, SPEC.md) instead of the start.
+    #[serde(default)]
+    pub position: Option<String>,
+    /// A board layout for games whose board is data (Parity): rows of `B W R U`, top first.
+    #[serde(default)]
+    pub board: Option<String>,
+    /// Rule options, name to value.
+    #[serde(default)]
+    pub rules: BTreeMap<String, serde_json::Value>,
+}
+
+/// A new random secret, as hex.
+pub fn secret(bits_128: bool) -> String {
+    if bits_128 {
+        format!("{:032x}", rand::random::<u128>())
+    } else {
+        format!("{:016x}", rand::random::<u64>())
+    }
+}
+
+fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<u8> {
+    match text.unwrap_or("1") {
+        "1" => Ok(1),
+        "2" => Ok(2),
+        "random" => Ok(if rand::random::<bool>() { 2 } else { 1 }),
+        other => Err(ApiError::bad_request(format!(
+            "{what} '{other}' is not one of 1, 2, random"
+        ))),
+    }
+}
+
+struct CheckRules<'a>(&'a [(String, String)]);
+
+impl GameVisitor for CheckRules<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<P: Position>(self) -> Self::Output {
+        let mut rules = P::Rules::default();
+        for (name, value) in self.0 {
+            rules.set(name, value).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
+
+/// Checks a request and makes the row of the new game, and returns the creator's seat.
+pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
+    let game: GameId = request
+        .game
+        .parse()
+        .map_err(|e: boardlab_games::registry::UnknownGame| ApiError::bad_request(e.to_string()))?;
+    let mode = match request.opponent.as_deref() {
+        None => Mode::Bot,
+        Some(name) => Mode::from_name(name).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "opponent '{name}' is not one of bot, friend, local"
+            ))
+        })?,
+    };
+    let rules: Vec<(String, String)> = request
+        .rules
+        .iter()
+        .map(|(k, v)| {
+            let value = match v {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            (k.clone(), value)
+        })
+        .collect();
+    with_game(game, CheckRules(&rules)).map_err(ApiError::bad_request)?;
+    let level = request.level.unwrap_or(1);
+    if mode == Mode::Bot && !bot::LEVELS.contains(&level) {
+        return Err(ApiError::bad_request(format!(
+            "level {level} is not a bot level (1 to 5)"
+        )));
+    }
+    let seat = seat_choice(request.side.as_deref(), "side")?;
+    let first = seat_choice(Some(request.first.as_deref().unwrap_or("random")), "first")?;
+    let rules_json: BTreeMap<&str, &str> = rules
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let row = GameRow {
+        id: secret(false),
+        game: game.id().to_string(),
+        rules: serde_json::to_string(&rules_json).expect("rules serialize"),
+        first,
+        mode,
+        bot_seat: (mode == Mode::Bot).then_some(3 - seat),
+        bot_level: (mode == Mode::Bot).then_some(level),
+        tokens: [secret(true), secret(true)],
+        resigned: None,
+        position: request
+            .position
+            .map(|p| p.trim().to_string())
+            .filter(|p| !p.is_empty()),
+        board: request.board.filter(|b| !b.trim().is_empty()),
+    };
+    Ok((row, seat))
+}

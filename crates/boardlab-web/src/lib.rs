@@ -1,0 +1,23 @@
+//! boardlab in the browser: an axum server that owns the truth of every game (each move is
+//! checked by `boardlab-games` and committed to SQLite before it is acknowledged), pushes
+//! each move to both seats by server-sent events, plays a bot opponent, and serves an SVG
+//! board as static files embedded in the binary.
+
+#![warn(missing_docs)]
+
+pub mod api;
+pub mod assets;
+pub mod bot;
+pub mod catalog;
+pub mod client;
+pub mod create;
+pub mod error;
+pub mod hub;
+pub mod record;
+pub mod server;
+pub mod session;
+pub mod store;
+pub mod testing;
+pub mod view;
+
+pub use server::{ServeConfig, Server, router, serve_blocking};

@@ -1,0 +1,84 @@
+//! Building the router and running the server.
+
+use crate::api::{self, AppState};
+use crate::assets;
+use crate::hub::Hub;
+use crate::store::Store;
+use axum::Router;
+use axum::routing::{get, post};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Where the server listens and where it keeps its games.
+#[derive(Clone, Debug)]
+pub struct ServeConfig {
+    /// The address to listen on (port 0 picks a free port).
+    pub addr: SocketAddr,
+    /// The SQLite database file.
+    pub db: PathBuf,
+}
+
+/// The router of every page and API route over a hub.
+pub fn router(hub: AppState) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/g/{id}", get(assets::play_page))
+        .route("/rules/{game}", get(assets::rules_page))
+        .route("/static/{name}", get(assets::static_file))
+        .route("/api/catalog", get(api::catalog))
+        .route("/api/games", post(api::create_game))
+        .route("/api/games/{id}", get(api::game_state))
+        .route("/api/games/{id}/view/{ply}", get(api::game_view))
+        .route("/api/games/{id}/events", get(api::game_events))
+        .route("/api/games/{id}/record", get(api::game_record))
+        .route("/api/games/{id}/moves", post(api::play_move))
+        .route("/api/games/{id}/resign", post(api::resign))
+        .with_state(hub)
+}
+
+/// A server bound to its address, ready to run.
+pub struct Server {
+    listener: tokio::net::TcpListener,
+    hub: AppState,
+}
+
+impl Server {
+    /// Opens the store and binds the address.
+    pub async fn bind(config: &ServeConfig) -> anyhow::Result<Server> {
+        let store = Store::open(&config.db).map_err(anyhow::Error::msg)?;
+        let hub = Hub::new(store);
+        let listener = tokio::net::TcpListener::bind(config.addr).await?;
+        Ok(Server { listener, hub })
+    }
+
+    /// The address the server listens on.
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Resumes the bots of stored games, then serves until the process ends.
+    pub async fn run(self) -> anyhow::Result<()> {
+        self.hub
+            .resume_bots()
+            .await
+            .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        axum::serve(self.listener, router(self.hub)).await?;
+        Ok(())
+    }
+}
+
+/// Runs the server on a new multi-threaded runtime, printing the address to open.
+pub fn serve_blocking(config: ServeConfig) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let server = Server::bind(&config).await?;
+        let addr = server.local_addr()?;
+        println!(
+            "boardlab is serving on http://{addr}/ (games stored in {})",
+            config.db.display()
+        );
+        server.run().await
+    })
+}

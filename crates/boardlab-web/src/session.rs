@@ -1,0 +1,169 @@
+//! A live game of any kind behind one object-safe trait, built from its stored parts.
+
+use crate::bot;
+use crate::record::{self, RecordTags};
+use crate::view::{self, View};
+use boardlab_core::{Evaluate, GameHistory, MoveError, Outcome, Player, RuleOptions};
+use boardlab_games::{GameId, GameVisitor, with_game};
+use std::time::Duration;
+
+/// What a stored game is made from: the game, its rule options, who moved first and the moves.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    /// Which game.
+    pub game: GameId,
+    /// Rule options as `(name, value)` pairs.
+    pub rules: Vec<(String, String)>,
+    /// Who moves first (matters only for games that draw it).
+    pub first: Player,
+    /// The position to start from, in its text form, instead of the start position.
+    pub position: Option<String>,
+    /// A board layout (Parity: rows of `B W R U` from the top) instead of the default.
+    pub board: Option<String>,
+}
+
+/// One game in progress or finished, whatever its type: the operations the server needs.
+pub trait Session: Send + Sync {
+    /// The number of moves played.
+    fn ply(&self) -> usize;
+    /// The player to move now.
+    fn side_to_move(&self) -> Player;
+    /// The outcome the rules (and draw rules) have decided, if any.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A game's own name for a player.
+    fn player_name(&self, player: Player) -> &'static str;
+    /// Reads `text` as a move in the current position and returns its canonical text,
+    /// without playing it; the error says why it is not a legal move.
+    fn check(&self, text: &str) -> Result<String, MoveError>;
+    /// Plays a move returned by [`check`](Session::check) (or a stored move).
+    fn apply(&mut self, text: &str) -> Result<(), MoveError>;
+    /// The moves played, as text.
+    fn move_texts(&self) -> Vec<String>;
+    /// The legal moves in the current position, as text (none once the game is over).
+    fn legal_texts(&self) -> Vec<String>;
+    /// The board after `ply` moves, or `None` past the end.
+    fn view(&self, ply: usize) -> Option<View>;
+    /// A bot's choice of move in the current position, within `budget`.
+    fn bot_move(&self, level: u8, seed: u64, budget: Duration) -> Option<String>;
+    /// A random legal move (the fallback of a bot that runs out of time).
+    fn random_move(&self, seed: u64) -> Option<String>;
+    /// The PGN-style record of the game (SPEC.md).
+    fn record(&self, tags: &RecordTags) -> String;
+    /// A copy for work on another thread (a bot's search).
+    fn boxed_clone(&self) -> Box<dyn Session>;
+}
+
+/// A [`Session`] for the position type `P`.
+#[derive(Clone)]
+struct Live<P: Evaluate> {
+    history: GameHistory<P>,
+}
+
+impl<P: Evaluate> Session for Live<P> {
+    fn ply(&self) -> usize {
+        self.history.moves().len()
+    }
+
+    fn side_to_move(&self) -> Player {
+        self.history.current().side_to_move()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.history.outcome()
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        P::player_name(player)
+    }
+
+    fn check(&self, text: &str) -> Result<String, MoveError> {
+        if let Some(outcome) = self.history.outcome() {
+            return Err(MoveError::Illegal {
+                game: P::GAME_ID,
+                text: text.trim().to_string(),
+                reason: format!("the game is over ({outcome})"),
+            });
+        }
+        Ok(self.history.current().parse_move(text)?.to_string())
+    }
+
+    fn apply(&mut self, text: &str) -> Result<(), MoveError> {
+        self.history.play_text(text).map(|_| ())
+    }
+
+    fn move_texts(&self) -> Vec<String> {
+        self.history.moves().iter().map(|m| m.to_string()).collect()
+    }
+
+    fn legal_texts(&self) -> Vec<String> {
+        if self.history.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut texts: Vec<String> = self
+            .history
+            .current()
+            .legal_move_list()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        texts.sort();
+        texts
+    }
+
+    fn view(&self, ply: usize) -> Option<View> {
+        self.history.positions().get(ply).map(view::view_of)
+    }
+
+    fn bot_move(&self, level: u8, seed: u64, budget: Duration) -> Option<String> {
+        bot::bot_move(&self.history, level, seed, budget).map(|m| m.to_string())
+    }
+
+    fn random_move(&self, seed: u64) -> Option<String> {
+        bot::random_move(&self.history, seed).map(|m| m.to_string())
+    }
+
+    fn record(&self, tags: &RecordTags) -> String {
+        record::write_record(&self.history, tags)
+    }
+
+    fn boxed_clone(&self) -> Box<dyn Session> {
+        Box::new(self.clone())
+    }
+}
+
+/// Builds a session from its setup and replays `moves`; the error names the first problem.
+pub fn build(setup: &GameSetup, moves: &[String]) -> Result<Box<dyn Session>, String> {
+    with_game(setup.game, Builder { setup, moves })
+}
+
+struct Builder<'a> {
+    setup: &'a GameSetup,
+    moves: &'a [String],
+}
+
+impl GameVisitor for Builder<'_> {
+    type Output = Result<Box<dyn Session>, String>;
+
+    fn visit<P: Evaluate>(self) -> Self::Output {
+        let mut rules = P::Rules::default();
+        for (name, value) in &self.setup.rules {
+            rules.set(name, value).map_err(|e| e.to_string())?;
+        }
+        if let Some(board) = &self.setup.board {
+            rules.load_board(board).map_err(|e| e.to_string())?;
+        }
+        let start = match &self.setup.position {
+            Some(text) => P::from_text(text, rules).map_err(|e| e.to_string())?,
+            None => P::start_with_first(rules, self.setup.first),
+        };
+        let mut live = Live {
+            history: GameHistory::new(start),
+        };
+        for (ply, text) in self.moves.iter().enumerate() {
+            live.history
+                .play_text(text)
+                .map_err(|e| format!("stored move {} ('{text}'): {e}", ply + 1))?;
+        }
+        Ok(Box::new(live))
+    }
+}

@@ -1,0 +1,220 @@
+//! SQLite storage: one row per game, one row per move, each move committed before it is
+//! acknowledged.
+
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// Who plays a game: a bot, a friend by link, or two people at one screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One seat is a bot.
+    Bot,
+    /// Each seat has its own link.
+    Friend,
+    /// Both seats are played at one screen.
+    Local,
+}
+
+impl Mode {
+    /// The mode's name as stored and sent.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Bot => "bot",
+            Mode::Friend => "friend",
+            Mode::Local => "local",
+        }
+    }
+
+    /// The mode with this name.
+    pub fn from_name(name: &str) -> Option<Mode> {
+        match name {
+            "bot" => Some(Mode::Bot),
+            "friend" => Some(Mode::Friend),
+            "local" => Some(Mode::Local),
+            _ => None,
+        }
+    }
+}
+
+/// A game's row: everything but its moves.
+#[derive(Clone, Debug)]
+pub struct GameRow {
+    /// The game's public id (in its links).
+    pub id: String,
+    /// The game id (`obsidian`, …).
+    pub game: String,
+    /// The rule options as a JSON object of strings.
+    pub rules: String,
+    /// Who moved first, 1 or 2.
+    pub first: u8,
+    /// Who plays.
+    pub mode: Mode,
+    /// The bot's seat (1 or 2) in a bot game.
+    pub bot_seat: Option<u8>,
+    /// The bot's level in a bot game.
+    pub bot_level: Option<u8>,
+    /// The secret tokens of seat 1 and seat 2.
+    pub tokens: [String; 2],
+    /// The seat that resigned, if any.
+    pub resigned: Option<u8>,
+    /// The position the game started from, when not the start position.
+    pub position: Option<String>,
+    /// The board layout, when not the game's default (Parity).
+    pub board: Option<String>,
+}
+
+/// The database, shared by all requests.
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+/// A storage failure, as text.
+pub type StoreResult<T> = Result<T, String>;
+
+fn text(e: rusqlite::Error) -> String {
+    format!("database: {e}")
+}
+
+impl Store {
+    /// Opens (or creates) the database at `path`.
+    pub fn open(path: &Path) -> StoreResult<Store> {
+        let conn = Connection::open(path).map_err(text)?;
+        // WAL with synchronous=NORMAL: a committed move survives the process being killed.
+        conn.execute_batch(
+            "PRAGMA journal_mode=WAL;
+             PRAGMA synchronous=NORMAL;
+             PRAGMA busy_timeout=5000;
+             CREATE TABLE IF NOT EXISTS games (
+                 id TEXT PRIMARY KEY,
+                 game TEXT NOT NULL,
+                 rules TEXT NOT NULL,
+                 first INTEGER NOT NULL,
+                 mode TEXT NOT NULL,
+                 bot_seat INTEGER,
+                 bot_level INTEGER,
+                 token1 TEXT NOT NULL,
+                 token2 TEXT NOT NULL,
+                 resigned INTEGER,
+                 position TEXT,
+                 board TEXT,
+                 created INTEGER NOT NULL DEFAULT (unixepoch())
+             );
+             CREATE TABLE IF NOT EXISTS moves (
+                 game_id TEXT NOT NULL REFERENCES games(id),
+                 ply INTEGER NOT NULL,
+                 mv TEXT NOT NULL,
+                 PRIMARY KEY (game_id, ply)
+             );",
+        )
+        .map_err(text)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Stores a new game.
+    pub fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
+        self.conn()
+            .execute(
+                "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![
+                    row.id,
+                    row.game,
+                    row.rules,
+                    row.first,
+                    row.mode.name(),
+                    row.bot_seat,
+                    row.bot_level,
+                    row.tokens[0],
+                    row.tokens[1],
+                    row.position,
+                    row.board
+                ],
+            )
+            .map_err(text)?;
+        Ok(())
+    }
+
+    /// Commits move number `ply` (from 0) of a game; fails if that ply is already stored.
+    pub fn insert_move(&self, game_id: &str, ply: usize, mv: &str) -> StoreResult<()> {
+        self.conn()
+            .execute(
+                "INSERT INTO moves (game_id, ply, mv) VALUES (?1, ?2, ?3)",
+                params![game_id, ply as i64, mv],
+            )
+            .map_err(text)?;
+        Ok(())
+    }
+
+    /// Records that `seat` resigned.
+    pub fn set_resigned(&self, game_id: &str, seat: u8) -> StoreResult<()> {
+        self.conn()
+            .execute(
+                "UPDATE games SET resigned = ?2 WHERE id = ?1",
+                params![game_id, seat],
+            )
+            .map_err(text)?;
+        Ok(())
+    }
+
+    /// A game's row and its moves in order, or `None` if there is no such game.
+    pub fn load(&self, game_id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>> {
+        let conn = self.conn();
+        let row = conn
+            .query_row(
+                "SELECT id, game, rules, first, mode, bot_seat, bot_level, token1, token2, resigned, position, board
+                 FROM games WHERE id = ?1",
+                params![game_id],
+                |r| {
+                    let mode: String = r.get(4)?;
+                    Ok(GameRow {
+                        id: r.get(0)?,
+                        game: r.get(1)?,
+                        rules: r.get(2)?,
+                        first: r.get(3)?,
+                        mode: Mode::from_name(&mode).unwrap_or(Mode::Local),
+                        bot_seat: r.get(5)?,
+                        bot_level: r.get(6)?,
+                        tokens: [r.get(7)?, r.get(8)?],
+                        resigned: r.get(9)?,
+                        position: r.get(10)?,
+                        board: r.get(11)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(text)?;
+        let Some(row) = row else { return Ok(None) };
+        let mut stmt = conn
+            .prepare_cached("SELECT mv FROM moves WHERE game_id = ?1 ORDER BY ply")
+            .map_err(text)?;
+        let moves = stmt
+            .query_map(params![game_id], |r| r.get::<_, String>(0))
+            .map_err(text)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(text)?;
+        Ok(Some((row, moves)))
+    }
+
+    /// The ids of bot games that have not been resigned (to resume the bot after a restart).
+    pub fn bot_game_ids(&self) -> StoreResult<Vec<String>> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare("SELECT id FROM games WHERE mode = 'bot' AND resigned IS NULL")
+            .map_err(text)?;
+        let ids = stmt
+            .query_map([], |r| r.get::<_, String>(0))
+            .map_err(text)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(text)?;
+        Ok(ids)
+    }
+}

@@ -1,0 +1,47 @@
+//! Helpers for tests and the load test: a server on a free loopback port in a background
+//! runtime, and fresh temporary database paths.
+
+use crate::server::{ServeConfig, Server};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// A fresh path for a database file under the system's temporary folder.
+pub fn temp_db(label: &str) -> PathBuf {
+    static COUNTER: AtomicU32 = AtomicU32::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let dir = std::env::temp_dir().join(format!(
+        "boardlab-web-{label}-{}-{n}-{nanos}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("create a temporary folder");
+    dir.join("games.sqlite")
+}
+
+/// Starts a server on `127.0.0.1:0` over the database `db`, in a runtime on its own
+/// thread that lives as long as the process; returns its address.
+pub fn start_background(db: PathBuf, workers: usize) -> SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(workers.max(1))
+            .enable_all()
+            .build()
+            .expect("a tokio runtime");
+        runtime.block_on(async move {
+            let config = ServeConfig {
+                addr: "127.0.0.1:0".parse().expect("loopback address"),
+                db,
+            };
+            let server = Server::bind(&config).await.expect("bind the server");
+            tx.send(server.local_addr().expect("the bound address"))
+                .expect("report the address");
+            server.run().await.expect("serve");
+        });
+    });
+    rx.recv().expect("the server's address")
+}

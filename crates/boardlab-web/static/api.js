@@ -1,0 +1,26 @@
+// Calls to the server's JSON API.
+
+async function call(method, path, body) {
+  const res = await fetch(path, {
+    method,
+    headers: body ? { 'Content-Type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+/** The games on offer. */
+export const catalog = () => call('GET', '/api/catalog');
+/** Starts a game; returns { id, seat, tokens, links }. */
+export const createGame = (request) => call('POST', '/api/games', request);
+/** The state of a game. */
+export const gameState = (id) => call('GET', `/api/games/${id}`);
+/** The board after `ply` moves. */
+export const gameView = (id, ply) => call('GET', `/api/games/${id}/view/${ply}`);
+/** Plays a move for a seat. */
+export const playMove = (id, seat, token, move) =>
+  call('POST', `/api/games/${id}/moves`, { seat, token, move });
+/** Resigns for a seat. */
+export const resign = (id, seat, token) => call('POST', `/api/games/${id}/resign`, { seat, token });

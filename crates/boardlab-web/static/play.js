@@ -1,0 +1,345 @@
+// The game page: the board, the move list, live updates, and moves chosen by clicks.
+
+import * as api from './api.js';
+import { drawBoard, tokenSvg } from './board.js';
+import { parseMove, touchedSquares, Picker } from './moves.js';
+
+const $ = (sel) => document.querySelector(sel);
+const id = location.pathname.split('/')[2];
+const tokens = {};
+for (const part of location.hash.replace(/^#/, '').split('&')) {
+  const [seat, token] = part.split('=');
+  if ((seat === '1' || seat === '2') && token) tokens[Number(seat)] = token;
+}
+const mySeats = Object.keys(tokens).map(Number);
+
+let state = null;
+let shownPly = null; // null: follow the game live
+let shownView = null;
+let picker = new Picker([]);
+let flipped = mySeats.length === 1 && mySeats[0] === 2;
+let sending = false;
+
+const live = () => shownPly === null || (state && shownPly === state.ply);
+const currentView = () => (live() ? state.view : shownView);
+const canMove = () =>
+  state && live() && !state.result && !sending && tokens[state.view.to_move] !== undefined;
+
+function message(text, isError = false) {
+  const box = $('#message');
+  box.textContent = text || '';
+  box.classList.toggle('error', isError);
+}
+
+function setState(next) {
+  if (state && next.ply < state.ply) return; // an older update arriving late
+  const changed = !state || next.ply !== state.ply || !!next.result !== !!state.result;
+  state = next;
+  if (changed) {
+    picker = new Picker(state.legal.map(parseMove));
+    if (shownPly !== null && shownPly >= state.ply - 1) shownPly = null;
+  }
+  render();
+}
+
+function seatWord(seat) {
+  if (!state) return '';
+  if (tokens[seat] !== undefined) return mySeats.length === 2 ? 'this screen' : 'you';
+  return state.seats[seat];
+}
+
+function renderReserves(view) {
+  const top = $('#reserve-top');
+  const bottom = $('#reserve-bottom');
+  top.replaceChildren();
+  bottom.replaceChildren();
+  top.hidden = bottom.hidden = !view.reserves;
+  if (!view.reserves) return;
+  for (const owner of [1, 2]) {
+    const box = (owner === 1) !== flipped ? bottom : top;
+    const label = document.createElement('div');
+    label.className = 'reserve-label';
+    label.textContent = `${state.names[owner]} reserve \u2014 ${seatWord(owner)}`;
+    box.appendChild(label);
+    const list = document.createElement('div');
+    list.className = 'reserve-list';
+    const entries = view.reserves[owner - 1];
+    if (entries.length === 0) {
+      const empty = document.createElement('span');
+      empty.className = 'reserve-empty';
+      empty.textContent = 'empty';
+      list.appendChild(empty);
+    }
+    for (const { letter, count } of entries) {
+      const item = document.createElement('button');
+      item.className = 'reserve-piece';
+      item.dataset.drop = letter;
+      item.dataset.owner = owner;
+      const droppable = canMove() && owner === view.to_move && picker.canPickDrop(letter);
+      item.disabled = !droppable;
+      if (picker.drop === letter.toUpperCase() && droppable) item.classList.add('selected');
+      item.appendChild(tokenSvg(state.game, letter, owner, 42));
+      const badge = document.createElement('span');
+      badge.className = 'count';
+      badge.textContent = `\u00d7${count}`;
+      item.appendChild(badge);
+      item.title = `${letter}: ${count} in reserve; click, then click an empty square to drop`;
+      item.addEventListener('click', () => {
+        picker.pickDrop(letter);
+        render();
+      });
+      list.appendChild(item);
+    }
+    box.appendChild(list);
+  }
+}
+
+function renderMoveList() {
+  const list = $('#movelist');
+  list.replaceChildren();
+  const ply = shownPly ?? state.ply;
+  if (state.moves.length === 0) {
+    const none = document.createElement('span');
+    none.className = 'none';
+    none.textContent = 'No moves yet.';
+    list.appendChild(none);
+  }
+  state.moves.forEach((mv, i) => {
+    if (i % 2 === 0) {
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = `${i / 2 + 1}.`;
+      list.appendChild(num);
+    }
+    const b = document.createElement('button');
+    b.className = 'mv';
+    b.textContent = mv;
+    b.dataset.ply = i + 1;
+    if (i + 1 === ply) b.classList.add('current');
+    b.addEventListener('click', () => showPly(i + 1));
+    list.appendChild(b);
+  });
+  const cur = list.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+}
+
+function render() {
+  if (!state) return;
+  const view = currentView();
+  const ply = shownPly ?? state.ply;
+  document.body.dataset.ply = state.ply;
+  document.body.dataset.toMove = state.view.to_move;
+  document.body.dataset.result = state.result ? state.result.score : '';
+  document.body.dataset.canMove = canMove() ? 'yes' : 'no';
+  const movable = canMove();
+  const targets = movable ? picker.targets() : { next: new Set(), final: new Set() };
+  drawBoard($('#board'), view, {
+    game: state.game,
+    names: state.names,
+    flipped,
+    last: ply > 0 ? touchedSquares(state.moves[ply - 1]) : [],
+    selected: movable ? picker.from : null,
+    steps: movable ? picker.steps : [],
+    targets,
+  });
+  $('#board').classList.toggle('movable', movable);
+  $('.board-area').style.setProperty('--ratio', String((view.width + 0.8) / (view.height + 0.8)));
+  renderReserves(view);
+  renderMoveList();
+
+  const turn = $('#turn');
+  if (state.result) {
+    turn.textContent = 'Game over';
+  } else {
+    const who = state.view.to_move;
+    const thinking = state.bot_seat === who ? ' \u2014 thinking\u2026' : '';
+    turn.textContent = `${state.names[who]} to move (${seatWord(who)})${thinking}`;
+  }
+  turn.dataset.seat = state.view.to_move;
+
+  const open = $('#open');
+  open.hidden = !view.open_colour;
+  if (view.open_colour) {
+    const red = view.open_colour === 'R';
+    open.className = `open-colour ${red ? 'red' : 'blue'}`;
+    open.innerHTML = '';
+    const swatch = document.createElement('span');
+    swatch.className = 'swatch';
+    open.appendChild(swatch);
+    const text = document.createElement('span');
+    text.innerHTML = `<b>${red ? 'Red' : 'Blue'} spaces are open</b><br>${view.piece_count} pieces on the board (${red ? 'even' : 'odd'}); ${red ? 'blue' : 'red'} spaces are closed (hatched).`;
+    open.appendChild(text);
+  }
+
+  const banner = $('#banner');
+  banner.hidden = !state.result;
+  if (state.result) {
+    $('#banner-text').textContent = state.result.text;
+    $('#banner-score').textContent = state.result.score;
+  }
+  $('#resign').disabled = !!state.result || mySeats.length === 0;
+  $('#ply-label').textContent = ply === state.ply ? `move ${ply} of ${state.ply} (live)` : `move ${ply} of ${state.ply}`;
+  const status = $('#status');
+  status.replaceChildren();
+  for (const line of view.status) {
+    const li = document.createElement('li');
+    li.textContent = line;
+    status.appendChild(li);
+  }
+}
+
+async function showPly(ply) {
+  if (!state) return;
+  ply = Math.max(0, Math.min(state.ply, ply));
+  if (ply === state.ply) {
+    shownPly = null;
+  } else {
+    shownView = await api.gameView(id, ply);
+    shownPly = ply;
+  }
+  picker.clear();
+  render();
+}
+
+async function submit(text) {
+  const seat = state.view.to_move;
+  sending = true;
+  message('');
+  try {
+    const next = await api.playMove(id, seat, tokens[seat], text);
+    sending = false;
+    setState(next);
+  } catch (e) {
+    sending = false;
+    message(e.message, true);
+    setState(await api.gameState(id));
+  }
+  picker.clear();
+  render();
+}
+
+// Dragging: pressing on a piece picks it at once; releasing over a target plays there.
+let dragFrom = null;
+let skipClick = false;
+
+function squareAt(x, y) {
+  const hit = document.elementFromPoint(x, y);
+  const sq = hit && hit.closest && hit.closest('#board [data-sq]');
+  return sq ? sq.dataset.sq : null;
+}
+
+function onPointerDown(event) {
+  // The board is redrawn on a pick, so the click that follows a press may never come:
+  // every press starts afresh.
+  skipClick = false;
+  const sq = squareAt(event.clientX, event.clientY);
+  if (!sq || !canMove() || sq === picker.from || !picker.canPickSquare(sq)) return;
+  picker.pickSquare(sq);
+  dragFrom = sq;
+  skipClick = true;
+  render();
+}
+
+function onPointerUp(event) {
+  const from = dragFrom;
+  dragFrom = null;
+  const sq = squareAt(event.clientX, event.clientY);
+  if (!from || !sq || sq === from || !canMove()) return;
+  skipClick = true;
+  const result = picker.click(sq);
+  if (result && result !== 'more') submit(result);
+  else render();
+}
+
+function onBoardClick(event) {
+  if (skipClick) {
+    skipClick = false;
+    return;
+  }
+  const hit = event.target.closest('[data-sq]');
+  if (!hit || !canMove()) return;
+  const sq = hit.dataset.sq;
+  if (picker.active) {
+    const result = picker.click(sq);
+    if (result === 'more') return render();
+    if (result) return submit(result);
+    if (picker.canPickSquare(sq) && picker.from !== sq) picker.pickSquare(sq);
+    else picker.clear();
+    return render();
+  }
+  if (picker.canPickSquare(sq)) picker.pickSquare(sq);
+  render();
+}
+
+function setupLinks() {
+  const links = $('#links');
+  const base = location.origin;
+  const add = (label, href, testid) => {
+    const row = document.createElement('div');
+    row.className = 'link-row';
+    row.innerHTML = `<span>${label}</span>`;
+    const input = document.createElement('input');
+    input.readOnly = true;
+    input.value = base + href;
+    input.dataset.testid = testid;
+    input.addEventListener('focus', () => input.select());
+    row.appendChild(input);
+    links.appendChild(row);
+  };
+  const invite = sessionStorage.getItem(`invite:${id}`);
+  if (invite) add('Send this link to your friend:', invite, 'invite-link');
+  add('Watch link:', `/g/${id}`, 'watch-link');
+}
+
+async function newGame() {
+  const side = mySeats.length === 1 ? String(mySeats[0]) : '1';
+  const request = { game: state.game, opponent: state.mode, side, rules: state.rules };
+  if (state.bot_level) request.level = state.bot_level;
+  const created = await api.createGame(request);
+  if (created.links.invite) sessionStorage.setItem(`invite:${created.id}`, created.links.invite);
+  location.href = created.links.play;
+}
+
+async function main() {
+  $('#board').addEventListener('click', onBoardClick);
+  $('#board').addEventListener('pointerdown', onPointerDown);
+  document.addEventListener('pointerup', onPointerUp);
+  $('#first').addEventListener('click', () => showPly(0));
+  $('#prev').addEventListener('click', () => showPly((shownPly ?? state.ply) - 1));
+  $('#next').addEventListener('click', () => showPly((shownPly ?? state.ply) + 1));
+  $('#last').addEventListener('click', () => showPly(state.ply));
+  $('#flip').addEventListener('click', () => { flipped = !flipped; render(); });
+  $('#new-game').addEventListener('click', newGame);
+  $('#banner-new').addEventListener('click', newGame);
+  $('#resign').addEventListener('click', async () => {
+    const seat = tokens[state.view.to_move] !== undefined ? state.view.to_move : mySeats[0];
+    if (!confirm(`Resign for ${state.names[seat]}?`)) return;
+    try {
+      setState(await api.resign(id, seat, tokens[seat]));
+    } catch (e) {
+      message(e.message, true);
+    }
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowLeft') showPly((shownPly ?? state.ply) - 1);
+    if (e.key === 'ArrowRight') showPly((shownPly ?? state.ply) + 1);
+  });
+  $('#record').href = `/api/games/${id}/record`;
+  setupLinks();
+  try {
+    setState(await api.gameState(id));
+  } catch (e) {
+    message(e.message, true);
+    return;
+  }
+  const title = state.game[0].toUpperCase() + state.game.slice(1);
+  document.title = `${title} \u2014 boardlab`;
+  $('#title').textContent = title;
+  $('#rules-link').href = `/rules/${state.game}`;
+  if (mySeats.length === 0) message('You are watching this game.');
+  const events = new EventSource(`/api/games/${id}/events`);
+  events.addEventListener('state', (e) => setState(JSON.parse(e.data)));
+  document.body.dataset.ready = 'yes';
+}
+
+main();

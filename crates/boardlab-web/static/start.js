@@ -1,0 +1,133 @@
+// The start page: pick a game, an opponent, a side and the rule options, then start.
+
+import * as api from './api.js';
+import { tokenSvg } from './board.js';
+
+const $ = (sel) => document.querySelector(sel);
+let games = [];
+let chosen = null;
+
+const SAMPLE = { obsidian: [['e', 1], ['B', 2]], daisy: [['A', 1], ['h', 2]], sprint: [['w', 1], ['b', 2]], parity: [['w', 1], ['b', 2]] };
+
+function card(game) {
+  const c = document.createElement('article');
+  c.className = 'card';
+  c.dataset.game = game.id;
+  c.tabIndex = 0;
+  const art = document.createElement('div');
+  art.className = 'card-art';
+  for (const [letter, owner] of SAMPLE[game.id] || []) art.appendChild(tokenSvg(game.id, letter, owner, 46));
+  c.appendChild(art);
+  const h = document.createElement('h2');
+  h.textContent = game.title;
+  c.appendChild(h);
+  const size = document.createElement('div');
+  size.className = 'size';
+  size.textContent = `${game.size} board`;
+  c.appendChild(size);
+  const p = document.createElement('p');
+  p.textContent = game.description;
+  c.appendChild(p);
+  const rules = document.createElement('a');
+  rules.href = `/rules/${game.id}`;
+  rules.textContent = 'Read the rules';
+  rules.addEventListener('click', (e) => e.stopPropagation());
+  c.appendChild(rules);
+  c.addEventListener('click', () => choose(game.id));
+  c.addEventListener('keydown', (e) => { if (e.key === 'Enter') choose(game.id); });
+  return c;
+}
+
+function choose(id) {
+  chosen = games.find((g) => g.id === id);
+  for (const c of document.querySelectorAll('.card')) c.classList.toggle('selected', c.dataset.game === id);
+  $('#setup').hidden = false;
+  $('#setup-title').textContent = `New game of ${chosen.title}`;
+  const side = $('#side');
+  side.replaceChildren();
+  for (const [value, label] of [['1', `${chosen.names[1]} (moves ${chosen.first_drawn ? 'first or second' : 'first'})`], ['2', chosen.names[2]], ['random', 'Random']]) {
+    const o = document.createElement('option');
+    o.value = value;
+    o.textContent = label;
+    side.appendChild(o);
+  }
+  $('#first-row').hidden = !chosen.first_drawn;
+  const rules = $('#rules');
+  rules.replaceChildren();
+  for (const opt of chosen.options) {
+    const row = document.createElement('label');
+    row.className = 'rule';
+    const bool = opt.default === 'true' || opt.default === 'false';
+    const input = document.createElement('input');
+    input.name = opt.name;
+    input.dataset.rule = opt.name;
+    if (bool) {
+      input.type = 'checkbox';
+      input.checked = opt.default === 'true';
+    } else {
+      input.type = 'number';
+      input.min = 0;
+      input.value = opt.default;
+    }
+    row.appendChild(input);
+    const text = document.createElement('span');
+    text.innerHTML = `<code>${opt.name}</code> \u2014 ${opt.help}`;
+    row.appendChild(text);
+    rules.appendChild(row);
+  }
+  const level = $('#level');
+  if (chosen.levels && level.options.length === 0) {
+    for (const { level: n, description } of chosen.levels) {
+      const o = document.createElement('option');
+      o.value = n;
+      o.textContent = `${n}: ${description}`;
+      level.appendChild(o);
+    }
+  }
+  $('#no-rules').hidden = chosen.options.length > 0 || !!chosen.board;
+  $('#board-row').hidden = !chosen.board;
+  $('#board-layout').value = chosen.board || '';
+  updateOpponent();
+  $('#setup').scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+}
+
+function updateOpponent() {
+  const opponent = document.querySelector('input[name=opponent]:checked').value;
+  $('#level-row').hidden = opponent !== 'bot';
+  $('#side-row').hidden = opponent === 'local';
+}
+
+async function start(event) {
+  event.preventDefault();
+  if (!chosen) return;
+  const opponent = document.querySelector('input[name=opponent]:checked').value;
+  const rules = {};
+  for (const input of document.querySelectorAll('#rules input')) {
+    rules[input.dataset.rule] = input.type === 'checkbox' ? String(input.checked) : input.value;
+  }
+  const request = { game: chosen.id, opponent, side: $('#side').value, rules };
+  if (opponent === 'bot') request.level = Number($('#level').value);
+  if (chosen.first_drawn) request.first = $('#first').value;
+  const layout = $('#board-layout').value.trim();
+  if (chosen.board && layout !== chosen.board) request.board = layout;
+  try {
+    const created = await api.createGame(request);
+    if (created.links.invite) sessionStorage.setItem(`invite:${created.id}`, created.links.invite);
+    location.href = created.links.play;
+  } catch (e) {
+    $('#error').textContent = e.message;
+  }
+}
+
+async function main() {
+  games = await api.catalog();
+  const grid = $('#games');
+  for (const g of games) grid.appendChild(card(g));
+  for (const r of document.querySelectorAll('input[name=opponent]')) r.addEventListener('change', updateOpponent);
+  $('#setup').addEventListener('submit', start);
+  const wanted = new URLSearchParams(location.search).get('game');
+  if (wanted && games.some((g) => g.id === wanted)) choose(wanted);
+  document.body.dataset.ready = 'yes';
+}
+
+main();

@@ -1,0 +1,371 @@
+//! API tests against a real server on a loopback port: bad requests get the right 4xx
+//! status with a JSON error and leave the stored game unchanged.
+
+use boardlab_web::client::{Client, Reply};
+use boardlab_web::store::Store;
+use boardlab_web::testing::{start_background, temp_db};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+struct Fixture {
+    addr: SocketAddr,
+    db: PathBuf,
+}
+
+fn fixture() -> Fixture {
+    let db = temp_db("api");
+    let addr = start_background(db.clone(), 2);
+    Fixture { addr, db }
+}
+
+impl Fixture {
+    fn client(&self) -> Client {
+        Client::connect(self.addr).expect("connect")
+    }
+
+    /// A friend game of `game` after `moves`; returns (id, token of seat 1, token of seat 2).
+    fn game(&self, game: &str, moves: &[&str]) -> (String, String, String) {
+        let mut c = self.client();
+        let created = c
+            .post(
+                "/api/games",
+                &json!({ "game": game, "opponent": "local" }).to_string(),
+            )
+            .unwrap();
+        assert_eq!(created.status, 201, "{}", created.body);
+        let v = created.json();
+        let id = v["id"].as_str().unwrap().to_string();
+        let t1 = v["tokens"]["1"].as_str().unwrap().to_string();
+        let t2 = v["tokens"]["2"].as_str().unwrap().to_string();
+        for (i, mv) in moves.iter().enumerate() {
+            let (seat, token) = if i % 2 == 0 { (1, &t1) } else { (2, &t2) };
+            let r = post_move(&mut c, &id, Some(seat), Some(token), mv);
+            assert_eq!(r.status, 200, "{}", r.body);
+        }
+        (id, t1, t2)
+    }
+
+    /// The moves the database holds for a game.
+    fn stored_moves(&self, id: &str) -> Vec<String> {
+        let store = Store::open(&self.db).expect("open the store");
+        store.load(id).expect("load").expect("the game exists").1
+    }
+}
+
+fn post_move(c: &mut Client, id: &str, seat: Option<u8>, token: Option<&str>, mv: &str) -> Reply {
+    let mut body = json!({ "move": mv });
+    if let Some(seat) = seat {
+        body["seat"] = json!(seat);
+    }
+    if let Some(token) = token {
+        body["token"] = json!(token);
+    }
+    c.post(&format!("/api/games/{id}/moves"), &body.to_string())
+        .unwrap()
+}
+
+/// Checks a 4xx reply: the status, a JSON body with an `error` message containing `words`.
+fn assert_error(reply: &Reply, status: u16, words: &str) {
+    assert_eq!(reply.status, status, "body: {}", reply.body);
+    let v: Value = serde_json::from_str(&reply.body).expect("a JSON error body");
+    let message = v["error"].as_str().expect("an error message");
+    assert!(
+        message.contains(words),
+        "error '{message}' should mention '{words}'"
+    );
+}
+
+#[test]
+fn bad_move_requests_get_4xx_and_leave_the_game_unchanged() {
+    let f = fixture();
+    let (id, t1, t2) = f.game("obsidian", &["e2e4", "e7e5"]);
+    let mut c = f.client();
+    let before = c.get(&format!("/api/games/{id}")).unwrap().body;
+    let stored = f.stored_moves(&id);
+    assert_eq!(stored, ["e2e4", "e7e5"]);
+
+    let path = format!("/api/games/{id}/moves");
+    let cases: Vec<(Reply, u16, &str)> = vec![
+        (
+            c.post(&path, "{\"seat\": 1, \"token\": ").unwrap(),
+            400,
+            "malformed JSON",
+        ),
+        (
+            c.post(&path, "not json at all").unwrap(),
+            400,
+            "malformed JSON",
+        ),
+        (
+            post_move(&mut c, &id, Some(1), None, "d2d4"),
+            401,
+            "missing token",
+        ),
+        (
+            post_move(&mut c, &id, Some(1), Some(""), "d2d4"),
+            401,
+            "missing token",
+        ),
+        (
+            post_move(&mut c, &id, Some(1), Some(&t2), "d2d4"),
+            403,
+            "does not belong to seat 1",
+        ),
+        (
+            post_move(&mut c, &id, Some(2), Some("0123abcd"), "d7d5"),
+            403,
+            "does not belong",
+        ),
+        (
+            post_move(&mut c, &id, Some(2), Some(&t2), "d7d5"),
+            409,
+            "not seat 2's turn",
+        ),
+        (
+            post_move(&mut c, &id, Some(1), Some(&t1), "e4e6"),
+            422,
+            "illegal move",
+        ),
+        (
+            post_move(&mut c, &id, Some(1), Some(&t1), "z9z9"),
+            422,
+            "z9",
+        ),
+        (
+            post_move(&mut c, &id, Some(3), Some(&t1), "d2d4"),
+            400,
+            "seat 3",
+        ),
+        (post_move(&mut c, &id, None, Some(&t1), "d2d4"), 400, "seat"),
+        (
+            c.post(&path, &json!({ "seat": 1, "token": t1 }).to_string())
+                .unwrap(),
+            400,
+            "move",
+        ),
+    ];
+    for (reply, status, words) in &cases {
+        assert_error(reply, *status, words);
+    }
+    assert_eq!(c.get(&format!("/api/games/{id}")).unwrap().body, before);
+    assert_eq!(f.stored_moves(&id), stored);
+
+    // The game goes on normally afterwards.
+    let ok = post_move(&mut c, &id, Some(1), Some(&t1), "d2d4");
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    assert_eq!(f.stored_moves(&id), ["e2e4", "e7e5", "d2d4"]);
+}
+
+#[test]
+fn unknown_games_are_refused() {
+    let f = fixture();
+    let mut c = f.client();
+    let r = c
+        .post("/api/games", &json!({ "game": "chess" }).to_string())
+        .unwrap();
+    assert_error(&r, 400, "unknown game 'chess'");
+    let r = c.post("/api/games", "{\"game\":").unwrap();
+    assert_error(&r, 400, "malformed JSON");
+    let r = c.post("/api/games", "{}").unwrap();
+    assert_error(&r, 400, "game");
+    let r = c.get("/api/games/doesnotexist").unwrap();
+    assert_error(&r, 404, "no game with id 'doesnotexist'");
+    let r = post_move(&mut c, "doesnotexist", Some(1), Some("abc"), "e2e4");
+    assert_error(&r, 404, "no game");
+    let r = c
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "rules": { "flying_kings": "true" } }).to_string(),
+        )
+        .unwrap();
+    assert_error(&r, 400, "backward_captures");
+    let r = c
+        .post(
+            "/api/games",
+            &json!({ "game": "obsidian", "level": 9 }).to_string(),
+        )
+        .unwrap();
+    assert_error(&r, 400, "level 9");
+    let r = c
+        .post(
+            "/api/games",
+            &json!({ "game": "obsidian", "position": "8/8 1" }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 400, "{}", r.body);
+}
+
+#[test]
+fn resignation_ends_the_game_and_the_record_says_so() {
+    let f = fixture();
+    let (id, _t1, t2) = f.game("sprint", &["b2a3"]);
+    let mut c = f.client();
+    let r = c
+        .post(
+            &format!("/api/games/{id}/resign"),
+            &json!({ "seat": 2, "token": t2 }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["result"]["score"], "1-0");
+    let r = post_move(&mut c, &id, Some(2), Some(&t2), "c5b4");
+    assert_error(&r, 409, "game is over");
+    let record = c.get(&format!("/api/games/{id}/record")).unwrap();
+    assert_eq!(record.status, 200);
+    assert!(
+        record.body.starts_with("[Game \"sprint\"]\n"),
+        "{}",
+        record.body
+    );
+    assert!(record.body.contains("[Result \"1-0\"]"), "{}", record.body);
+    assert!(record.body.contains("resigned"), "{}", record.body);
+    assert!(record.body.contains("1. b2a3 1-0"), "{}", record.body);
+}
+
+#[test]
+fn a_finished_game_can_still_be_opened_and_replayed() {
+    let f = fixture();
+    let mut c = f.client();
+    // White's chain a1-c3-e5 leaves Black with no pieces.
+    let created = c
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "opponent": "local", "position": "6/6/3b2/6/1b4/w5 1" })
+                .to_string(),
+        )
+        .unwrap();
+    assert_eq!(created.status, 201, "{}", created.body);
+    let v = created.json();
+    let id = v["id"].as_str().unwrap();
+    let t1 = v["tokens"]["1"].as_str().unwrap();
+    let r = post_move(&mut c, id, Some(1), Some(t1), "a1c3e5");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let state = c.get(&format!("/api/games/{id}")).unwrap().json();
+    assert_eq!(state["result"]["score"], "1-0");
+    assert_eq!(state["moves"], json!(["a1c3e5"]));
+    assert_eq!(state["legal"], json!([]));
+    let start = c.get(&format!("/api/games/{id}/view/0")).unwrap().json();
+    assert_eq!(start["position"], "6/6/3b2/6/1b4/w5 1 0 1");
+    let record = c.get(&format!("/api/games/{id}/record")).unwrap().body;
+    assert!(
+        record.contains("[Position \"6/6/3b2/6/1b4/w5 1 0 1\"]"),
+        "{record}"
+    ); // The record loads again: every move replays.
+    let parsed = boardlab_core::record::GameRecord::parse(&record).expect("the record parses");
+    let replayed = parsed
+        .replay::<boardlab_games::Sprint>()
+        .expect("the record replays");
+    assert_eq!(replayed.moves().len(), 1);
+}
+
+#[test]
+fn parity_can_be_played_on_another_board() {
+    let f = fixture();
+    let mut c = f.client();
+    let board = "WBWB\nRWBU\nBURW\nWRUB\nUBWR\nBWBW";
+    let r = c
+        .post(
+            "/api/games",
+            &json!({ "game": "parity", "opponent": "local", "first": "1", "board": board })
+                .to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let view = c.get(&format!("/api/games/{id}")).unwrap().json()["view"].clone();
+    let mark = |sq: &str| {
+        view["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|cell| cell["sq"] == sq)
+            .unwrap()["mark"]
+            .clone()
+    };
+    assert_eq!(mark("a5"), "R");
+    assert_eq!(mark("d5"), "U");
+    let r = c
+        .post(
+            "/api/games",
+            &json!({ "game": "parity", "board": "WBX" }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 400, "{}", r.body);
+    let catalog = c.get("/api/catalog").unwrap().json();
+    assert_eq!(catalog[3]["board"], "WBWB\nUWBR\nWRUB\nBURW\nRBWU\nBWBW");
+    assert_eq!(catalog[0]["board"], serde_json::Value::Null);
+}
+
+#[test]
+fn pages_and_static_files_are_served() {
+    let f = fixture();
+    let mut c = f.client();
+    for path in [
+        "/",
+        "/g/abc",
+        "/rules/daisy",
+        "/static/play.js",
+        "/static/RULES.md",
+    ] {
+        let r = c.get(path).unwrap();
+        assert_eq!(r.status, 200, "{path}");
+        assert!(!r.body.is_empty());
+    }
+    assert_eq!(c.get("/static/nope.js").unwrap().status, 404);
+    let catalog = c.get("/api/catalog").unwrap().json();
+    let ids: Vec<&str> = catalog
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["obsidian", "daisy", "sprint", "parity"]);
+}
+
+#[test]
+fn the_embedded_rules_are_a_copy_of_the_shared_rules() {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/RULES.md");
+    let Ok(text) = std::fs::read_to_string(&shared) else {
+        return; // ../shared is not beside the repository here
+    };
+    assert_eq!(
+        boardlab_web::assets::file("RULES.md").unwrap().1,
+        text,
+        "static/RULES.md differs from ../shared/RULES.md: copy it again"
+    );
+}
+
+#[test]
+fn a_bot_moves_first_in_every_game_when_it_has_seat_1() {
+    let f = fixture();
+    let mut c = f.client();
+    let mut ids = Vec::new();
+    for game in ["obsidian", "daisy", "sprint", "parity"] {
+        let r = c
+            .post(
+                "/api/games",
+                &json!({ "game": game, "opponent": "bot", "level": 2, "side": "2", "first": "1" })
+                    .to_string(),
+            )
+            .unwrap();
+        assert_eq!(r.status, 201, "{}", r.body);
+        assert_eq!(r.json()["seat"], 2);
+        ids.push(r.json()["id"].as_str().unwrap().to_string());
+    }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    for id in ids {
+        loop {
+            let state = c.get(&format!("/api/games/{id}")).unwrap().json();
+            if state["ply"] == 1 {
+                assert_eq!(state["seats"]["1"], "bot (level 2)");
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the bot of {id} did not move"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+}

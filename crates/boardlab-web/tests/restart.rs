@@ -1,0 +1,202 @@
+//! Killing the server (SIGKILL) in the middle of games loses no acknowledged move: the real
+//! binary is started, killed while a client is sending moves, and started again.
+
+use boardlab_web::client::Client;
+use boardlab_web::testing::temp_db;
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Starts the server binary on a free port; returns the process and its address.
+fn start(db: &Path) -> (Child, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab-web"))
+        .args(["--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the server");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .expect("the server's first line");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in '{line}'"));
+    (child, addr)
+}
+
+fn state(addr: SocketAddr, id: &str) -> Value {
+    Client::connect(addr)
+        .unwrap()
+        .get(&format!("/api/games/{id}"))
+        .unwrap()
+        .json()
+}
+
+#[test]
+fn sigkill_mid_game_loses_no_acknowledged_move() {
+    let db = temp_db("restart");
+    let (mut server, addr) = start(&db);
+    let mut c = Client::connect(addr).unwrap();
+    let created = c
+        .post("/api/games", &json!({ "game": "obsidian", "opponent": "local", "rules": { "no_progress_plies": "0", "threefold_repetition": "false" } }).to_string())
+        .unwrap()
+        .json();
+    let id = created["id"].as_str().unwrap().to_string();
+    let tokens = [
+        created["tokens"]["1"].as_str().unwrap().to_string(),
+        created["tokens"]["2"].as_str().unwrap().to_string(),
+    ];
+    // A bot game where the bot is to move when the server dies must go on after the restart.
+    let bot_game = c
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "opponent": "bot", "side": "1" }).to_string(),
+        )
+        .unwrap()
+        .json();
+    let bot_id = bot_game["id"].as_str().unwrap().to_string();
+
+    // A client plays moves as fast as it can and remembers every acknowledged one.
+    let acked = Arc::new(Mutex::new(Vec::<String>::new()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let player = {
+        let (acked, stop, id) = (acked.clone(), stop.clone(), id.clone());
+        std::thread::spawn(move || {
+            let Ok(mut c) = Client::connect(addr) else {
+                return;
+            };
+            let Ok(reply) = c.get(&format!("/api/games/{id}")) else {
+                return;
+            };
+            let mut st = reply.json();
+            let mut n = 0usize;
+            while !stop.load(Ordering::Relaxed) {
+                let legal = st["legal"].as_array().cloned().unwrap_or_default();
+                if legal.is_empty() {
+                    return;
+                }
+                let mv = legal[(n * 13 + 5) % legal.len()]
+                    .as_str()
+                    .unwrap()
+                    .to_string();
+                n += 1;
+                let seat = st["view"]["to_move"].as_u64().unwrap() as usize;
+                let body = json!({ "seat": seat, "token": tokens[seat - 1], "move": mv });
+                match c.post(&format!("/api/games/{id}/moves"), &body.to_string()) {
+                    Ok(r) if r.status == 200 => {
+                        acked.lock().unwrap().push(mv);
+                        st = r.json();
+                    }
+                    _ => return, // the server went away mid-request
+                }
+            }
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while acked.lock().unwrap().len() < 40 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    server.kill().expect("SIGKILL the server"); // Child::kill sends SIGKILL on Unix
+    server.wait().unwrap();
+    stop.store(true, Ordering::Relaxed);
+    player.join().unwrap();
+    let acked = acked.lock().unwrap().clone();
+    assert!(
+        acked.len() >= 40,
+        "only {} moves were acknowledged",
+        acked.len()
+    );
+
+    let (mut server, addr) = start(&db);
+    let after = state(addr, &id);
+    let stored: Vec<String> = after["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    // Every acknowledged move is there; at most the one in flight was committed unanswered.
+    assert_eq!(
+        stored[..acked.len()],
+        acked[..],
+        "acknowledged moves were lost"
+    );
+    assert!(stored.len() <= acked.len() + 1);
+
+    // The game goes on after the restart.
+    let seat = after["view"]["to_move"].as_u64().unwrap() as usize;
+    let mv = after["legal"][0].as_str().unwrap();
+    let mut c = Client::connect(addr).unwrap();
+    let token = if seat == 1 {
+        created["tokens"]["1"].clone()
+    } else {
+        created["tokens"]["2"].clone()
+    };
+    let r = c
+        .post(
+            &format!("/api/games/{id}/moves"),
+            &json!({ "seat": seat, "token": token, "move": mv }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    // The bot game: play a move for the human seat, and the bot answers.
+    let bot_state = state(addr, &bot_id);
+    let ply = bot_state["ply"].as_u64().unwrap();
+    let mv = bot_state["legal"][0].as_str().unwrap();
+    let r = c
+        .post(
+            &format!("/api/games/{bot_id}/moves"),
+            &json!({ "seat": 1, "token": bot_game["tokens"]["1"], "move": mv }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while state(addr, &bot_id)["ply"].as_u64().unwrap() < ply + 2 {
+        assert!(Instant::now() < deadline, "the bot did not answer");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
+
+#[test]
+fn a_bot_that_was_to_move_when_the_server_stopped_moves_after_the_restart() {
+    use boardlab_web::store::{GameRow, Mode, Store};
+    let db = temp_db("resume");
+    // A stored bot game whose bot (seat 1) is to move, as a server killed at that moment
+    // would have left it.
+    Store::open(&db)
+        .unwrap()
+        .insert_game(&GameRow {
+            id: "resumeme".into(),
+            game: "obsidian".into(),
+            rules: "{}".into(),
+            first: 1,
+            mode: Mode::Bot,
+            bot_seat: Some(1),
+            bot_level: Some(1),
+            tokens: ["a".repeat(32), "b".repeat(32)],
+            resigned: None,
+            position: None,
+            board: None,
+        })
+        .unwrap();
+    let (mut server, addr) = start(&db);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while state(addr, "resumeme")["ply"] != 1 {
+        assert!(Instant::now() < deadline, "the bot did not resume");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    server.kill().unwrap();
+    server.wait().unwrap();
+}
