@@ -1,35 +1,8 @@
 //! The bot commands as a user runs them: `bestmove`, `match`, and `play` with bots.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn boardlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(args)
-        .output()
-        .expect("boardlab runs")
-}
-
-fn boardlab_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("boardlab runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use common::{boardlab, boardlab_with_input, text};
 
 #[test]
 fn bestmove_prints_info_lines_then_the_move() {
