@@ -324,6 +324,24 @@ pub fn format_placement(
     out
 }
 
+/// Writes a position line (SPEC.md): the placement read off `position`, the reserves in
+/// brackets when given, the side to move, the no-progress plies and `move_number`.
+pub fn format_position_line<P: crate::Position>(
+    position: &P,
+    reserves: Option<&str>,
+    move_number: u32,
+) -> String {
+    let placement = format_placement(position.width(), position.height(), |sq| {
+        position.piece_at(sq.file, sq.rank)
+    });
+    let reserves = reserves.map(|r| format!("[{r}]")).unwrap_or_default();
+    format!(
+        "{placement}{reserves} {} {} {move_number}",
+        position.side_to_move().number(),
+        position.no_progress_plies()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -220,15 +220,12 @@ pub fn parse_position(text: &str, rules: DaisyRules) -> Result<Daisy, PositionEr
 /// Writes a position line: placement with reserves (count form, Player 1's uppercase letters
 /// first, `[]` when empty), side to move, no-progress plies, move number.
 pub fn format_position(position: &Daisy) -> String {
-    let placement = text::format_placement(9, 9, |sq| position.piece_at(sq.file, sq.rank));
-    format!(
-        "{placement}[{}{}] {} {} {}",
+    let reserves = format!(
+        "{}{}",
         position.reserve(Player::One).text(true),
-        position.reserve(Player::Two).text(false),
-        position.side_to_move().number(),
-        position.no_progress,
-        position.move_number()
-    )
+        position.reserve(Player::Two).text(false)
+    );
+    text::format_position_line(position, Some(&reserves), position.move_number())
 }
 
 /// Reads a move — a board move `e3e4` (also `e3-e4`, `e3xe4`) or a drop `H@e5` (letter in

@@ -90,13 +90,7 @@ pub fn parse_position(text: &str, rules: ObsidianRules) -> Result<Obsidian, Posi
 
 /// Writes a position line: placement, side to move, no-progress plies, move number.
 pub fn format_position(position: &Obsidian) -> String {
-    let placement = text::format_placement(8, 8, |sq| position.piece_at(sq.file, sq.rank));
-    format!(
-        "{placement} {} {} {}",
-        position.side_to_move().number(),
-        position.no_progress,
-        position.move_number
-    )
+    text::format_position_line(position, None, position.move_number)
 }
 
 /// Reads a move (`e2e4`, `e7e8e`, `e2-e4`) and checks it is legal, saying why when not.

@@ -70,15 +70,7 @@ pub fn parse_position(text: &str, rules: ParityRules) -> Result<Parity, Position
 
 /// Writes a position line: placement, side to move, no-progress plies, move number.
 pub fn format_position(position: &Parity) -> String {
-    let placement = text::format_placement(position.width(), position.height(), |sq| {
-        position.piece_at(sq.file, sq.rank)
-    });
-    format!(
-        "{placement} {} {} {}",
-        position.side_to_move().number(),
-        position.no_progress,
-        position.move_number
-    )
+    text::format_position_line(position, None, position.move_number)
 }
 
 /// Reads a move (`a1a2`, `a3a5`, `a3-a5`) and checks it is legal, saying why when not.

@@ -108,13 +108,7 @@ pub fn parse_position(text: &str, rules: SprintRules) -> Result<Sprint, Position
 
 /// Writes a position line: placement, side to move, no-progress plies, move number.
 pub fn format_position(position: &Sprint) -> String {
-    let placement = text::format_placement(6, 6, |sq| position.piece_at(sq.file, sq.rank));
-    format!(
-        "{placement} {} {} {}",
-        position.side_to_move().number(),
-        position.no_progress,
-        position.move_number
-    )
+    text::format_position_line(position, None, position.move_number)
 }
 
 /// Reads a move (`a1b2`, `c1e3c5`, `c1xe3xc5`) and checks that it is legal, saying why when
