@@ -2,7 +2,7 @@
 //! (`random`, `alphabeta:depth=6`, `alphabeta:time=1s`, `mcts:playouts=20000`,
 //! `mcts:time=500ms`), and the table of the five named strength levels.
 
-use crate::alphabeta::{AlphaBeta, DEFAULT_TT_BITS};
+use crate::alphabeta::{AlphaBeta, AlphaBetaOptions};
 use crate::bot::{Bot, Limits};
 use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
 use crate::random::RandomBot;
@@ -11,6 +11,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 use thiserror::Error;
+
+/// The largest `chances` margin a spec may give alpha-beta: ten of the game's pieces.
+const MAX_CHANCES: i32 = 1000;
 
 /// The strength levels for people, weakest first: `(level, spec, description)`. This is the
 /// one table that maps `--level N` to a bot.
@@ -105,7 +108,9 @@ impl BotKind {
     fn valid(self) -> &'static str {
         match self {
             BotKind::Random => "seed",
-            BotKind::AlphaBeta => "depth, time, nodes, hash (table size as a power of two, 10-26)",
+            BotKind::AlphaBeta => {
+                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000)"
+            }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
         }
     }
@@ -122,8 +127,8 @@ pub struct BotSpec {
     pub seed: Option<u64>,
     /// MCTS tuning.
     pub mcts: MctsOptions,
-    /// The transposition table size of alpha-beta, as a power of two.
-    pub tt_bits: u32,
+    /// Alpha-beta's table size and practical chances.
+    pub alphabeta: AlphaBetaOptions,
     text: String,
 }
 
@@ -138,11 +143,11 @@ impl BotSpec {
         let seed = self.seed.unwrap_or(seed);
         match self.kind {
             BotKind::Random => Box::new(RandomBot::new(self.text.clone(), seed)),
-            BotKind::AlphaBeta => Box::new(AlphaBeta::<P>::with_weights(
+            BotKind::AlphaBeta => Box::new(AlphaBeta::<P>::with_options(
                 self.text.clone(),
                 self.limits,
                 P::Weights::default(),
-                self.tt_bits,
+                self.alphabeta,
             )),
             BotKind::Mcts => Box::new(Mcts::<P>::new(
                 self.text.clone(),
@@ -207,7 +212,7 @@ impl FromStr for BotSpec {
             limits: Limits::default(),
             seed: None,
             mcts: MctsOptions::default(),
-            tt_bits: DEFAULT_TT_BITS,
+            alphabeta: AlphaBetaOptions::default(),
             text: text.clone(),
         };
         for param in params.split(',').filter(|p| !p.is_empty()) {
@@ -243,11 +248,20 @@ impl FromStr for BotSpec {
                     spec.limits.nodes = Some(count("a positive number of nodes")?)
                 }
                 (BotKind::AlphaBeta, "hash") => {
-                    spec.tt_bits = value
+                    spec.alphabeta.tt_bits = value
                         .parse::<u32>()
                         .ok()
                         .filter(|b| (10..=26).contains(b))
                         .ok_or_else(|| bad("a power of two from 10 to 26"))?;
+                }
+                (BotKind::AlphaBeta, "chances") => {
+                    spec.alphabeta.chances = Some(
+                        value
+                            .parse::<i32>()
+                            .ok()
+                            .filter(|c| (0..=MAX_CHANCES).contains(c))
+                            .ok_or_else(|| bad("a margin from 0 (pure minimax) to 1000"))?,
+                    );
                 }
                 (BotKind::Mcts, "playouts") => {
                     spec.limits.playouts = Some(count("a positive number of playouts")?)
@@ -308,6 +322,10 @@ mod tests {
         assert_eq!(spec.limits.playouts, Some(20000));
         let spec: BotSpec = "mcts:time=500ms".parse().unwrap();
         assert_eq!(spec.limits.time, Some(Duration::from_millis(500)));
+        let spec: BotSpec = "alphabeta:time=1s,chances=0".parse().unwrap();
+        assert_eq!(spec.alphabeta.chances, Some(0));
+        let spec: BotSpec = "alphabeta:depth=4".parse().unwrap();
+        assert_eq!(spec.alphabeta.chances, None, "the game's default");
         assert_eq!("random".parse::<BotSpec>().unwrap().kind, BotKind::Random);
         assert_eq!("level:1".parse::<BotSpec>().unwrap().kind, BotKind::Random);
         for (level, text, _) in LEVELS {
@@ -332,6 +350,14 @@ mod tests {
         );
         let err = "mcts:time=fast".parse::<BotSpec>().unwrap_err().to_string();
         assert!(err.contains("500ms"), "{err}");
+        for bad in [
+            "alphabeta:chances=-1",
+            "alphabeta:chances=1001",
+            "alphabeta:chances=x",
+        ] {
+            let err = bad.parse::<BotSpec>().unwrap_err().to_string();
+            assert!(err.contains("from 0 (pure minimax) to 1000"), "{err}");
+        }
         assert!(level_spec(6).is_err());
     }
 }

@@ -141,6 +141,8 @@ fn play_bot_against_bot_runs_to_the_end() {
         "{stdout}"
     );
     assert!(stdout.contains("Game over after "), "{stdout}");
+    // Nobody at the board can take a move back.
+    assert!(!stdout.contains("undo"), "{stdout}");
 }
 
 #[test]

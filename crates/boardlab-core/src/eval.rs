@@ -33,6 +33,12 @@ pub trait Evaluate: Position {
     /// win), under `weights`, for ordering tactical moves best first; 0 for quiet moves.
     fn tactical_value(&self, mv: Self::Move, weights: &Self::Weights) -> i32;
 
+    /// How much evaluation a search may give up by default, in hundredths of the game's
+    /// basic piece, to play the move that leaves a fallible opponent the most ways to go
+    /// wrong. 0 (plain minimax) suits games that sharp tactics decide; drawish games that
+    /// are won by blocking and trapping want more.
+    const CHANCES: i32 = 0;
+
     /// The score of the position for the side to move under the default weights.
     fn evaluate_default(&self) -> i32 {
         self.evaluate(&Self::Weights::default())

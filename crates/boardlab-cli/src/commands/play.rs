@@ -119,7 +119,7 @@ pub fn play_session<P: Position>(
             }
         }
     }
-    show(&game, &mut output)?;
+    show(&game, !all_bots, &mut output)?;
     let mut line = String::new();
     loop {
         bot_moves(&mut game, &mut seats, &mut output)?;
@@ -144,7 +144,7 @@ pub fn play_session<P: Position>(
                 return Ok(());
             }
             "help" | "?" => writeln!(output, "{}", help(game.current()))?,
-            "board" => show(&game, &mut output)?,
+            "board" => show(&game, !all_bots, &mut output)?,
             "moves" => {
                 let moves = sorted_move_texts(game.current());
                 if moves.is_empty() || game.outcome().is_some() {
@@ -164,7 +164,7 @@ pub fn play_session<P: Position>(
                         }
                     }
                     writeln!(output, "took back {}", taken.join(" "))?;
-                    show(&game, &mut output)?;
+                    show(&game, !all_bots, &mut output)?;
                     if seats[game.current().side_to_move().index()].is_some() {
                         // Back at the start with a bot to move: it moves again at once.
                         continue;
@@ -173,7 +173,7 @@ pub fn play_session<P: Position>(
                 None => writeln!(output, "nothing to undo: no move has been played")?,
             },
             text => match game.play_text(text) {
-                Ok(_) => show(&game, &mut output)?,
+                Ok(_) => show(&game, !all_bots, &mut output)?,
                 Err(err) => writeln!(output, "{err}; type 'moves' to list the legal moves")?,
             },
         }
@@ -214,13 +214,18 @@ fn bot_moves<P: Position>(
         game.play(mv)?;
         let name = bot.name();
         writeln!(output, "{} ({name}) plays {mv}", P::player_name(side))?;
-        show(game, output)?;
+        show(game, !all_bots, output)?;
     }
     Ok(())
 }
 
-/// Draws the board and says whose turn it is, or how the game ended.
-fn show<P: Position>(game: &GameHistory<P>, output: &mut impl Write) -> Result<()> {
+/// Draws the board and says whose turn it is, or how the game ended (with what a person at
+/// the board, `person_playing`, may do next).
+fn show<P: Position>(
+    game: &GameHistory<P>,
+    person_playing: bool,
+    output: &mut impl Write,
+) -> Result<()> {
     let position = game.current();
     writeln!(output, "{}", board_view::draw(position))?;
     match game.outcome() {
@@ -231,7 +236,9 @@ fn show<P: Position>(game: &GameHistory<P>, output: &mut impl Write) -> Result<(
                 game.moves().len(),
                 outcome.describe(P::player_name)
             )?;
-            writeln!(output, "Type 'undo' to take the last move back, or 'quit'.")?;
+            if person_playing {
+                writeln!(output, "Type 'undo' to take the last move back, or 'quit'.")?;
+            }
         }
         None => {
             let side = position.side_to_move();

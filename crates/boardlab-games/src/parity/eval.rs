@@ -12,11 +12,9 @@ const GAME_VALUE: i32 = 50_000;
 pub struct ParityWeights {
     /// The value of one piece.
     pub piece: i32,
-    /// Per legal move of the side to move.
+    /// Per legal move, less the opponent's (a player without moves loses, so hemming the
+    /// opponent in is the way to win without captures).
     pub mobility: i32,
-    /// Per legal move of the opponent (a penalty: a player without moves loses, so
-    /// hemming the opponent in is the way to win without captures).
-    pub enemy_mobility: i32,
     /// Per piece standing on a space that is open now (it can move), less the opponent's.
     pub open_control: i32,
     /// Per capture the side to move could make now, less the opponent's.
@@ -34,8 +32,7 @@ impl Default for ParityWeights {
     fn default() -> Self {
         ParityWeights {
             piece: 100,
-            mobility: 2,
-            enemy_mobility: 12,
+            mobility: 12,
             open_control: 10,
             threats: 30,
             lanes: 10,
@@ -109,12 +106,15 @@ impl Evaluate for Parity {
         let on_open = |p: Player| (self.pieces_of(p) & open).count_ones() as i32;
         w.piece * (count(us) - count(them))
             + w.open_control * (on_open(us) - on_open(them))
-            + w.mobility * self.mobility_of(us)
-            - w.enemy_mobility * self.mobility_of(them)
+            + w.mobility * (self.mobility_of(us) - self.mobility_of(them))
             + w.threats * (self.capture_count(us) - self.capture_count(them))
             + w.lanes * (self.lane_count(us) - self.lane_count(them))
             + w.traps * (self.trap_entries(them) - self.trap_entries(us))
     }
+
+    /// Parity between careful players is mostly a blocking game that ends in a draw; it is
+    /// won by leaving the opponent chances to step into a capture or a dead end.
+    const CHANCES: i32 = 200;
 
     #[inline]
     fn is_tactical(&self, mv: ParityMove) -> bool {

@@ -2,6 +2,13 @@
 //! transposition table, move ordering (TT move, tactical moves by value, killers, history),
 //! quiescence on tactical moves, win-distance scores and a clock that is checked every few
 //! hundred nodes. When time runs out it plays the best move of the last finished iteration.
+//!
+//! With practical chances (see the `chances` module, on by default in the games that set
+//! [`Evaluate::CHANCES`]) the top one or two moves of each side are searched without
+//! pruning, so that among nearly equal moves the bot plays the one that leaves the opponent
+//! the most ways to go wrong.
+
+mod chances;
 
 use crate::bot::{Bot, Limits, SearchInfo};
 use crate::clock::Clock;
@@ -30,6 +37,28 @@ const TT_MOVE_KEY: i32 = 1 << 30;
 const TACTICAL_KEY: i32 = 1 << 28;
 const KILLER_KEY: i32 = 1 << 26;
 
+/// The alpha-beta bot's settings beyond its limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBetaOptions {
+    /// The transposition table holds `2^tt_bits` entries.
+    pub tt_bits: u32,
+    /// Practical chances, in hundredths of the game's basic piece; `None` takes the game's
+    /// [`Evaluate::CHANCES`]. 0 plays pure minimax. Above 0, every reply of the opponent to
+    /// every root move is searched, and among the moves whose minimax value is at most this
+    /// much below the best, the bot plays the one whose replies are best for it on average:
+    /// the one that sets the most traps.
+    pub chances: Option<i32>,
+}
+
+impl Default for AlphaBetaOptions {
+    fn default() -> Self {
+        AlphaBetaOptions {
+            tt_bits: DEFAULT_TT_BITS,
+            chances: None,
+        }
+    }
+}
+
 /// The alpha-beta bot for the game `P`.
 pub struct AlphaBeta<P: Evaluate> {
     name: String,
@@ -37,27 +66,35 @@ pub struct AlphaBeta<P: Evaluate> {
     weights: P::Weights,
     tt: Table<P::Move>,
     ordering: Ordering<P::Move>,
+    chances: i32,
 }
 
 impl<P: Evaluate> AlphaBeta<P> {
-    /// A bot with the given limits and the game's default evaluation weights, called `name`.
+    /// A bot with the given limits, the game's default evaluation weights and the default
+    /// options, called `name`.
     pub fn new(name: impl Into<String>, limits: Limits) -> AlphaBeta<P> {
-        AlphaBeta::with_weights(name, limits, P::Weights::default(), DEFAULT_TT_BITS)
+        AlphaBeta::with_options(
+            name,
+            limits,
+            P::Weights::default(),
+            AlphaBetaOptions::default(),
+        )
     }
 
-    /// A bot with explicit weights and a table of `2^tt_bits` entries.
-    pub fn with_weights(
+    /// A bot with explicit weights and options.
+    pub fn with_options(
         name: impl Into<String>,
         limits: Limits,
         weights: P::Weights,
-        tt_bits: u32,
+        options: AlphaBetaOptions,
     ) -> AlphaBeta<P> {
         AlphaBeta {
             name: name.into(),
             limits,
             weights,
-            tt: Table::new(tt_bits),
+            tt: Table::new(options.tt_bits),
             ordering: Ordering::new(),
+            chances: options.chances.unwrap_or(P::CHANCES),
         }
     }
 
@@ -102,7 +139,23 @@ impl<P: Evaluate> AlphaBeta<P> {
             if depth > 1 && !search.clock.may_start_iteration() {
                 break;
             }
-            let Some(score) = search.root(&root, depth as i32, &mut root_moves) else {
+            // The score and the start of the principal variation.
+            let result = if self.chances > 0 {
+                // A level is two plies: no more of them than the iteration's depth holds.
+                let levels = chances::levels_for(root_moves.len()).min((depth / 2).max(1));
+                search
+                    .root_chances(&root, depth as i32, levels, self.chances, &mut root_moves)
+                    .map(|chance| {
+                        let mut line = vec![root_moves[0].0];
+                        line.extend(chance.line);
+                        (chance.worst, line)
+                    })
+            } else {
+                search
+                    .root(&root, depth as i32, &mut root_moves)
+                    .map(|score| (score, vec![root_moves[0].0]))
+            };
+            let Some((score, line)) = result else {
                 break;
             };
             let info = SearchInfo {
@@ -110,7 +163,7 @@ impl<P: Evaluate> AlphaBeta<P> {
                 score: Score::from_search(score),
                 nodes: search.nodes,
                 elapsed: search.clock.elapsed(),
-                pv: principal_variation(search.tt, &root, root_moves[0].0, depth as usize)
+                pv: principal_variation(search.tt, &root, line, depth as usize)
                     .iter()
                     .map(|m| m.to_string())
                     .collect(),
@@ -155,17 +208,21 @@ impl<P: Evaluate> Bot<P> for AlphaBeta<P> {
     }
 }
 
-/// The moves the table gives from `root` after `first`, up to `depth` moves in all.
+/// The principal variation from `root`: the moves of `line`, then those the table gives,
+/// up to `depth` moves in all (or more when `line` is longer).
 fn principal_variation<P: Position>(
     tt: &Table<P::Move>,
     root: &P,
-    first: P::Move,
+    line: Vec<P::Move>,
     depth: usize,
 ) -> Vec<P::Move> {
-    let mut pv = vec![first];
     let mut position = *root;
-    position.play(first);
-    let mut seen = vec![root.hash(), position.hash()];
+    let mut seen = vec![root.hash()];
+    for &mv in &line {
+        position.play(mv);
+        seen.push(position.hash());
+    }
+    let mut pv = line;
     while pv.len() < depth {
         let Some(mv) = tt.probe(position.hash()).and_then(|e| e.mv) else {
             break;
