@@ -124,6 +124,17 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
         moves
     }
 
+    /// The legal moves as text, sorted: the list `boardlab moves` prints.
+    fn legal_move_texts(&self) -> Vec<String> {
+        let mut texts: Vec<String> = self
+            .legal_move_list()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        texts.sort();
+        texts
+    }
+
     /// Whether `mv` is one of the legal moves.
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.legal_move_list().contains(&mv)

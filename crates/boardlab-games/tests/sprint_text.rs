@@ -15,13 +15,7 @@ fn pos(text: &str) -> Sprint {
 }
 
 fn moves(position: &Sprint) -> Vec<String> {
-    let mut texts: Vec<String> = position
-        .legal_move_list()
-        .iter()
-        .map(|m| m.to_string())
-        .collect();
-    texts.sort();
-    texts
+    position.legal_move_texts()
 }
 
 /// The reason of an illegal-move error (panics on success or a malformed-move error).

@@ -99,15 +99,7 @@ impl<P: Evaluate> Session for Live<P> {
         if self.history.outcome().is_some() {
             return Vec::new();
         }
-        let mut texts: Vec<String> = self
-            .history
-            .current()
-            .legal_move_list()
-            .iter()
-            .map(|m| m.to_string())
-            .collect();
-        texts.sort();
-        texts
+        self.history.current().legal_move_texts()
     }
 
     fn view(&self, ply: usize) -> Option<View> {

@@ -25,7 +25,7 @@ impl GameVisitor for MovesArgs {
     fn visit<P: Position>(self) -> Result<()> {
         let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
         let mut out = std::io::stdout().lock();
-        for text in sorted_move_texts(&position) {
+        for text in position.legal_move_texts() {
             writeln!(out, "{text}")?;
         }
         if let Some(outcome) = position.outcome() {
@@ -33,15 +33,4 @@ impl GameVisitor for MovesArgs {
         }
         Ok(())
     }
-}
-
-/// The legal moves of `position` as text, sorted.
-pub fn sorted_move_texts<P: Position>(position: &P) -> Vec<String> {
-    let mut texts: Vec<String> = position
-        .legal_move_list()
-        .iter()
-        .map(|m| m.to_string())
-        .collect();
-    texts.sort();
-    texts
 }

@@ -1,7 +1,6 @@
 //! `boardlab play`: a game in the terminal, each side a person at the keyboard or a bot.
 
 use crate::board_view;
-use crate::commands::moves::sorted_move_texts;
 use crate::setup::{FirstChoice, GameArgs, Side, levels_help};
 use anyhow::Result;
 use boardlab_ai::{Bot, level_spec};
@@ -76,7 +75,8 @@ const COMMANDS: &str = "  moves   list the legal moves
 
 /// The help text, with a legal move of `position` as the example of the notation.
 fn help<P: Position>(position: &P) -> String {
-    let example = sorted_move_texts(position)
+    let example = position
+        .legal_move_texts()
         .into_iter()
         .next()
         .unwrap_or_else(|| "e2e4".to_string());
@@ -146,7 +146,7 @@ pub fn play_session<P: Position>(
             "help" | "?" => writeln!(output, "{}", help(game.current()))?,
             "board" => show(&game, !all_bots, &mut output)?,
             "moves" => {
-                let moves = sorted_move_texts(game.current());
+                let moves = game.current().legal_move_texts();
                 if moves.is_empty() || game.outcome().is_some() {
                     writeln!(output, "no legal moves: the game is over")?;
                 } else {

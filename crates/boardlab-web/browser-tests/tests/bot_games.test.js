@@ -1,21 +1,12 @@
 // For each game: start a game against the bot on the start page, make moves by clicking,
 // see the bot answer, and take screenshots at the start and in the middle of the game.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, launchBrowser, newPage, waitPly, waitMyTurn, gameState, playByClicks, startFromPage, SHOTS } from './helpers.js';
+import { serverAndBrowser, newPage, waitPly, waitMyTurn, gameState, playByClicks, startFromPage, SHOTS } from './helpers.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serverAndBrowser();
 
 /** Picks a move for the test player: a varied but repeatable choice among the legal moves. */
 function choose(legal, turn) {
@@ -24,8 +15,8 @@ function choose(legal, turn) {
 
 for (const game of ['obsidian', 'daisy', 'sprint', 'parity']) {
   test(`${game}: moves by clicking against the bot`, async () => {
-    const page = await newPage(browser);
-    await startFromPage(page, server.url, game);
+    const page = await newPage(env.browser);
+    await startFromPage(page, env.server.url, game);
     await waitMyTurn(page);
     await page.screenshot({ path: join(SHOTS, `${game}-start.png`), fullPage: true });
     const turns = game === 'daisy' ? 8 : 5;

@@ -1,34 +1,25 @@
 // The harder clicks: a Daisy drop from the reserve, and a two-jump Sprint chain.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, launchBrowser, newPage, waitPly, waitMyTurn, clickSquare, gameState, SHOTS } from './helpers.js';
+import { serverAndBrowser, newPage, waitPly, waitMyTurn, clickSquare, gameState, SHOTS } from './helpers.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serverAndBrowser();
 
 /** Creates a game through the API (as the start page does) and opens its seat link. */
 async function openGame(page, request) {
-  await page.goto(server.url + '/');
+  await page.goto(env.server.url + '/');
   const created = await page.evaluate(async (body) => {
     const res = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     return res.json();
   }, request);
-  await page.goto(server.url + created.links.play);
+  await page.goto(env.server.url + created.links.play);
   await page.waitForSelector('body[data-ready=yes]');
 }
 
 test('daisy: drop a piece from the reserve by clicks', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(env.browser);
   await openGame(page, { game: 'daisy', opponent: 'local' });
   await waitMyTurn(page);
   const count = () => page.textContent('#reserve-bottom .reserve-piece[data-drop="H"] .count');
@@ -49,7 +40,7 @@ test('daisy: drop a piece from the reserve by clicks', async () => {
 });
 
 test('sprint: a two-jump chain by clicking each landing square', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(env.browser);
   await openGame(page, { game: 'sprint', opponent: 'local', position: '5b/6/3b2/6/1b4/w5 1' });
   await waitMyTurn(page);
   await clickSquare(page, 'a1');
@@ -70,7 +61,7 @@ test('sprint: a two-jump chain by clicking each landing square', async () => {
 });
 
 test('sprint: a chain by clicking only its last square', async () => {
-  const page = await newPage(browser);
+  const page = await newPage(env.browser);
   await openGame(page, { game: 'sprint', opponent: 'local', position: '5b/6/3b2/6/1b4/w5 1' });
   await waitMyTurn(page);
   await clickSquare(page, 'a1');

@@ -1,28 +1,19 @@
 // Two players in two browser contexts play by link: each sees the other's move.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startServer, launchBrowser, newPage, waitPly, waitMyTurn, clickSquare, startFromPage, SHOTS } from './helpers.js';
+import { serverAndBrowser, newPage, waitPly, waitMyTurn, clickSquare, startFromPage, SHOTS } from './helpers.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serverAndBrowser();
 
 test('two players by link see each other\'s moves', async () => {
-  const alice = await newPage(browser);
-  await startFromPage(alice, server.url, 'obsidian', { opponent: 'friend', side: '1' });
+  const alice = await newPage(env.browser);
+  await startFromPage(alice, env.server.url, 'obsidian', { opponent: 'friend', side: '1' });
   const invite = await alice.inputValue('input[data-testid=invite-link]');
   assert.match(invite, /\/g\/[0-9a-f]+#2=[0-9a-f]{32}$/);
 
-  const bob = await newPage(browser); // a separate browser context: no shared storage
+  const bob = await newPage(env.browser); // a separate browser context: no shared storage
   await bob.goto(invite);
   await bob.waitForSelector('body[data-ready=yes]');
   assert.equal(await bob.evaluate(() => document.body.dataset.canMove), 'no');
@@ -40,8 +31,8 @@ test('two players by link see each other\'s moves', async () => {
   await alice.waitForSelector('#board .piece[data-sq="d5"][data-piece="F"]');
 
   // A watcher sees the same game and cannot move.
-  const watcher = await newPage(browser);
-  await watcher.goto(`${server.url}${await alice.inputValue('input[data-testid=watch-link]').then((u) => new URL(u).pathname)}`);
+  const watcher = await newPage(env.browser);
+  await watcher.goto(`${env.server.url}${await alice.inputValue('input[data-testid=watch-link]').then((u) => new URL(u).pathname)}`);
   await waitPly(watcher, 2);
   assert.equal(await watcher.evaluate(() => document.body.dataset.canMove), 'no');
 

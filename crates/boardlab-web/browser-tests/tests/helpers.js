@@ -1,6 +1,7 @@
 // Shared helpers: start the server on a free loopback port, launch headless Chromium,
 // and act on the board by real mouse clicks.
 
+import { before, after } from 'node:test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +48,23 @@ export async function launchBrowser() {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+}
+
+/**
+ * Starts a server and a browser before the calling file's tests and stops both after them.
+ * The returned object's `server` and `browser` are set by the time the tests run.
+ */
+export function serverAndBrowser() {
+  const env = { server: null, browser: null };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.stop();
+  });
+  return env;
 }
 
 /** A new page with a fixed window size. */

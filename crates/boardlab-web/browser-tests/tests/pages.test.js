@@ -1,26 +1,17 @@
 // The start page's cards and rules pages, stepping through the move list, resigning and
 // downloading the record.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { startServer, launchBrowser, newPage, waitPly, waitMyTurn, clickSquare, startFromPage, SHOTS } from './helpers.js';
+import { serverAndBrowser, newPage, waitPly, waitMyTurn, clickSquare, startFromPage, SHOTS } from './helpers.js';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = serverAndBrowser();
 
 test('the start page offers four games, each with a rules page', async () => {
-  const page = await newPage(browser);
-  await page.goto(server.url + '/');
+  const page = await newPage(env.browser);
+  await page.goto(env.server.url + '/');
   await page.waitForSelector('body[data-ready=yes]');
   assert.equal(await page.locator('.card').count(), 4);
   await page.click('.card[data-game="parity"]');
@@ -39,8 +30,8 @@ test('the start page offers four games, each with a rules page', async () => {
 });
 
 test('the move list steps back and forth; resign shows the result; the record downloads', async () => {
-  const page = await newPage(browser);
-  await startFromPage(page, server.url, 'obsidian', { opponent: 'local' });
+  const page = await newPage(env.browser);
+  await startFromPage(page, env.server.url, 'obsidian', { opponent: 'local' });
   const moves = [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3']];
   for (const [i, [from, to]] of moves.entries()) {
     await waitMyTurn(page);
