@@ -109,7 +109,7 @@ impl BotKind {
         match self {
             BotKind::Random => "seed",
             BotKind::AlphaBeta => {
-                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000)"
+                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), off (search features to switch off: nmp+lmr+futility+aspiration+check, or all)"
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
         }
@@ -263,6 +263,12 @@ impl FromStr for BotSpec {
                             .ok_or_else(|| bad("a margin from 0 (pure minimax) to 1000"))?,
                     );
                 }
+                (BotKind::AlphaBeta, "off") => {
+                    spec.alphabeta
+                        .features
+                        .switch_off(value)
+                        .map_err(|_| bad("search features joined by '+': nmp, lmr, futility, aspiration, check, or all"))?;
+                }
                 (BotKind::Mcts, "playouts") => {
                     spec.limits.playouts = Some(count("a positive number of playouts")?)
                 }
@@ -326,6 +332,8 @@ mod tests {
         assert_eq!(spec.alphabeta.chances, Some(0));
         let spec: BotSpec = "alphabeta:depth=4".parse().unwrap();
         assert_eq!(spec.alphabeta.chances, None, "the game's default");
+        let spec: BotSpec = "alphabeta:depth=4,off=nmp+lmr".parse().unwrap();
+        assert_eq!(spec.alphabeta.features.to_string(), "nmp+lmr");
         assert_eq!("random".parse::<BotSpec>().unwrap().kind, BotKind::Random);
         assert_eq!("level:1".parse::<BotSpec>().unwrap().kind, BotKind::Random);
         for (level, text, _) in LEVELS {
@@ -358,6 +366,11 @@ mod tests {
             let err = bad.parse::<BotSpec>().unwrap_err().to_string();
             assert!(err.contains("from 0 (pure minimax) to 1000"), "{err}");
         }
+        let err = "alphabeta:off=nmp+magic"
+            .parse::<BotSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("'nmp+magic'") && err.contains("aspiration"), "{err}");
         assert!(level_spec(6).is_err());
     }
 }

@@ -3,6 +3,7 @@
 //! A game implements [`Evaluate`] in its own folder; the bots of `boardlab-ai` use it
 //! through this trait only, so a game knows no bot and a bot knows no game.
 
+use crate::move_list::MoveList;
 use crate::position::Position;
 use std::fmt::Debug;
 
@@ -32,6 +33,34 @@ pub trait Evaluate: Position {
     /// The value of what `mv` gains at once (the captured material, a promotion's gain, a
     /// win), under `weights`, for ordering tactical moves best first; 0 for quiet moves.
     fn tactical_value(&self, mv: Self::Move, weights: &Self::Weights) -> i32;
+
+    /// Appends the legal moves for which [`is_tactical`](Evaluate::is_tactical) holds, the
+    /// moves a quiescence search follows. The default filters the full list; a game whose
+    /// quiet moves are many (Daisy's drops) generates the tactical ones directly.
+    fn tactical_moves(&self, moves: &mut MoveList<Self::Move>) {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        for &mv in all.iter() {
+            if self.is_tactical(mv) {
+                moves.push(mv);
+            }
+        }
+    }
+
+    /// Whether the side to move is in check: its key piece (Obsidian's D, Daisy's A) is
+    /// attacked, so that unless it answers the threat it loses at once. A search extends
+    /// such positions and never stands pat in them. False by default (games with no key
+    /// piece).
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// The position with the turn passed to the opponent and nothing else changed, for
+    /// null-move pruning; `None` where passing would mislead a search: the default, and
+    /// positions where being forced to move is often a disadvantage (zugzwang).
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
 
     /// How much evaluation a search may give up by default, in hundredths of the game's
     /// basic piece, to play the move that leaves a fallible opponent the most ways to go

@@ -6,7 +6,8 @@ use super::moves::DaisyMove;
 use super::piece::Kind;
 use super::position::Daisy;
 use boardlab_core::bitboard::Bits128;
-use boardlab_core::{Evaluate, Player};
+use super::movegen::CaptureSink;
+use boardlab_core::{Evaluate, MoveList, Player};
 
 /// What a captured A is worth to move ordering: the game.
 const GAME_VALUE: i32 = 50_000;
@@ -96,6 +97,26 @@ impl Evaluate for Daisy {
     #[inline]
     fn is_tactical(&self, mv: DaisyMove) -> bool {
         !mv.is_drop() && self.occupied_by(self.side.opponent()) & 1u128 << mv.to() != 0
+    }
+
+    fn tactical_moves(&self, moves: &mut MoveList<DaisyMove>) {
+        if self.has_a_on_board(self.side) {
+            let enemy = self.occupied_by(self.side.opponent());
+            self.generate(&mut CaptureSink { list: moves, enemy });
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        let them = self.side.opponent();
+        Bits128(self.pieces(self.side, Kind::A)).any(|square| self.is_attacked_by(square, them))
+    }
+
+    /// Passing is refused to a side with nothing in reserve and nothing on the board but
+    /// its A and H's, where being forced to move can lose (zugzwang).
+    fn null_move(&self) -> Option<Daisy> {
+        let us = self.side;
+        let officers = self.occupied_by(us) & !self.pieces(us, Kind::A) & !self.pieces(us, Kind::H);
+        (officers != 0 || !self.reserve(us).is_empty()).then(|| self.passed())
     }
 
     fn tactical_value(&self, mv: DaisyMove, weights: &DaisyWeights) -> i32 {

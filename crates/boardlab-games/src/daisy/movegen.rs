@@ -47,6 +47,29 @@ impl MoveSink for ListSink<'_> {
     }
 }
 
+/// Collects only the captures in a [`MoveList`] (never a drop).
+pub(super) struct CaptureSink<'a> {
+    /// Where the moves go.
+    pub list: &'a mut MoveList<DaisyMove>,
+    /// The enemy's pieces: a capture lands on one of them.
+    pub enemy: u128,
+}
+
+impl MoveSink for CaptureSink<'_> {
+    #[inline]
+    fn drops(&mut self, _empty: u128, _reserve: &Reserve) {}
+
+    #[inline]
+    fn piece_moves(&mut self, from: u32, targets: u128) {
+        ListSink(self.list).piece_moves(from, targets & self.enemy);
+    }
+
+    #[inline]
+    fn shifted_moves(&mut self, targets: u128, back: i32) {
+        ListSink(self.list).shifted_moves(targets & self.enemy, back);
+    }
+}
+
 /// Counts moves without making them: drops are the empty squares times the number of
 /// different letters in reserve, board moves the sizes of the target sets.
 pub(super) struct CountSink(pub u64);

@@ -1,7 +1,7 @@
 //! The Daisy position: bitboards, reserves, side to move, counters, hash and rule options.
 
 use super::moves::DaisyMove;
-use super::notation;
+use super::{attacks, notation};
 use super::piece::Kind;
 use super::reserve::Reserve;
 use super::rules::DaisyRules;
@@ -143,6 +143,31 @@ impl Daisy {
     #[inline]
     pub fn has_a_on_board(&self, player: Player) -> bool {
         self.pieces(player, Kind::A) != 0
+    }
+
+    /// Whether a piece of `attacker` could capture on `square` now (which needs its A on
+    /// the board).
+    pub(super) fn is_attacked_by(&self, square: u32, attacker: Player) -> bool {
+        if !self.has_a_on_board(attacker) {
+            return false;
+        }
+        // A piece of `attacker` reaches `square` from exactly the squares that the same
+        // kind of piece of the other side reaches from `square`.
+        let defender = attacker.opponent();
+        let occupied = self.occupied();
+        Kind::ALL.into_iter().any(|kind| {
+            attacks::attacks(defender, kind, square, occupied) & self.pieces(attacker, kind) != 0
+        })
+    }
+
+    /// The position with the other player to move and nothing else changed (a null move
+    /// for the search; the no-progress count restarts so no repetition is seen across it).
+    pub(super) fn passed(&self) -> Daisy {
+        let mut next = *self;
+        next.hash ^= SIDE_KEY;
+        next.side = self.side.opponent();
+        next.no_progress = 0;
+        next
     }
 
     /// Whether `player` still has an A, on the board or in reserve. An A that is in neither

@@ -5,7 +5,8 @@ use super::moves::ObsidianMove;
 use super::piece::Kind;
 use super::position::Obsidian;
 use boardlab_core::bitboard::Bits64;
-use boardlab_core::{Evaluate, Player};
+use super::movegen::TacticalSink;
+use boardlab_core::{Evaluate, MoveList, Player};
 
 /// What a captured D is worth to move ordering: the game.
 const GAME_VALUE: i32 = 50_000;
@@ -93,6 +94,24 @@ impl Evaluate for Obsidian {
         let them = self.side.opponent();
         self.occupied_by(them) & 1u64 << mv.to() != 0
             || mv.kind() == Kind::F && (1u64 << mv.to()) & (attacks::RANK_1 | attacks::RANK_8) != 0
+    }
+
+    fn tactical_moves(&self, moves: &mut MoveList<ObsidianMove>) {
+        let enemy = self.occupied_by(self.side.opponent());
+        self.generate(&mut TacticalSink { list: moves, enemy });
+    }
+
+    fn in_check(&self) -> bool {
+        let them = self.side.opponent();
+        Bits64(self.pieces(self.side, Kind::D)).any(|square| self.is_attacked_by(square, them))
+    }
+
+    /// Passing is refused to a side with nothing but its D and F's, where being forced to
+    /// move often loses (zugzwang).
+    fn null_move(&self) -> Option<Obsidian> {
+        let us = self.side;
+        let officers = self.occupied_by(us) & !self.pieces(us, Kind::D) & !self.pieces(us, Kind::F);
+        (officers != 0).then(|| self.passed())
     }
 
     fn tactical_value(&self, mv: ObsidianMove, weights: &ObsidianWeights) -> i32 {
