@@ -55,6 +55,15 @@ pub trait Evaluate: Position {
         false
     }
 
+    /// Appends the legal moves that may answer a check (see
+    /// [`in_check`](Evaluate::in_check)): at least every move after which the key piece
+    /// cannot be taken at once. A quiescence search in check tries only these. The default
+    /// gives every legal move; games with many moves that cannot help (Daisy's drops) give
+    /// fewer.
+    fn evasions(&self, moves: &mut MoveList<Self::Move>) {
+        self.legal_moves(moves);
+    }
+
     /// The position with the turn passed to the opponent and nothing else changed, for
     /// null-move pruning; `None` where passing would mislead a search: the default, and
     /// positions where being forced to move is often a disadvantage (zugzwang).

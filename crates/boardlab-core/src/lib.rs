@@ -16,6 +16,7 @@ pub mod position;
 pub mod record;
 pub mod rules;
 pub mod text;
+pub mod weights;
 pub mod zobrist;
 
 pub use error::{MoveError, PositionError, PositionField, RuleError};
@@ -26,3 +27,4 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use player::Player;
 pub use position::Position;
 pub use rules::{DrawRules, RuleInfo, RuleOptions};
+pub use weights::{Tunable, WeightsError};

@@ -1,7 +1,7 @@
 //! The facts a search asks of every game beyond its rules agree with the rules themselves,
 //! on positions from seeded random play: the tactical moves are exactly the legal moves
 //! marked tactical, "in check" means the opponent could take the key piece if it were its
-//! turn, and a null move only passes the turn.
+//! turn, the evasions hold every move that saves it, and a null move only passes the turn.
 
 use boardlab_core::{Evaluate, GameHistory, MoveList, Position};
 use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
@@ -63,6 +63,22 @@ fn check_hooks<P: Evaluate>(games: u64) -> usize {
             after.loss_reason().is_some()
         });
         assert_eq!(position.in_check(), key_piece_takeable, "{position}");
+        // Every move that is not an evasion loses the key piece at once.
+        let mut evasions = MoveList::new();
+        position.evasions(&mut evasions);
+        for &mv in position.legal_move_list().iter() {
+            if evasions.contains(&mv) {
+                continue;
+            }
+            let mut after = position;
+            after.play(mv);
+            let takes_key_piece = after.legal_move_list().iter().any(|&reply| {
+                let mut end = after;
+                end.play(reply);
+                end.loss_reason().is_some()
+            });
+            assert!(takes_key_piece, "{position}: {mv} is no evasion but saves the key piece");
+        }
         checks += usize::from(key_piece_takeable);
     }
     checks

@@ -38,7 +38,7 @@ pub const FEATURE_NAMES: &str = "nmp, lmr, futility, aspiration, check";
 
 impl Features {
     /// Switches off the features named in `list` (names joined by `+`, e.g. `nmp+lmr`, or
-    /// `all`). Returns the unknown name on error.
+    /// `all`; `none` changes nothing). Returns the unknown name on error.
     pub fn switch_off(&mut self, list: &str) -> Result<(), String> {
         for name in list.split('+') {
             match name {
@@ -47,6 +47,7 @@ impl Features {
                 "futility" => self.futility = false,
                 "aspiration" => self.aspiration = false,
                 "check" => self.check = false,
+                "none" => {}
                 "all" => {
                     *self = Features {
                         null_move: false,

@@ -277,7 +277,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         ply: usize,
     ) {
         let side = position.side_to_move().index();
-        let mut keys: ArrayVec<i32, MAX_MOVES> = ArrayVec::new();
+        let mut keyed: ArrayVec<(i32, P::Move), MAX_MOVES> = ArrayVec::new();
         for &mv in moves.iter() {
             let key = if Some(mv) == tt_move {
                 TT_MOVE_KEY
@@ -289,20 +289,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     rank => KILLER_KEY + rank,
                 }
             };
-            keys.push(key);
+            keyed.push((key, mv));
         }
-        // Insertion sort: lists are short, and mostly of quiet moves with key 0.
-        let list = moves.as_mut_slice();
-        for i in 1..list.len() {
-            let (mv, key) = (list[i], keys[i]);
-            let mut j = i;
-            while j > 0 && keys[j - 1] < key {
-                list[j] = list[j - 1];
-                keys[j] = keys[j - 1];
-                j -= 1;
-            }
-            list[j] = mv;
-            keys[j] = key;
+        keyed.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+        for (slot, (_, mv)) in moves.as_mut_slice().iter_mut().zip(keyed) {
+            *slot = mv;
         }
     }
 
@@ -389,7 +380,15 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
 
         let mut moves = MoveList::new();
-        position.legal_moves(&mut moves);
+        if in_check {
+            // The other moves lose the key piece at once.
+            position.evasions(&mut moves);
+            if moves.is_empty() {
+                return loss_in(ply + 2);
+            }
+        } else {
+            position.legal_moves(&mut moves);
+        }
         self.order(position, &mut moves, tt_move, ply);
         let futile = quiet_node
             && self.features.futility
@@ -495,7 +494,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let in_check = self.in_check(position);
         let mut moves = MoveList::new();
         let (mut best, stand) = if in_check {
-            position.legal_moves(&mut moves);
+            position.evasions(&mut moves);
             (-WIN, -WIN)
         } else {
             let stand = self.evaluate(position);
@@ -511,7 +510,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             .iter()
             .map(|&m| (position.tactical_value(m, self.weights), m))
             .collect();
-        ordered.sort_by_key(|&(value, _)| std::cmp::Reverse(value));
+        ordered.sort_unstable_by_key(|&(value, _)| std::cmp::Reverse(value));
         for &(value, mv) in &ordered {
             if !in_check && stand + value + DELTA_MARGIN <= alpha {
                 continue;

@@ -7,7 +7,7 @@ use super::piece::Kind;
 use super::position::Daisy;
 use boardlab_core::bitboard::Bits128;
 use super::movegen::CaptureSink;
-use boardlab_core::{Evaluate, MoveList, Player};
+use boardlab_core::{Evaluate, MoveList, Player, Position};
 
 /// What a captured A is worth to move ordering: the game.
 const GAME_VALUE: i32 = 50_000;
@@ -108,7 +108,14 @@ impl Evaluate for Daisy {
 
     fn in_check(&self) -> bool {
         let them = self.side.opponent();
-        Bits128(self.pieces(self.side, Kind::A)).any(|square| self.is_attacked_by(square, them))
+        Bits128(self.pieces(self.side, Kind::A)).any(|square| self.attackers_of(square, them) != 0)
+    }
+
+    fn evasions(&self, moves: &mut MoveList<DaisyMove>) {
+        match Bits128(self.pieces(self.side, Kind::A)).next() {
+            Some(a_square) if self.in_check() => self.evasions_from(a_square, moves),
+            _ => self.legal_moves(moves),
+        }
     }
 
     /// Passing is refused to a side with nothing in reserve and nothing on the board but
