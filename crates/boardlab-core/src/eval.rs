@@ -5,6 +5,7 @@
 
 use crate::move_list::MoveList;
 use crate::position::Position;
+use crate::weights::Tunable;
 use std::fmt::Debug;
 
 /// The largest score an evaluation may return, in either direction. Search scores above it
@@ -20,7 +21,7 @@ pub const MAX_EVAL: i32 = 100_000;
 /// so that a tuner can change them without touching any search.
 pub trait Evaluate: Position {
     /// The game's evaluation weights: piece values and the factors of each feature.
-    type Weights: Copy + Default + Debug + Send + Sync + 'static;
+    type Weights: Copy + Default + Debug + Send + Sync + Tunable + 'static;
 
     /// The score of the position for the side to move under `weights`, within
     /// `-MAX_EVAL..=MAX_EVAL`. Only called on positions where the game goes on.

@@ -7,7 +7,7 @@ use super::piece::Kind;
 use super::position::Daisy;
 use boardlab_core::bitboard::Bits128;
 use super::movegen::CaptureSink;
-use boardlab_core::{Evaluate, MoveList, Player, Position};
+use boardlab_core::{Evaluate, MoveList, Player, Position, Tunable};
 
 /// What a captured A is worth to move ordering: the game.
 const GAME_VALUE: i32 = 50_000;
@@ -28,6 +28,17 @@ pub struct DaisyWeights {
     pub advance: i32,
     /// Per enemy piece attacking a square next to one's A.
     pub a_danger: i32,
+}
+
+impl Tunable for DaisyWeights {
+    fn for_each_group(&mut self, f: &mut dyn FnMut(&'static str, &mut [i32])) {
+        f("values", &mut self.values);
+        f("reserve_percent", std::slice::from_mut(&mut self.reserve_percent));
+        f("a_on_board", std::slice::from_mut(&mut self.a_on_board));
+        f("mobility", std::slice::from_mut(&mut self.mobility));
+        f("advance", std::slice::from_mut(&mut self.advance));
+        f("a_danger", std::slice::from_mut(&mut self.a_danger));
+    }
 }
 
 impl Default for DaisyWeights {
