@@ -4,6 +4,7 @@
 //! draw rules of [`GameHistory`], the text helpers of [`text`] — works for any such game.
 
 pub mod bitboard;
+pub mod engine_notation;
 pub mod error;
 pub mod eval;
 pub mod history;
@@ -18,6 +19,7 @@ pub mod rules;
 pub mod text;
 pub mod zobrist;
 
+pub use engine_notation::EngineNotation;
 pub use error::{MoveError, PositionError, PositionField, RuleError};
 pub use eval::{Evaluate, MAX_EVAL};
 pub use history::GameHistory;
