@@ -1,7 +1,7 @@
 //! The arena: plays games between two bots and whole matches of them, in parallel, with
 //! openings played from both sides, a ply cap that guarantees an end, and game records.
 
-use crate::bot::Bot;
+use crate::bot::{Bot, BotFailure, FailureKind};
 use crate::elo::Tally;
 use crate::spec::BotSpec;
 use boardlab_core::record::{GameRecord, RecordResult};
@@ -59,8 +59,22 @@ pub struct GameReport {
     /// The longest time either bot with a time limit took for a move, as a share of its
     /// limit (1.0 = exactly the limit); 0 when neither has one.
     pub max_time_share: f64,
-    /// The text of an illegal move a bot tried, if any (that bot then loses).
+    /// The text of the illegal move a bot tried, or of its failure to answer (a crash, a
+    /// time-out), if any: that bot lost the game.
     pub illegal: Option<String>,
+    /// The failure that lost the game, if a bot failed: which bot, and the report.
+    pub failure: Option<MatchFailure>,
+}
+
+/// A bot's failure in a match game: whose, and what happened.
+#[derive(Clone, Debug)]
+pub struct MatchFailure {
+    /// Whether the failing bot is bot A (else bot B).
+    pub bot_a: bool,
+    /// The player that bot was in the game.
+    pub player: Player,
+    /// What happened, with the position and any engine's last words.
+    pub failure: BotFailure,
 }
 
 /// The result of a match.
@@ -139,13 +153,15 @@ pub struct PlayedGame<P: Position> {
     pub termination: String,
     /// The longest think as a share of the time limit (see [`GameReport::max_time_share`]).
     pub max_time_share: f64,
-    /// An illegal move a bot tried, if any.
+    /// An illegal move a bot tried, or its failure to answer, if any.
     pub illegal: Option<String>,
+    /// The failure of the player who lost by it, if any.
+    pub failure: Option<(Player, BotFailure)>,
 }
 
 /// Plays `game` on between `bots[0]` (Player 1) and `bots[1]` (Player 2) until the rules end
 /// it or `max_plies` more plies are played (then a draw by adjudication). A bot that answers
-/// an illegal move, or none, loses.
+/// an illegal move, or none (a crashed or hung engine), loses; its [`Bot::failure`] says why.
 pub fn play_game<P: Position>(
     mut game: GameHistory<P>,
     bots: [&mut dyn Bot<P>; 2],
@@ -166,6 +182,7 @@ pub fn play_game<P: Position>(
                 result,
                 max_time_share: max_share,
                 illegal: None,
+                failure: None,
             };
         }
         if game.moves().len() >= cap {
@@ -175,6 +192,7 @@ pub fn play_game<P: Position>(
                 result: RecordResult::Draw,
                 max_time_share: max_share,
                 illegal: None,
+                failure: None,
             };
         }
         let side = game.current().side_to_move();
@@ -189,15 +207,25 @@ pub fn play_game<P: Position>(
             continue;
         }
         let text = played.map_or_else(|| "no move".to_string(), |(mv, _)| mv.to_string());
+        let failure = bots[side.index()].failure().unwrap_or_else(|| BotFailure {
+            kind: FailureKind::Illegal,
+            message: text.clone(),
+            details: format!("  position: {}\n", game.current()),
+        });
         return PlayedGame {
             termination: format!(
-                "{} loses: its bot answered an illegal move ({text})",
-                P::player_name(side)
+                "{} loses: its bot {}",
+                P::player_name(side),
+                failure.summary()
             ),
             history: game,
             result: RecordResult::Win(side.opponent()),
             max_time_share: max_share,
-            illegal: Some(text),
+            illegal: Some(match failure.kind {
+                FailureKind::Illegal => text,
+                _ => failure.message.clone(),
+            }),
+            failure: Some((side, failure)),
         };
     }
 }
@@ -263,6 +291,11 @@ fn match_game<P: Evaluate>(config: &MatchConfig<P>, index: usize) -> GameReport 
         plies: played.history.moves().len(),
         max_time_share: played.max_time_share,
         illegal: played.illegal,
+        failure: played.failure.map(|(player, failure)| MatchFailure {
+            bot_a: player == a_player,
+            player,
+            failure,
+        }),
     }
 }
 

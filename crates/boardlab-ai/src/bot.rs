@@ -59,6 +59,59 @@ impl SearchInfo {
     }
 }
 
+/// How a bot failed to give a legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FailureKind {
+    /// It answered a move the rules do not allow (or no move while there were legal ones).
+    Illegal,
+    /// It stopped working: an external engine exited, or could not be started or talked to.
+    Crash,
+    /// It gave no answer within its time (and grace).
+    Timeout,
+}
+
+impl FailureKind {
+    /// Every kind, in the order reports list them.
+    pub const ALL: [FailureKind; 3] = [
+        FailureKind::Illegal,
+        FailureKind::Crash,
+        FailureKind::Timeout,
+    ];
+
+    /// The kind in words, plural for counts (`illegal moves`, `crashes`, `time-outs`).
+    pub fn plural(self) -> &'static str {
+        match self {
+            FailureKind::Illegal => "illegal moves",
+            FailureKind::Crash => "crashes",
+            FailureKind::Timeout => "time-outs",
+        }
+    }
+}
+
+/// Why a bot gave no legal move: the kind, one line for the game record, and the details (the
+/// position, the last words of an external engine) for the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotFailure {
+    /// What went wrong.
+    pub kind: FailureKind,
+    /// One line saying what happened (`answered 'e2e5', illegal here: …`).
+    pub message: String,
+    /// Further lines for people: the position, the engine's last output. May be empty.
+    pub details: String,
+}
+
+impl BotFailure {
+    /// The failure in one line: `answered an illegal move (…)`, `crashed (…)`, `timed out (…)`.
+    pub fn summary(&self) -> String {
+        let what = match self.kind {
+            FailureKind::Illegal => "answered an illegal move",
+            FailureKind::Crash => "crashed",
+            FailureKind::Timeout => "timed out",
+        };
+        format!("{what} ({})", self.message)
+    }
+}
+
 /// A player that chooses moves. Bots are generic over the game through `P`; a bot object is
 /// used for one side of one game at a time and may keep state between its moves (a
 /// transposition table, a search tree).
@@ -77,4 +130,11 @@ pub trait Bot<P: Position>: Send {
         game: &GameHistory<P>,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> Option<P::Move>;
+
+    /// Why the last [`choose`](Bot::choose) gave no legal move, if the bot knows (an external
+    /// engine that crashed, hung or answered an illegal move); taking it clears it. Bots that
+    /// cannot fail keep the default, `None`.
+    fn failure(&mut self) -> Option<BotFailure> {
+        None
+    }
 }

@@ -3,7 +3,8 @@
 //! [`Evaluate`](boardlab_core::Evaluate): a seeded [`RandomBot`], an [`AlphaBeta`] searcher
 //! and an [`Mcts`] searcher, all behind the [`Bot`] trait; [`BotSpec`] reads them from
 //! command-line text (`alphabeta:time=1s`) and [`LEVELS`] names five strengths; the
-//! [`arena`] plays matches between them and [`elo`] turns the results into ratings.
+//! [`arena`] plays matches between them and [`elo`] turns the results into ratings. External
+//! UCI engines play too, through [`uci`] (`uci:PATH`).
 
 pub mod alphabeta;
 pub mod arena;
@@ -16,9 +17,10 @@ pub mod random;
 pub mod score;
 pub mod spec;
 pub mod tt;
+pub mod uci;
 
 pub use alphabeta::AlphaBeta;
-pub use bot::{Bot, Limits, SearchInfo};
+pub use bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo};
 pub use mcts::{Mcts, MctsOptions, PlayoutKind};
 pub use random::RandomBot;
 pub use score::Score;

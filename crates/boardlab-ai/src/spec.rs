@@ -6,6 +6,7 @@ use crate::alphabeta::{AlphaBeta, AlphaBetaOptions};
 use crate::bot::{Bot, Limits};
 use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
 use crate::random::RandomBot;
+use crate::uci::{UciBot, UciOptions};
 use boardlab_core::Evaluate;
 use std::fmt;
 use std::str::FromStr;
@@ -47,7 +48,7 @@ pub fn level_spec(level: u8) -> Result<BotSpec, SpecError> {
 pub enum SpecError {
     /// The bot's name is not one of the bots.
     #[error(
-        "unknown bot '{given}'; valid bots: random, alphabeta, mcts (e.g. alphabeta:time=1s), or level:1 to level:5"
+        "unknown bot '{given}'; valid bots: random, alphabeta, mcts (e.g. alphabeta:time=1s), level:1 to level:5, or uci:PATH for an external engine"
     )]
     UnknownBot {
         /// The name given.
@@ -75,6 +76,29 @@ pub enum SpecError {
         /// What is allowed.
         expected: &'static str,
     },
+    /// `uci:` without the engine's path.
+    #[error(
+        "uci: no engine path; write uci:PATH[,param=value…], e.g. uci:/usr/local/bin/fairy-stockfish,time=100ms"
+    )]
+    NoEnginePath,
+    /// An engine path that names no file.
+    #[error(
+        "uci: engine '{path}' not found (no such file); give the path of a UCI engine, or a program name on PATH (a PATH containing ',' is not supported: spec parameters are split on ',')"
+    )]
+    EngineNotFound {
+        /// The path given.
+        path: String,
+    },
+    /// A parameter without `=VALUE`.
+    #[error(
+        "parameter '{name}' of bot {bot} has no value; write NAME=VALUE (spec parameters are split on ',', so a PATH containing ',' is not supported)"
+    )]
+    ParameterWithoutValue {
+        /// The bot.
+        bot: &'static str,
+        /// The text given.
+        name: String,
+    },
     /// A level outside 1 to 5.
     #[error("unknown level {level}; levels are 1 (weakest) to 5 (strongest)")]
     UnknownLevel {
@@ -92,6 +116,8 @@ pub enum BotKind {
     AlphaBeta,
     /// [`Mcts`].
     Mcts,
+    /// [`UciBot`]: an external engine.
+    Uci,
 }
 
 impl BotKind {
@@ -101,6 +127,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::AlphaBeta => "alphabeta",
             BotKind::Mcts => "mcts",
+            BotKind::Uci => "uci",
         }
     }
 
@@ -112,6 +139,7 @@ impl BotKind {
                 "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), off (search features to switch off: nmp+lmr+futility+aspiration+check, or all)"
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
+            BotKind::Uci => crate::uci::options::VALID,
         }
     }
 }
@@ -129,6 +157,9 @@ pub struct BotSpec {
     pub mcts: MctsOptions,
     /// Alpha-beta's table size and practical chances.
     pub alphabeta: AlphaBetaOptions,
+    /// The external engine and how to talk to it ([`BotKind::Uci`] only).
+    /// (Boxed: a spec is passed around by value, and most are not engines.)
+    pub uci: Option<Box<UciOptions>>,
     text: String,
 }
 
@@ -155,13 +186,18 @@ impl BotSpec {
                 self.mcts,
                 seed,
             )),
+            BotKind::Uci => Box::new(UciBot::<P>::new(
+                self.text.clone(),
+                self.uci.as_deref().cloned().unwrap_or_default(),
+                self.limits,
+            )),
         }
     }
 
     /// Whether the bot's moves depend on nothing but the position, the game and the seed (no
     /// time limit), so that games between such bots repeat exactly.
     pub fn is_deterministic(&self) -> bool {
-        self.limits.time.is_none()
+        self.limits.time.is_none() && self.kind != BotKind::Uci
     }
 }
 
@@ -183,8 +219,25 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
 impl FromStr for BotSpec {
     type Err = SpecError;
 
-    /// Reads `NAME[:PARAM=VALUE[,PARAM=VALUE…]]`, or `level:N` / `levelN`.
+    /// Reads `NAME[:PARAM=VALUE[,PARAM=VALUE…]]`, or `level:N` / `levelN`, or
+    /// `uci:PATH[,PARAM=VALUE…]` (spaces are kept there, for paths and option names).
     fn from_str(text: &str) -> Result<BotSpec, SpecError> {
+        let trimmed = text.trim();
+        if trimmed
+            .get(..4)
+            .is_some_and(|prefix| prefix.eq_ignore_ascii_case("uci:"))
+        {
+            let (options, limits) = crate::uci::options::parse(&trimmed[4..])?;
+            return Ok(BotSpec {
+                kind: BotKind::Uci,
+                limits,
+                seed: None,
+                mcts: MctsOptions::default(),
+                alphabeta: AlphaBetaOptions::default(),
+                uci: Some(Box::new(options)),
+                text: trimmed.to_string(),
+            });
+        }
         let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let (name, params) = text.split_once(':').unwrap_or((&text, ""));
         let lower = name.to_ascii_lowercase();
@@ -213,6 +266,7 @@ impl FromStr for BotSpec {
             seed: None,
             mcts: MctsOptions::default(),
             alphabeta: AlphaBetaOptions::default(),
+            uci: None,
             text: text.clone(),
         };
         for param in params.split(',').filter(|p| !p.is_empty()) {
@@ -372,5 +426,26 @@ mod tests {
             .to_string();
         assert!(err.contains("'nmp+magic'") && err.contains("aspiration"), "{err}");
         assert!(level_spec(6).is_err());
+    }
+
+    #[test]
+    fn external_engines_are_read() {
+        let spec: BotSpec = " UCI:/bin/sh, time=100ms, option.Skill Level=3"
+            .parse()
+            .unwrap();
+        assert_eq!(spec.kind, BotKind::Uci);
+        assert_eq!(spec.limits.time, Some(Duration::from_millis(100)));
+        let uci = spec.uci.as_ref().unwrap();
+        assert_eq!(uci.path, "/bin/sh");
+        assert_eq!(uci.options, [("Skill Level".to_string(), "3".to_string())]);
+        assert_eq!(spec.text(), "UCI:/bin/sh, time=100ms, option.Skill Level=3");
+        assert!(!spec.is_deterministic());
+        let err = "uci:".parse::<BotSpec>().unwrap_err().to_string();
+        assert!(err.contains("no engine path"), "{err}");
+        let err = "uci:/bin/sh,hash=16"
+            .parse::<BotSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("option.NAME=VALUE"), "{err}");
     }
 }

@@ -3,6 +3,7 @@
 //! A game implements [`Evaluate`] in its own folder; the bots of `boardlab-ai` use it
 //! through this trait only, so a game knows no bot and a bot knows no game.
 
+use crate::engine_notation::EngineNotation;
 use crate::move_list::MoveList;
 use crate::position::Position;
 use crate::weights::Tunable;
@@ -19,7 +20,10 @@ pub const MAX_EVAL: i32 = 100_000;
 /// basic piece (a pawn, a checker): positive is good for the player whose turn it is.
 /// The weights live in a separate value ([`Weights`](Evaluate::Weights)) with a `Default`,
 /// so that a tuner can change them without touching any search.
-pub trait Evaluate: Position {
+///
+/// Every game that bots play can also be played by external engines, so an evaluated game
+/// also says how such engines read it ([`EngineNotation`], whose defaults are our own text).
+pub trait Evaluate: Position + EngineNotation {
     /// The game's evaluation weights: piece values and the factors of each feature.
     type Weights: Copy + Default + Debug + Send + Sync + Tunable + 'static;
 

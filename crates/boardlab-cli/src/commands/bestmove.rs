@@ -51,7 +51,15 @@ impl GameVisitor for BestmoveArgs {
         }
         match choice {
             Some(mv) => writeln!(out, "bestmove {mv}")?,
-            None => writeln!(out, "bestmove (none)")?,
+            None => match bot.failure() {
+                Some(failure) => anyhow::bail!(
+                    "the bot {} {}\n{}",
+                    bot.name(),
+                    failure.summary(),
+                    failure.details.trim_end()
+                ),
+                None => writeln!(out, "bestmove (none)")?,
+            },
         }
         Ok(())
     }

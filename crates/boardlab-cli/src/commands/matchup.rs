@@ -136,12 +136,22 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
         "Average game length: {:.1} plies",
         summary.average_plies()
     );
-    let illegal = summary.games.iter().filter(|g| g.illegal.is_some()).count();
-    if illegal > 0 {
-        let _ = writeln!(
-            text,
-            "Illegal moves: {illegal} games lost by an illegal move"
-        );
+    for game in &summary.games {
+        if let Some(failure) = &game.failure {
+            let bot = if failure.bot_a {
+                &config.bot_a
+            } else {
+                &config.bot_b
+            };
+            let _ = writeln!(
+                text,
+                "Game {} lost by {bot} as {}: it {}\n{}",
+                game.index + 1,
+                P::player_name(failure.player),
+                failure.failure.summary(),
+                failure.failure.details.trim_end()
+            );
+        }
     }
     text
 }

@@ -209,7 +209,15 @@ fn bot_moves<P: Position>(
             return Ok(());
         }
         let Some(mv) = bot.choose(game, &mut |_| {}) else {
-            anyhow::bail!("the bot {} found no move", bot.name());
+            match bot.failure() {
+                Some(failure) => anyhow::bail!(
+                    "the bot {} {}\n{}",
+                    bot.name(),
+                    failure.summary(),
+                    failure.details.trim_end()
+                ),
+                None => anyhow::bail!("the bot {} found no move", bot.name()),
+            }
         };
         game.play(mv)?;
         let name = bot.name();

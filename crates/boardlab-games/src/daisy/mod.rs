@@ -12,6 +12,7 @@
 
 mod attacks;
 mod eval;
+mod fsf;
 mod movegen;
 mod moves;
 mod notation;

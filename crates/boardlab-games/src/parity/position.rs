@@ -89,6 +89,10 @@ impl Parity {
     }
 }
 
+/// External engines are spoken to in our own notation (the defaults): Fairy-Stockfish has no
+/// dialect for Parity.
+impl boardlab_core::EngineNotation for Parity {}
+
 impl Position for Parity {
     type Move = ParityMove;
     type Rules = ParityRules;

@@ -107,6 +107,10 @@ impl Sprint {
     }
 }
 
+/// External engines are spoken to in our own notation (the defaults): Fairy-Stockfish has no
+/// dialect for Sprint.
+impl boardlab_core::EngineNotation for Sprint {}
+
 impl Position for Sprint {
     type Move = SprintMove;
     type Rules = SprintRules;

@@ -1,0 +1,219 @@
+//! [`UciBot`]: an external UCI engine as a [`Bot`], its every move checked by our rules.
+
+use super::info::parse_info;
+use super::options::{Notation, UciOptions};
+use super::process::{EngineError, EngineProcess};
+use crate::bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo};
+use boardlab_core::{EngineNotation, GameHistory, MoveError};
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+/// The longest wait for the engine to start and answer `uci` and `isready`.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A UCI engine playing game `P`. The engine starts at the first move and is reused for the
+/// following games (`ucinewgame`); an engine that crashed or hung is killed and started
+/// afresh at the next move. Dropping the bot kills the engine.
+pub struct UciBot<P> {
+    name: String,
+    options: UciOptions,
+    limits: Limits,
+    notation: Notation,
+    engine: Option<EngineProcess>,
+    new_game: bool,
+    failure: Option<BotFailure>,
+    _game: PhantomData<fn() -> P>,
+}
+
+impl<P: EngineNotation> UciBot<P> {
+    /// The bot called `name` (its spec text) that runs the engine `options` describe with
+    /// `limits` per move.
+    pub fn new(name: String, options: UciOptions, limits: Limits) -> UciBot<P> {
+        let notation = options.notation.unwrap_or(if P::FSF_DIALECT {
+            Notation::Fsf
+        } else {
+            Notation::Boardlab
+        });
+        UciBot {
+            name,
+            options,
+            limits,
+            notation,
+            engine: None,
+            new_game: true,
+            failure: None,
+            _game: PhantomData,
+        }
+    }
+
+    /// The position in the engine's text.
+    fn position_text(&self, position: &P) -> String {
+        match self.notation {
+            Notation::Fsf => position.to_fsf_fen(),
+            Notation::Boardlab => position.to_string(),
+        }
+    }
+
+    /// A move in the engine's text.
+    fn move_text(&self, position: &P, mv: P::Move) -> String {
+        match self.notation {
+            Notation::Fsf => position.to_fsf_move(mv),
+            Notation::Boardlab => mv.to_string(),
+        }
+    }
+
+    /// Reads the engine's move and checks it against our rules.
+    fn read_move(&self, position: &P, text: &str) -> Result<P::Move, MoveError> {
+        match self.notation {
+            Notation::Fsf => position.parse_fsf_move(text),
+            Notation::Boardlab => position.parse_move(text),
+        }
+    }
+
+    /// The `position fen … moves …` command: the game's start and every move since, so the
+    /// engine sees repetitions.
+    fn position_command(&self, game: &GameHistory<P>) -> String {
+        let mut command = format!("position fen {}", self.position_text(game.start()));
+        if !game.moves().is_empty() {
+            command.push_str(" moves");
+            for (position, &mv) in game.positions().iter().zip(game.moves()) {
+                command.push(' ');
+                command.push_str(&self.move_text(position, mv));
+            }
+        }
+        command
+    }
+
+    /// The `go` command of the limits.
+    fn go_command(&self) -> String {
+        let mut command = String::from("go");
+        if let Some(time) = self.limits.time {
+            command.push_str(&format!(" movetime {}", time.as_millis().max(1)));
+        }
+        if let Some(depth) = self.limits.depth {
+            command.push_str(&format!(" depth {depth}"));
+        }
+        if let Some(nodes) = self.limits.nodes {
+            command.push_str(&format!(" nodes {nodes}"));
+        }
+        command
+    }
+
+    /// Starts the engine and sets it up: `uci`, the variant file, the variant, the options,
+    /// `isready`.
+    fn start(&self) -> Result<EngineProcess, EngineError> {
+        let mut engine = EngineProcess::start(&self.options.path)?;
+        engine.send("uci")?;
+        engine.read_until(HANDSHAKE_TIMEOUT, "uciok", |_| {}, |l| l.trim() == "uciok")?;
+        if let Some(path) = &self.options.variant_path {
+            engine.send(&format!("setoption name VariantPath value {path}"))?;
+        }
+        let variant = self.options.variant.as_deref().unwrap_or(P::GAME_ID);
+        engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        for (name, value) in &self.options.options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        Ok(engine)
+    }
+
+    /// Asks the engine for its move in the game's current position.
+    fn ask(
+        &mut self,
+        game: &GameHistory<P>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<String, EngineError> {
+        if self.engine.is_none() {
+            self.engine = Some(self.start()?);
+            self.new_game = true;
+        }
+        let position = self.position_command(game);
+        let go = self.go_command();
+        let timeout = self.options.move_timeout(&self.limits);
+        let new_game = std::mem::take(&mut self.new_game);
+        let engine = self.engine.as_mut().expect("started above");
+        if new_game {
+            engine.send("ucinewgame")?;
+        }
+        engine.send("isready")?;
+        engine.read_until(
+            HANDSHAKE_TIMEOUT,
+            "readyok",
+            |_| {},
+            |l| l.trim() == "readyok",
+        )?;
+        engine.send(&position)?;
+        let started = Instant::now();
+        engine.send(&go)?;
+        let line = engine.read_until(
+            timeout,
+            "bestmove",
+            |line| {
+                if let Some(info) = parse_info(line, started.elapsed()) {
+                    report(&info);
+                }
+            },
+            |line| line.starts_with("bestmove"),
+        )?;
+        Ok(line.split_whitespace().nth(1).unwrap_or("").to_string())
+    }
+
+    /// The failure report: what happened, the position, and the engine's last words.
+    fn failure_of(&self, kind: FailureKind, message: String, position: &P) -> BotFailure {
+        let mut details = format!("  position: {position}\n");
+        if self.notation == Notation::Fsf && P::FSF_DIALECT {
+            details.push_str(&format!(
+                "  as the engine's FEN: {}\n",
+                position.to_fsf_fen()
+            ));
+        }
+        if let Some(engine) = &self.engine {
+            details.push_str(&engine.last_words());
+        }
+        BotFailure {
+            kind,
+            message,
+            details,
+        }
+    }
+}
+
+impl<P: EngineNotation> Bot<P> for UciBot<P> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self) {
+        self.new_game = true;
+    }
+
+    fn choose(
+        &mut self,
+        game: &GameHistory<P>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<P::Move> {
+        self.failure = None;
+        let position = *game.current();
+        if game.outcome().is_some() || position.legal_move_list().is_empty() {
+            return None;
+        }
+        let answer = self.ask(game, report);
+        let (kind, message) = match answer {
+            Ok(text) => match self.read_move(&position, &text) {
+                Ok(mv) => return Some(mv),
+                Err(err) => (FailureKind::Illegal, format!("bestmove {text}: {err}")),
+            },
+            Err(err @ EngineError::TimedOut { .. }) => (FailureKind::Timeout, err.to_string()),
+            Err(err) => (FailureKind::Crash, err.to_string()),
+        };
+        self.failure = Some(self.failure_of(kind, message, &position));
+        if kind != FailureKind::Illegal {
+            // A hung or broken engine is not asked again: the next move starts a new one.
+            self.engine = None;
+        }
+        None
+    }
+
+    fn failure(&mut self) -> Option<BotFailure> {
+        self.failure.take()
+    }
+}

@@ -1,0 +1,198 @@
+//! External engines as players: fake UCI engines (small shell scripts) that answer an illegal
+//! move, crash or hang each lose their games with a report, and the match goes on; a short
+//! match against the real Fairy-Stockfish when its binary has been built (ignored in CI).
+
+use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
+use boardlab_ai::{BotSpec, FailureKind};
+use boardlab_core::Evaluate;
+use boardlab_games::{Obsidian, Sprint};
+use std::path::PathBuf;
+
+/// A fake engine: it answers the handshake, then does `on_go` (shell commands) for `go`.
+fn fake_engine(name: &str, on_go: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("boardlab-fake-uci-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.sh"));
+    let script = format!(
+        "#!/bin/sh\n\
+         while read -r line; do\n\
+           case \"$line\" in\n\
+             uci) echo 'id name fake-{name}'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             go*) {on_go} ;;\n\
+             quit) exit 0 ;;\n\
+           esac\n\
+         done\n"
+    );
+    std::fs::write(&path, script).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    path
+}
+
+/// `games` games of `engine` (bot B) against the random bot (bot A) on `P`.
+fn match_against<P: Evaluate>(engine: &str, games: usize) -> MatchSummary {
+    let config = MatchConfig {
+        start: P::start(P::Rules::default()),
+        draw_first: false,
+        bot_a: "random".parse::<BotSpec>().unwrap(),
+        bot_b: engine.parse::<BotSpec>().unwrap(),
+        games,
+        threads: 1,
+        opening_plies: 0,
+        seed: 7,
+        max_plies: DEFAULT_MAX_PLIES,
+    };
+    run_match(&config, &|_, _| {})
+}
+
+/// Every game was lost by the engine with a failure of `kind` whose message and details
+/// contain the given texts.
+fn engine_lost_every_game(summary: &MatchSummary, kind: FailureKind, message: &str, details: &str) {
+    assert_eq!(
+        summary.tally.wins as usize,
+        summary.games.len(),
+        "bot A won them all"
+    );
+    for game in &summary.games {
+        let failure = game.failure.as_ref().expect("a failure report");
+        assert!(!failure.bot_a, "the engine failed, not the random bot");
+        assert_eq!(failure.failure.kind, kind);
+        assert!(
+            failure.failure.message.contains(message),
+            "{:?}",
+            failure.failure
+        );
+        assert!(
+            failure.failure.details.contains("position: "),
+            "{:?}",
+            failure.failure
+        );
+        assert!(
+            failure.failure.details.contains(details),
+            "{:?}",
+            failure.failure
+        );
+        let termination = game.record.tag("Termination").unwrap_or_default();
+        assert!(termination.contains("loses: its bot"), "{termination}");
+    }
+}
+
+#[test]
+fn an_illegal_answer_loses_with_the_position_and_the_engine_output() {
+    let engine = fake_engine(
+        "illegal",
+        "echo 'info depth 3 score cp 12 nodes 345 time 2 pv a1a1'; echo 'bestmove a1a1'",
+    );
+    let summary = match_against::<Obsidian>(&format!("uci:{},time=50ms", engine.display()), 2);
+    engine_lost_every_game(
+        &summary,
+        FailureKind::Illegal,
+        "bestmove a1a1",
+        "< bestmove a1a1",
+    );
+    // Obsidian speaks Fairy-Stockfish's FEN: the report shows it, and the command sent.
+    let details = &summary.games[0].failure.as_ref().unwrap().failure.details;
+    assert!(details.contains("as the engine's FEN: "), "{details}");
+    assert!(
+        details.contains("> position fen abcdecba/ffffffff/"),
+        "{details}"
+    );
+    assert!(details.contains("> go movetime 50"), "{details}");
+}
+
+#[test]
+fn a_crash_loses_with_the_exit_status_and_the_standard_error() {
+    let engine = fake_engine("crash", "echo 'segmentation fault, sort of' >&2; exit 3");
+    let summary = match_against::<Sprint>(&format!("uci:{},time=50ms", engine.display()), 2);
+    engine_lost_every_game(
+        &summary,
+        FailureKind::Crash,
+        "exit code 3",
+        "segmentation fault, sort of",
+    );
+}
+
+#[test]
+fn a_hang_loses_by_time_out_after_the_grace() {
+    let engine = fake_engine("hang", ":");
+    let started = std::time::Instant::now();
+    let summary = match_against::<Sprint>(
+        &format!("uci:{},time=20ms,timeout=300ms", engine.display()),
+        2,
+    );
+    engine_lost_every_game(
+        &summary,
+        FailureKind::Timeout,
+        "no bestmove from the engine within 300ms",
+        "> go movetime 20",
+    );
+    assert!(
+        started.elapsed().as_secs_f64() < 5.0,
+        "the hung engines were given up on"
+    );
+}
+
+#[test]
+fn a_missing_program_is_a_crash_and_a_bad_spec_an_error() {
+    let summary = match_against::<Sprint>("uci:no-such-engine-on-path-boardlab,time=20ms", 1);
+    engine_lost_every_game(
+        &summary,
+        FailureKind::Crash,
+        "cannot start the engine",
+        "position: ",
+    );
+    let err = "uci:/no/such/engine"
+        .parse::<BotSpec>()
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not found"), "{err}");
+}
+
+/// The Fairy-Stockfish binary: `$FAIRY_STOCKFISH`, or where scripts/strength.sh builds it.
+fn fairy_stockfish() -> Option<(PathBuf, PathBuf)> {
+    let cache = std::env::var("BOARDLAB_CACHE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| {
+            PathBuf::from(std::env::var("HOME").unwrap_or_default()).join(".cache/boardlab")
+        });
+    let binary = std::env::var("FAIRY_STOCKFISH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| cache.join("fairy-stockfish-c19b5f6/src/stockfish"));
+    let ini =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/peers/fairy-stockfish.ini");
+    (binary.is_file() && ini.is_file()).then_some((binary, ini))
+}
+
+#[test]
+#[ignore = "needs Fairy-Stockfish built (scripts/strength.sh builds it); FAIRY_STOCKFISH=path"]
+fn fairy_stockfish_plays_legal_obsidian() {
+    let Some((binary, ini)) = fairy_stockfish() else {
+        eprintln!("Fairy-Stockfish not found: set FAIRY_STOCKFISH to its binary");
+        return;
+    };
+    let engine = format!(
+        "uci:{},variantpath={},option.Threads=1,option.Hash=16,time=30ms",
+        binary.display(),
+        ini.display()
+    );
+    let config = MatchConfig {
+        start: Obsidian::default(),
+        draw_first: false,
+        bot_a: "alphabeta:time=30ms".parse::<BotSpec>().unwrap(),
+        bot_b: engine.parse::<BotSpec>().unwrap(),
+        games: 2,
+        threads: 1,
+        opening_plies: 4,
+        seed: 3,
+        max_plies: 200,
+    };
+    let summary = run_match(&config, &|_, _| {});
+    for game in &summary.games {
+        assert!(game.failure.is_none(), "{:?}", game.failure);
+        assert!(game.plies > 10);
+    }
+}
