@@ -17,6 +17,7 @@ pub mod random;
 pub mod score;
 pub mod spec;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 
 pub use alphabeta::AlphaBeta;

@@ -41,7 +41,7 @@ pub struct MatchArgs {
 }
 
 /// Reads `random:K`.
-fn parse_openings(text: &str) -> Result<u32, String> {
+pub(crate) fn parse_openings(text: &str) -> Result<u32, String> {
     text.strip_prefix("random:")
         .and_then(|k| k.parse::<u32>().ok())
         .filter(|&k| k <= 100)
@@ -60,6 +60,8 @@ impl GameVisitor for MatchArgs {
         if self.games == 0 {
             bail!("--games must be at least 1");
         }
+        self.p1.weights_for::<P>()?;
+        self.p2.weights_for::<P>()?;
         let draw_first = P::FIRST_PLAYER_DRAWN
             && self.game.position.is_none()
             && self.game.first.is_none_or(|f| f == FirstChoice::Random);
