@@ -28,6 +28,37 @@ fn bestmove_prints_info_lines_then_the_move() {
 }
 
 #[test]
+fn bestmove_sees_the_game_so_far() {
+    // After a1c1 d8c8 the A on c1 takes the D on c8 at once.
+    let out = boardlab(&[
+        "bestmove",
+        "obsidian",
+        "--position",
+        "3D4/8/8/8/8/8/8/a3d3 1",
+        "--bot",
+        "alphabeta:depth=2",
+        "--moves",
+        "a1c1",
+        "d8c8",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("score win 1") && stdout.ends_with("bestmove c1c8\n"), "{stdout}");
+    let out = boardlab(&[
+        "bestmove",
+        "obsidian",
+        "--bot",
+        "alphabeta:depth=2",
+        "--moves",
+        "e2e4",
+        "e2e4",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("--moves: move 2 ('e2e4') cannot be played"), "{err}");
+}
+
+#[test]
 fn bestmove_with_every_bot_and_level() {
     for bot in [
         "random",

@@ -1,7 +1,7 @@
 //! `boardlab bestmove`: a bot's choice in a position, with its search reports.
 
 use crate::setup::{FirstChoice, GameArgs, bot_choice};
-use anyhow::Result;
+use anyhow::{Context, Result};
 use boardlab_ai::BotSpec;
 use boardlab_core::{Evaluate, GameHistory};
 use boardlab_games::{GameVisitor, with_game};
@@ -19,6 +19,10 @@ pub struct BestmoveArgs {
     /// A strength level 1..5 instead of --bot (see `boardlab play --help`).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
     level: Option<u8>,
+    /// The moves played since the position (or the start), so that the bot sees the game
+    /// so far: repetitions and the no-progress count.
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    moves: Vec<String>,
 }
 
 /// Runs `boardlab bestmove`.
@@ -33,7 +37,11 @@ impl GameVisitor for BestmoveArgs {
         let spec = bot_choice(self.bot, self.level)?;
         spec.weights_for::<P>()?;
         let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
-        let game = GameHistory::new(position);
+        let mut game = GameHistory::new(position);
+        for (index, text) in self.moves.iter().enumerate() {
+            game.play_text(text)
+                .with_context(|| format!("--moves: move {} ('{text}') cannot be played", index + 1))?;
+        }
         if let Some(outcome) = game.outcome() {
             println!("bestmove (none)");
             eprintln!("no legal moves: {}", outcome.describe(P::player_name));
