@@ -3,6 +3,7 @@
 
 use crate::bot::{Bot, BotFailure, FailureKind};
 use crate::elo::Tally;
+use crate::match_stats::SideStats;
 use crate::spec::BotSpec;
 use boardlab_core::record::{GameRecord, RecordResult};
 use boardlab_core::{Evaluate, GameHistory, Player, Position};
@@ -64,6 +65,8 @@ pub struct GameReport {
     pub illegal: Option<String>,
     /// The failure that lost the game, if a bot failed: which bot, and the report.
     pub failure: Option<MatchFailure>,
+    /// Bot A's and bot B's search figures in this game, in that order.
+    pub stats: [SideStats; 2],
 }
 
 /// A bot's failure in a match game: whose, and what happened.
@@ -93,6 +96,15 @@ impl MatchSummary {
             return 0.0;
         }
         self.games.iter().map(|g| g.plies as f64).sum::<f64>() / self.games.len() as f64
+    }
+
+    /// Bot A's (`bot_a`) or bot B's search figures and failures over the match.
+    pub fn side_stats(&self, bot_a: bool) -> SideStats {
+        let mut total = SideStats::default();
+        for game in &self.games {
+            total.add(&game.stats[usize::from(!bot_a)]);
+        }
+        total
     }
 
     /// The largest [`GameReport::max_time_share`] of the match.
@@ -157,6 +169,8 @@ pub struct PlayedGame<P: Position> {
     pub illegal: Option<String>,
     /// The failure of the player who lost by it, if any.
     pub failure: Option<(Player, BotFailure)>,
+    /// Each player's search figures, indexed by [`Player::index`] (failures included).
+    pub stats: [SideStats; 2],
 }
 
 /// Plays `game` on between `bots[0]` (Player 1) and `bots[1]` (Player 2) until the rules end
@@ -169,6 +183,7 @@ pub fn play_game<P: Position>(
     max_plies: usize,
 ) -> PlayedGame<P> {
     let mut max_share: f64 = 0.0;
+    let mut stats = [SideStats::default(); 2];
     let cap = game.moves().len() + max_plies;
     loop {
         if let Some(outcome) = game.outcome() {
@@ -183,6 +198,7 @@ pub fn play_game<P: Position>(
                 max_time_share: max_share,
                 illegal: None,
                 failure: None,
+                stats,
             };
         }
         if game.moves().len() >= cap {
@@ -193,12 +209,15 @@ pub fn play_game<P: Position>(
                 max_time_share: max_share,
                 illegal: None,
                 failure: None,
+                stats,
             };
         }
         let side = game.current().side_to_move();
         let started = Instant::now();
-        let choice = bots[side.index()].choose(&game, &mut |_| {});
+        let mut last = None;
+        let choice = bots[side.index()].choose(&game, &mut |info| last = Some(info.clone()));
         let took = started.elapsed();
+        stats[side.index()].record_move(last.as_ref(), took, time_limits[side.index()]);
         if let Some(limit) = time_limits[side.index()] {
             max_share = max_share.max(took.as_secs_f64() / limit.as_secs_f64());
         }
@@ -212,6 +231,7 @@ pub fn play_game<P: Position>(
             message: text.clone(),
             details: format!("  position: {}\n", game.current()),
         });
+        stats[side.index()].record_failure(failure.kind);
         return PlayedGame {
             termination: format!(
                 "{} loses: its bot {}",
@@ -226,6 +246,7 @@ pub fn play_game<P: Position>(
                 _ => failure.message.clone(),
             }),
             failure: Some((side, failure)),
+            stats,
         };
     }
 }
@@ -291,6 +312,10 @@ fn match_game<P: Evaluate>(config: &MatchConfig<P>, index: usize) -> GameReport 
         plies: played.history.moves().len(),
         max_time_share: played.max_time_share,
         illegal: played.illegal,
+        stats: [
+            played.stats[a_player.index()],
+            played.stats[a_player.opponent().index()],
+        ],
         failure: played.failure.map(|(player, failure)| MatchFailure {
             bot_a: player == a_player,
             player,

@@ -11,6 +11,7 @@ pub mod arena;
 pub mod bot;
 pub mod clock;
 pub mod elo;
+pub mod match_stats;
 pub mod mcts;
 pub mod ordering;
 pub mod random;

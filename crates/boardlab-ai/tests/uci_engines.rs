@@ -102,6 +102,12 @@ fn an_illegal_answer_loses_with_the_position_and_the_engine_output() {
         "{details}"
     );
     assert!(details.contains("> go movetime 50"), "{details}");
+    // Its info lines count in its figures, and its failures by kind.
+    let engine = summary.side_stats(false);
+    assert_eq!(engine.failures_of(FailureKind::Illegal), 2);
+    assert_eq!((engine.searched, engine.mean_depth()), (2, 3.0));
+    assert!((engine.nodes_per_second() - 172_500.0).abs() < 1.0);
+    assert_eq!(summary.side_stats(true).failures, [0, 0, 0]);
 }
 
 #[test]

@@ -99,10 +99,8 @@ impl<P: EngineNotation> UciBot<P> {
         command
     }
 
-    /// Starts the engine and sets it up: `uci`, the variant file, the variant, the options,
-    /// `isready`.
-    fn start(&self) -> Result<EngineProcess, EngineError> {
-        let mut engine = EngineProcess::start(&self.options.path)?;
+    /// Sets a started engine up: `uci`, the variant file, the variant, the options.
+    fn set_up(&self, engine: &mut EngineProcess) -> Result<(), EngineError> {
         engine.send("uci")?;
         engine.read_until(HANDSHAKE_TIMEOUT, "uciok", |_| {}, |l| l.trim() == "uciok")?;
         if let Some(path) = &self.options.variant_path {
@@ -113,7 +111,7 @@ impl<P: EngineNotation> UciBot<P> {
         for (name, value) in &self.options.options {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
-        Ok(engine)
+        Ok(())
     }
 
     /// Asks the engine for its move in the game's current position.
@@ -122,15 +120,32 @@ impl<P: EngineNotation> UciBot<P> {
         game: &GameHistory<P>,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> Result<String, EngineError> {
-        if self.engine.is_none() {
-            self.engine = Some(self.start()?);
+        let fresh = self.engine.is_none();
+        if fresh {
+            self.engine = Some(EngineProcess::start(&self.options.path)?);
             self.new_game = true;
+        }
+        let mut engine = self.engine.take().expect("started above");
+        let result = self.converse(&mut engine, fresh, game, report);
+        self.engine = Some(engine);
+        result
+    }
+
+    /// One move's conversation with a running engine (set up first when `fresh`).
+    fn converse(
+        &mut self,
+        engine: &mut EngineProcess,
+        fresh: bool,
+        game: &GameHistory<P>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Result<String, EngineError> {
+        if fresh {
+            self.set_up(engine)?;
         }
         let position = self.position_command(game);
         let go = self.go_command();
         let timeout = self.options.move_timeout(&self.limits);
         let new_game = std::mem::take(&mut self.new_game);
-        let engine = self.engine.as_mut().expect("started above");
         if new_game {
             engine.send("ucinewgame")?;
         }

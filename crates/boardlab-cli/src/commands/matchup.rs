@@ -2,9 +2,10 @@
 
 use crate::setup::{FirstChoice, GameArgs};
 use anyhow::{Context, Result, bail};
-use boardlab_ai::BotSpec;
 use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
 use boardlab_ai::elo::format_elo;
+use boardlab_ai::match_stats::SideStats;
+use boardlab_ai::{BotSpec, FailureKind};
 use boardlab_core::Evaluate;
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
@@ -97,6 +98,33 @@ impl GameVisitor for MatchArgs {
     }
 }
 
+/// One side's figures: `  <spec>: mean depth 6.2, 1.23 M nodes/s, largest time share 0.97
+/// of its limit; 0 illegal moves, 0 crashes, 0 time-outs`.
+fn side_line(spec: &BotSpec, stats: &SideStats) -> String {
+    let search = if stats.searched == 0 {
+        "no search reports".to_string()
+    } else {
+        format!(
+            "mean depth {:.1}, {:.2} M nodes/s",
+            stats.mean_depth(),
+            stats.nodes_per_second() / 1e6
+        )
+    };
+    let time = match spec.limits.time {
+        Some(limit) => format!(
+            "largest time share {:.2} of its {}ms",
+            stats.max_time_share,
+            limit.as_millis()
+        ),
+        None => "no time limit".to_string(),
+    };
+    let failures: Vec<String> = FailureKind::ALL
+        .iter()
+        .map(|&kind| format!("{} {}", stats.failures_of(kind), kind.plural()))
+        .collect();
+    format!("  {spec}: {search}, {time}; {}", failures.join(", "))
+}
+
 /// The summary text: the match, the result, the Elo difference and the game length.
 fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> String {
     let tally = summary.tally;
@@ -136,6 +164,10 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
         "Average game length: {:.1} plies",
         summary.average_plies()
     );
+    let _ = writeln!(text, "Per side:");
+    for (bot_a, spec) in [(true, &config.bot_a), (false, &config.bot_b)] {
+        let _ = writeln!(text, "{}", side_line(spec, &summary.side_stats(bot_a)));
+    }
     for game in &summary.games {
         if let Some(failure) = &game.failure {
             let bot = if failure.bot_a {
