@@ -4,11 +4,11 @@
 use crate::bot::{Bot, BotFailure, FailureKind};
 use crate::elo::Tally;
 use crate::match_stats::SideStats;
+pub use crate::openings::opening;
+use crate::openings::{Openings, match_openings};
 use crate::spec::BotSpec;
 use boardlab_core::record::{GameRecord, RecordResult};
 use boardlab_core::{Evaluate, GameHistory, Player, Position};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -36,8 +36,9 @@ pub struct MatchConfig<P: Position> {
     pub games: usize,
     /// The number of threads playing games at once.
     pub threads: usize,
-    /// Random plies played from the start to make each opening.
-    pub opening_plies: u32,
+    /// How each opening is made from the start: random plies, or the game's setup moves and
+    /// then random plies.
+    pub openings: Openings,
     /// The seed of the openings and of the bots' own randomness.
     pub seed: u64,
     /// Plies after the opening at which a game is adjudicated a draw.
@@ -122,36 +123,6 @@ pub fn mix(x: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// The opening of pair `pair`: the start (with a drawn first player where asked) and up to
-/// `plies` random moves after which the game still goes on.
-pub fn opening<P: Position>(start: &P, draw_first: bool, plies: u32, seed: u64) -> GameHistory<P> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let first = if rng.random_bool(0.5) {
-        Player::Two
-    } else {
-        Player::One
-    };
-    let start = if draw_first {
-        P::start_with_first(start.rules(), first)
-    } else {
-        *start
-    };
-    for _attempt in 0..100 {
-        let mut game = GameHistory::new(start);
-        for _ in 0..plies {
-            let moves = game.current().legal_move_list();
-            if moves.is_empty() || game.outcome().is_some() {
-                break;
-            }
-            let _ = game.play(moves[rng.random_range(0..moves.len())]);
-        }
-        if game.outcome().is_none() {
-            return game;
-        }
-    }
-    GameHistory::new(start)
 }
 
 /// The end of one game between two bots.
@@ -252,15 +223,12 @@ pub fn play_game<P: Position>(
 }
 
 /// Plays game `index` of the match.
-fn match_game<P: Evaluate>(config: &MatchConfig<P>, index: usize) -> GameReport {
-    let pair = (index / 2) as u64;
+fn match_game<P: Evaluate>(
+    config: &MatchConfig<P>,
+    start: GameHistory<P>,
+    index: usize,
+) -> GameReport {
     let a_is_player1 = index.is_multiple_of(2);
-    let start = opening(
-        &config.start,
-        config.draw_first,
-        config.opening_plies,
-        mix(config.seed ^ mix(pair)),
-    );
     let game_seed = mix(config.seed.wrapping_add(index as u64).wrapping_mul(31));
     let mut a = config.bot_a.build::<P>(mix(game_seed ^ 1));
     let mut b = config.bot_b.build::<P>(mix(game_seed ^ 2));
@@ -330,6 +298,13 @@ pub fn run_match<P: Evaluate>(
     config: &MatchConfig<P>,
     on_game: &(dyn Fn(&GameReport, &Tally) + Sync),
 ) -> MatchSummary {
+    let openings = match_openings(
+        &config.start,
+        config.draw_first,
+        config.openings,
+        config.seed,
+        config.games.div_ceil(2),
+    );
     let next = AtomicUsize::new(0);
     let finished: Mutex<(Vec<Option<GameReport>>, Tally)> =
         Mutex::new((vec![None; config.games], Tally::default()));
@@ -343,7 +318,7 @@ pub fn run_match<P: Evaluate>(
                         if index >= config.games {
                             break;
                         }
-                        let report = match_game(config, index);
+                        let report = match_game(config, openings[index / 2].clone(), index);
                         let mut guard = finished.lock().unwrap_or_else(|e| e.into_inner());
                         let (games, tally) = &mut *guard;
                         match report.a_points {

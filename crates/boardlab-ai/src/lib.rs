@@ -13,6 +13,7 @@ pub mod clock;
 pub mod elo;
 pub mod match_stats;
 pub mod mcts;
+pub mod openings;
 pub mod ordering;
 pub mod random;
 pub mod score;

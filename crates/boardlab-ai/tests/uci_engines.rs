@@ -3,6 +3,7 @@
 //! match against the real Fairy-Stockfish when its binary has been built (ignored in CI).
 
 use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
+use boardlab_ai::openings::Openings;
 use boardlab_ai::{BotSpec, FailureKind};
 use boardlab_core::Evaluate;
 use boardlab_games::{Obsidian, Sprint};
@@ -42,7 +43,7 @@ fn match_against<P: Evaluate>(engine: &str, games: usize) -> MatchSummary {
         bot_b: engine.parse::<BotSpec>().unwrap(),
         games,
         threads: 1,
-        opening_plies: 0,
+        openings: Openings::default(),
         seed: 7,
         max_plies: DEFAULT_MAX_PLIES,
     };
@@ -192,7 +193,7 @@ fn fairy_stockfish_plays_legal_obsidian() {
         bot_b: engine.parse::<BotSpec>().unwrap(),
         games: 2,
         threads: 1,
-        opening_plies: 4,
+        openings: "random:4".parse().unwrap(),
         seed: 3,
         max_plies: 200,
     };

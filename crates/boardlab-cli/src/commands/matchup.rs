@@ -5,6 +5,7 @@ use anyhow::{Context, Result, bail};
 use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
 use boardlab_ai::elo::format_elo;
 use boardlab_ai::match_stats::SideStats;
+use boardlab_ai::openings::Openings;
 use boardlab_ai::{BotSpec, FailureKind};
 use boardlab_core::Evaluate;
 use boardlab_games::{GameVisitor, with_game};
@@ -30,23 +31,18 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Openings: `random:K` plays K random plies from the start before the bots take over.
-    #[arg(long, default_value = "random:0", value_parser = parse_openings)]
-    openings: u32,
+    /// Openings: `random:K` plays K random plies from the start before the bots take over;
+    /// `setup:K` first plays the game's setup moves (Daisy: both A's dropped on their own
+    /// halves), then K random plies, and skips openings where the side to move can win at
+    /// once. Each pair of games has its own opening, seeded by --seed.
+    #[arg(long, default_value = "random:0")]
+    openings: Openings,
     /// Plies after the opening at which a game is adjudicated a draw.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     max_plies: usize,
     /// Save every game as a record (SPEC.md) in this file.
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
-}
-
-/// Reads `random:K`.
-fn parse_openings(text: &str) -> Result<u32, String> {
-    text.strip_prefix("random:")
-        .and_then(|k| k.parse::<u32>().ok())
-        .filter(|&k| k <= 100)
-        .ok_or_else(|| format!("openings '{text}': expected random:K with K from 0 to 100 plies"))
 }
 
 /// Runs `boardlab match`.
@@ -73,7 +69,7 @@ impl GameVisitor for MatchArgs {
             bot_b: self.p2.clone(),
             games: self.games,
             threads: self.threads.max(1),
-            opening_plies: self.openings,
+            openings: self.openings,
             seed,
             max_plies: self.max_plies,
         };
@@ -132,12 +128,12 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "Match: {} vs {} at {}, {} games, openings random:{}, seed {}",
+        "Match: {} vs {} at {}, {} games, openings {}, seed {}",
         config.bot_a,
         config.bot_b,
         P::GAME_ID,
         tally.games(),
-        config.opening_plies,
+        config.openings,
         config.seed
     );
     let _ = writeln!(
