@@ -10,7 +10,7 @@ use crate::spec::BotSpec;
 use boardlab_core::record::{GameRecord, RecordResult};
 use boardlab_core::{Evaluate, GameHistory, Player, Position};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The stack of each match thread: searches recurse, and Daisy's move lists are large.
@@ -292,11 +292,32 @@ fn match_game<P: Evaluate>(
     }
 }
 
+/// What a match does after a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on with the next game.
+    Continue,
+    /// Start no more games (those under way are finished and counted).
+    Stop,
+}
+
 /// Plays the match, calling `on_game` with each finished game and bot A's running tally (in
 /// the order games finish: game order with one thread). The summary lists games in order.
 pub fn run_match<P: Evaluate>(
     config: &MatchConfig<P>,
     on_game: &(dyn Fn(&GameReport, &Tally) + Sync),
+) -> MatchSummary {
+    run_match_until(config, &|report, tally| {
+        on_game(report, tally);
+        Flow::Continue
+    })
+}
+
+/// Plays the match like [`run_match`] until `on_game` says [`Flow::Stop`] (a sequential test
+/// has decided) or every game is played; the summary holds the games played.
+pub fn run_match_until<P: Evaluate>(
+    config: &MatchConfig<P>,
+    on_game: &(dyn Fn(&GameReport, &Tally) -> Flow + Sync),
 ) -> MatchSummary {
     let openings = match_openings(
         &config.start,
@@ -306,6 +327,7 @@ pub fn run_match<P: Evaluate>(
         config.games.div_ceil(2),
     );
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     let finished: Mutex<(Vec<Option<GameReport>>, Tally)> =
         Mutex::new((vec![None; config.games], Tally::default()));
     std::thread::scope(|scope| {
@@ -314,6 +336,9 @@ pub fn run_match<P: Evaluate>(
                 .stack_size(THREAD_STACK)
                 .spawn_scoped(scope, || {
                     loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         if index >= config.games {
                             break;
@@ -326,7 +351,9 @@ pub fn run_match<P: Evaluate>(
                             0.0 => tally.losses += 1,
                             _ => tally.draws += 1,
                         }
-                        on_game(&report, tally);
+                        if on_game(&report, tally) == Flow::Stop {
+                            stop.store(true, Ordering::Relaxed);
+                        }
                         games[index] = Some(report);
                     }
                 })

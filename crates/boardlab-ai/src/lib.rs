@@ -18,6 +18,7 @@ pub mod ordering;
 pub mod random;
 pub mod score;
 pub mod spec;
+pub mod sprt;
 pub mod tt;
 pub mod uci;
 

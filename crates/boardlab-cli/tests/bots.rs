@@ -161,6 +161,57 @@ fn a_crashing_engine_loses_its_games_with_a_report_and_the_match_goes_on() {
 }
 
 #[test]
+fn sprt_stops_the_match_once_it_decides() {
+    let out = boardlab(&[
+        "match",
+        "sprint",
+        "--p1",
+        "alphabeta:depth=3",
+        "--p2",
+        "random",
+        "--games",
+        "200",
+        "--openings",
+        "random:2",
+        "--seed",
+        "4",
+        "--sprt",
+        "elo0=0,elo1=50",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let sprt = stdout
+        .lines()
+        .find(|l| l.starts_with("SPRT "))
+        .expect("an SPRT line");
+    assert!(
+        sprt.starts_with("SPRT elo0=0 elo1=50 alpha=0.05 beta=0.05: LLR "),
+        "{sprt}"
+    );
+    assert!(sprt.contains("(bounds -2.94 to +2.94)"), "{sprt}");
+    assert!(sprt.contains("H1 accepted"), "{sprt}");
+    let games: usize = sprt
+        .split(" after ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(games < 200, "stopped early: {sprt}");
+    for bad in ["elo0=0", "elo0=5,elo1=1", "elo0=0,elo1=10,alpha=2"] {
+        let out = boardlab(&[
+            "match", "sprint", "--p1", "random", "--p2", "random", "--sprt", bad,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+        assert!(stderr.contains("expected elo0=E0,elo1=E1"), "{stderr}");
+    }
+}
+
+#[test]
 fn play_bot_against_bot_runs_to_the_end() {
     let out = boardlab_with_input(
         &[

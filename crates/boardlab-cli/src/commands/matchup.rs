@@ -2,10 +2,12 @@
 
 use crate::setup::{FirstChoice, GameArgs};
 use anyhow::{Context, Result, bail};
-use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
+use boardlab_ai::arena::{DEFAULT_MAX_PLIES, Flow, MatchConfig, MatchSummary, run_match_until};
+use boardlab_ai::elo::Tally;
 use boardlab_ai::elo::format_elo;
 use boardlab_ai::match_stats::SideStats;
 use boardlab_ai::openings::Openings;
+use boardlab_ai::sprt::{Decision, Sprt};
 use boardlab_ai::{BotSpec, FailureKind};
 use boardlab_core::Evaluate;
 use boardlab_games::{GameVisitor, with_game};
@@ -43,6 +45,11 @@ pub struct MatchArgs {
     /// Save every game as a record (SPEC.md) in this file.
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
+    /// A sequential test, checked after every game: `elo0=0,elo1=10[,alpha=0.05,beta=0.05]`
+    /// (trinomial GSPRT in logistic Elo, as Fishtest). The match stops as soon as it decides;
+    /// --games is then the most games played.
+    #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
+    sprt: Option<Sprt>,
 }
 
 /// Runs `boardlab match`.
@@ -79,12 +86,25 @@ impl GameVisitor for MatchArgs {
             ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed_precise}]")
                 .expect("a valid progress template"),
         );
-        let summary = run_match(&config, &|_, tally| {
-            bar.set_message(format!("{tally} score {:.1}%", 100.0 * tally.score()));
+        let sprt = self.sprt;
+        let summary = run_match_until(&config, &|_, tally| {
+            let llr = sprt.map(|t| format!(" LLR {:.2}", t.llr(tally)));
+            bar.set_message(format!(
+                "{tally} score {:.1}%{}",
+                100.0 * tally.score(),
+                llr.unwrap_or_default()
+            ));
             bar.inc(1);
+            match sprt.map(|t| t.decide(tally)) {
+                Some(Decision::H0 | Decision::H1) => Flow::Stop,
+                _ => Flow::Continue,
+            }
         });
         bar.finish_and_clear();
         print!("{}", describe::<P>(&config, &summary));
+        if let Some(sprt) = &self.sprt {
+            println!("{}", sprt_line(sprt, &summary.tally, self.games));
+        }
         if let Some(path) = &self.pgn {
             let text: String = summary.games.iter().map(|g| g.record.to_string()).collect();
             std::fs::write(path, text)
@@ -92,6 +112,28 @@ impl GameVisitor for MatchArgs {
         }
         Ok(())
     }
+}
+
+/// The test's end: `SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 3.01 (bounds -2.94 to
+/// +2.94) after 120 games: H1 accepted (…)`.
+fn sprt_line(sprt: &Sprt, tally: &Tally, max_games: usize) -> String {
+    let (lower, upper) = sprt.bounds();
+    let verdict = match sprt.decide(tally) {
+        Decision::H1 => format!(
+            "H1 accepted (the first bot is at least {} Elo stronger)",
+            sprt.elo1
+        ),
+        Decision::H0 => format!(
+            "H0 accepted (the first bot is at most {} Elo stronger)",
+            sprt.elo0
+        ),
+        Decision::Continue => format!("inconclusive at the maximum of {max_games} games"),
+    };
+    format!(
+        "SPRT {sprt}: LLR {:.2} (bounds {lower:.2} to {upper:+.2}) after {} games: {verdict}",
+        sprt.llr(tally),
+        tally.games()
+    )
 }
 
 /// One side's figures: `  <spec>: mean depth 6.2, 1.23 M nodes/s, largest time share 0.97
