@@ -2,6 +2,7 @@
 //! time it used, and how often it failed.
 
 use crate::bot::{FailureKind, SearchInfo};
+use crate::score::Score;
 use std::time::Duration;
 
 /// One bot's search figures over its moves of a game or a match, from the last
@@ -12,7 +13,10 @@ pub struct SideStats {
     pub moves: u32,
     /// Moves for which it reported a search (random bots report none).
     pub searched: u32,
-    /// The sum of the depths of its last reports, one per searched move.
+    /// Searched moves whose last report was an evaluation, not a forced win or loss (an
+    /// engine that has found a mate runs on to absurd depths, which would swamp the mean).
+    pub evaluated: u32,
+    /// The sum of the depths of the last reports of the evaluated moves.
     pub depth_sum: u64,
     /// The nodes of its last reports, summed.
     pub nodes: u64,
@@ -36,7 +40,10 @@ impl SideStats {
         self.moves += 1;
         if let Some(info) = last {
             self.searched += 1;
-            self.depth_sum += info.depth as u64;
+            if !matches!(info.score, Score::Win(_) | Score::Loss(_)) {
+                self.evaluated += 1;
+                self.depth_sum += info.depth as u64;
+            }
             self.nodes += info.nodes;
             self.search_time += info.elapsed;
         }
@@ -60,6 +67,7 @@ impl SideStats {
     pub fn add(&mut self, other: &SideStats) {
         self.moves += other.moves;
         self.searched += other.searched;
+        self.evaluated += other.evaluated;
         self.depth_sum += other.depth_sum;
         self.nodes += other.nodes;
         self.search_time += other.search_time;
@@ -69,12 +77,13 @@ impl SideStats {
         }
     }
 
-    /// The mean depth of its searched moves (0 with none).
+    /// The mean depth of its evaluated moves (0 with none): moves whose search ended in a
+    /// forced win or loss are left out.
     pub fn mean_depth(&self) -> f64 {
-        if self.searched == 0 {
+        if self.evaluated == 0 {
             0.0
         } else {
-            self.depth_sum as f64 / self.searched as f64
+            self.depth_sum as f64 / self.evaluated as f64
         }
     }
 
@@ -100,7 +109,6 @@ impl SideStats {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::Score;
 
     fn info(depth: u32, nodes: u64, ms: u64) -> SearchInfo {
         SearchInfo {
@@ -123,15 +131,18 @@ mod tests {
             limit,
         );
         stats.record_move(None, Duration::from_millis(1), limit);
-        assert_eq!((stats.moves, stats.searched), (3, 2));
+        let mut mate = info(99, 1_000, 50);
+        mate.score = Score::Win(3);
+        stats.record_move(Some(&mate), Duration::from_millis(50), limit);
+        assert_eq!((stats.moves, stats.searched, stats.evaluated), (4, 3, 2));
         assert!((stats.mean_depth() - 7.0).abs() < 1e-9);
-        assert!((stats.nodes_per_second() - 600_000.0).abs() < 1e-6);
+        assert!((stats.nodes_per_second() - 121_000.0 / 0.25).abs() < 1e-6);
         assert!((stats.max_time_share - 1.04).abs() < 1e-9);
         let mut total = SideStats::default();
         total.add(&stats);
         total.record_failure(FailureKind::Timeout);
         total.add(&stats);
-        assert_eq!(total.moves, 6);
+        assert_eq!(total.moves, 8);
         assert_eq!(total.failures_of(FailureKind::Timeout), 1);
         assert_eq!(total.failures_of(FailureKind::Crash), 0);
         assert_eq!(SideStats::default().nodes_per_second(), 0.0);
