@@ -6,7 +6,7 @@ use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match
 use boardlab_ai::openings::Openings;
 use boardlab_ai::{BotSpec, FailureKind};
 use boardlab_core::Evaluate;
-use boardlab_games::{Obsidian, Sprint};
+use boardlab_games::{Daisy, Obsidian, Sprint};
 use std::path::PathBuf;
 
 /// A fake engine: it answers the handshake, then does `on_go` (shell commands) for `go`.
@@ -174,9 +174,9 @@ fn fairy_stockfish() -> Option<(PathBuf, PathBuf)> {
     (binary.is_file() && ini.is_file()).then_some((binary, ini))
 }
 
-#[test]
-#[ignore = "needs Fairy-Stockfish built (scripts/strength.sh builds it); FAIRY_STOCKFISH=path"]
-fn fairy_stockfish_plays_legal_obsidian() {
+/// A short match of alpha-beta against Fairy-Stockfish on `P` from `openings`: every game
+/// ends without a failure of either side.
+fn fairy_stockfish_plays_legal<P: Evaluate>(openings: &str) {
     let Some((binary, ini)) = fairy_stockfish() else {
         eprintln!("Fairy-Stockfish not found: set FAIRY_STOCKFISH to its binary");
         return;
@@ -187,19 +187,33 @@ fn fairy_stockfish_plays_legal_obsidian() {
         ini.display()
     );
     let config = MatchConfig {
-        start: Obsidian::default(),
+        start: P::start(P::Rules::default()),
         draw_first: false,
         bot_a: "alphabeta:time=30ms".parse::<BotSpec>().unwrap(),
         bot_b: engine.parse::<BotSpec>().unwrap(),
         games: 2,
         threads: 1,
-        openings: "random:4".parse().unwrap(),
+        openings: openings.parse().unwrap(),
         seed: 3,
         max_plies: 200,
     };
     let summary = run_match(&config, &|_, _| {});
     for game in &summary.games {
         assert!(game.failure.is_none(), "{:?}", game.failure);
-        assert!(game.plies > 10);
+        assert!(game.plies > 10, "{}", game.record);
     }
+    let engine = summary.side_stats(false);
+    assert!(engine.searched > 0 && engine.nodes_per_second() > 0.0);
+}
+
+#[test]
+#[ignore = "needs Fairy-Stockfish built (scripts/strength.sh builds it); FAIRY_STOCKFISH=path"]
+fn fairy_stockfish_plays_legal_obsidian() {
+    fairy_stockfish_plays_legal::<Obsidian>("random:4");
+}
+
+#[test]
+#[ignore = "needs Fairy-Stockfish built (scripts/strength.sh builds it); FAIRY_STOCKFISH=path"]
+fn fairy_stockfish_plays_legal_daisy_once_both_as_are_placed() {
+    fairy_stockfish_plays_legal::<Daisy>("setup:2");
 }
