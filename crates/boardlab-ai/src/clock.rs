@@ -1,16 +1,22 @@
 //! Time and node limits of one search: when to stop at once, and when not to start another
 //! iteration.
+//!
+//! A search with a time limit uses nearly all of it: it stops at [`HARD_SHARE`] of the
+//! budget less a fixed margin, and the alpha-beta bot keeps what an unfinished iteration has
+//! already found, so a new iteration is worth starting until then.
 
 use crate::bot::Limits;
 use std::time::{Duration, Instant};
 
-/// The share of the time budget after which a search stops at once. The rest is margin for
-/// unwinding, the caller and a busy machine.
-const HARD_SHARE: f64 = 0.8;
+/// The share of the time budget after which a search stops at once. The rest, with
+/// [`MARGIN`], is for unwinding, the caller and a busy machine.
+const HARD_SHARE: f64 = 0.95;
 
-/// The share of the time budget after which no new iteration is started: the next one would
-/// most likely not finish.
-const SOFT_SHARE: f64 = 0.4;
+/// Time kept back from every budget, besides the share.
+const MARGIN: Duration = Duration::from_micros(1500);
+
+/// The share of the time budget after which no new iteration is started.
+const SOFT_SHARE: f64 = 0.9;
 
 /// The clock of one search.
 #[derive(Clone, Copy, Debug)]
@@ -26,7 +32,9 @@ impl Clock {
     pub fn start(limits: &Limits) -> Clock {
         Clock {
             start: Instant::now(),
-            hard: limits.time.map(|t| t.mul_f64(HARD_SHARE)),
+            hard: limits
+                .time
+                .map(|t| t.mul_f64(HARD_SHARE).saturating_sub(MARGIN).max(t / 2)),
             soft: limits.time.map(|t| t.mul_f64(SOFT_SHARE)),
             nodes: limits.nodes,
         }

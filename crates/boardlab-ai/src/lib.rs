@@ -20,6 +20,7 @@ pub mod score;
 pub mod spec;
 pub mod sprt;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 
 pub use alphabeta::AlphaBeta;

@@ -7,7 +7,7 @@ use crate::bot::{Bot, Limits};
 use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
 use crate::random::RandomBot;
 use crate::uci::{UciBot, UciOptions};
-use boardlab_core::Evaluate;
+use boardlab_core::{Evaluate, Tunable};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -99,6 +99,14 @@ pub enum SpecError {
         /// The text given.
         name: String,
     },
+    /// A weights file that does not suit the game.
+    #[error("the weights file does not suit {game}: {reason}")]
+    BadWeights {
+        /// The game.
+        game: &'static str,
+        /// What is wrong with the file.
+        reason: String,
+    },
     /// A level outside 1 to 5.
     #[error("unknown level {level}; levels are 1 (weakest) to 5 (strongest)")]
     UnknownLevel {
@@ -136,7 +144,7 @@ impl BotKind {
         match self {
             BotKind::Random => "seed",
             BotKind::AlphaBeta => {
-                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000)"
+                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), weights (a weights file), off (search features to switch off: nmp+lmr+futility+aspiration+check, or all)"
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
             BotKind::Uci => crate::uci::options::VALID,
@@ -160,6 +168,9 @@ pub struct BotSpec {
     /// The external engine and how to talk to it ([`BotKind::Uci`] only).
     /// (Boxed: a spec is passed around by value, and most are not engines.)
     pub uci: Option<Box<UciOptions>>,
+    /// The text of a weights file for the evaluation (`weights=FILE`), read when the spec
+    /// was; `None` uses the game's shipped weights.
+    pub weights: Option<String>,
     text: String,
 }
 
@@ -177,7 +188,7 @@ impl BotSpec {
             BotKind::AlphaBeta => Box::new(AlphaBeta::<P>::with_options(
                 self.text.clone(),
                 self.limits,
-                P::Weights::default(),
+                self.weights_for::<P>().unwrap_or_default(),
                 self.alphabeta,
             )),
             BotKind::Mcts => Box::new(Mcts::<P>::new(
@@ -192,6 +203,22 @@ impl BotSpec {
                 self.limits,
             )),
         }
+    }
+
+    /// The evaluation weights the spec asks for in game `P`: those of its weights file, or
+    /// the game's shipped ones. Check this before [`build`](BotSpec::build), which falls
+    /// back to the shipped weights when the file does not suit the game.
+    pub fn weights_for<P: Evaluate>(&self) -> Result<P::Weights, SpecError> {
+        let mut weights = P::Weights::default();
+        if let Some(text) = &self.weights {
+            weights
+                .read_text(text)
+                .map_err(|err| SpecError::BadWeights {
+                    game: P::GAME_ID,
+                    reason: err.to_string(),
+                })?;
+        }
+        Ok(weights)
     }
 
     /// Whether the bot's moves depend on nothing but the position, the game and the seed (no
@@ -235,6 +262,7 @@ impl FromStr for BotSpec {
                 mcts: MctsOptions::default(),
                 alphabeta: AlphaBetaOptions::default(),
                 uci: Some(Box::new(options)),
+                weights: None,
                 text: trimmed.to_string(),
             });
         }
@@ -267,6 +295,7 @@ impl FromStr for BotSpec {
             mcts: MctsOptions::default(),
             alphabeta: AlphaBetaOptions::default(),
             uci: None,
+            weights: None,
             text: text.clone(),
         };
         for param in params.split(',').filter(|p| !p.is_empty()) {
@@ -316,6 +345,18 @@ impl FromStr for BotSpec {
                             .filter(|c| (0..=MAX_CHANCES).contains(c))
                             .ok_or_else(|| bad("a margin from 0 (pure minimax) to 1000"))?,
                     );
+                }
+                (BotKind::AlphaBeta, "weights") => {
+                    spec.weights = Some(
+                        std::fs::read_to_string(value)
+                            .map_err(|_| bad("a readable weights file (see `boardlab tune`)"))?,
+                    );
+                }
+                (BotKind::AlphaBeta, "off") => {
+                    spec.alphabeta
+                        .features
+                        .switch_off(value)
+                        .map_err(|_| bad("search features joined by '+': nmp, lmr, futility, aspiration, check, or all"))?;
                 }
                 (BotKind::Mcts, "playouts") => {
                     spec.limits.playouts = Some(count("a positive number of playouts")?)
@@ -380,6 +421,8 @@ mod tests {
         assert_eq!(spec.alphabeta.chances, Some(0));
         let spec: BotSpec = "alphabeta:depth=4".parse().unwrap();
         assert_eq!(spec.alphabeta.chances, None, "the game's default");
+        let spec: BotSpec = "alphabeta:depth=4,off=nmp+lmr".parse().unwrap();
+        assert_eq!(spec.alphabeta.features.to_string(), "nmp+lmr");
         assert_eq!("random".parse::<BotSpec>().unwrap().kind, BotKind::Random);
         assert_eq!("level:1".parse::<BotSpec>().unwrap().kind, BotKind::Random);
         for (level, text, _) in LEVELS {
@@ -412,6 +455,11 @@ mod tests {
             let err = bad.parse::<BotSpec>().unwrap_err().to_string();
             assert!(err.contains("from 0 (pure minimax) to 1000"), "{err}");
         }
+        let err = "alphabeta:off=nmp+magic"
+            .parse::<BotSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("'nmp+magic'") && err.contains("aspiration"), "{err}");
         assert!(level_spec(6).is_err());
     }
 

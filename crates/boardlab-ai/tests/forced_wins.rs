@@ -1,9 +1,9 @@
-//! A depth-limited search finds forced wins in 1 and 3 plies in every game: take the D,
-//! take the A, reach the baseline, take the last piece.
+//! A depth-limited search finds forced wins in every game (take the D, take the A, reach
+//! the baseline, take the last piece) and sees forced losses coming in time to stop them.
 
 use boardlab_ai::bot::Limits;
 use boardlab_ai::{AlphaBeta, Score};
-use boardlab_core::{Evaluate, GameHistory};
+use boardlab_core::{Evaluate, GameHistory, Position};
 use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
 
 /// Searches `text` to `depth` and checks the move and the win distance.
@@ -36,6 +36,86 @@ fn finds_win<P: Evaluate>(text: &str, depth: u32, best: &str, plies: u32) {
         .outcome()
         .expect("the principal variation ends the game");
     assert_eq!(outcome.winner(), Some(position.side_to_move()));
+}
+
+/// The best move of `P` in `position` at `depth`, with its report.
+fn best<P: Evaluate>(position: P, depth: u32) -> (P::Move, boardlab_ai::SearchInfo) {
+    let mut bot = AlphaBeta::<P>::new(
+        "test",
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+    );
+    bot.search(&GameHistory::new(position), &mut |_| {})
+        .expect("the position has moves")
+}
+
+/// In `text` the opponent threatens a forced win; a search to `depth` finds a move that
+/// stops it, and one of `depth - 1` from the opponent's side then finds no win either.
+fn stops_the_win<P: Evaluate>(text: &str, depth: u32) -> String {
+    let position = P::from_text(text, P::Rules::default()).expect("a valid test position");
+    // The threat is real: were it the opponent's turn, it would win.
+    let (mv, info) = best(position, depth);
+    assert!(
+        !matches!(info.score, Score::Loss(_)),
+        "{} {text}: no defence found: {info:?}",
+        P::GAME_ID
+    );
+    let mut after = position;
+    after.play(mv);
+    let (_, reply) = best(after, depth - 1);
+    assert!(
+        !matches!(reply.score, Score::Win(_)),
+        "{} {text}: {mv} does not stop the win: {reply:?}",
+        P::GAME_ID
+    );
+    mv.to_string()
+}
+
+/// The position with the other side to move loses within `plies` for the side that is
+/// not to move in `text` (the threat the test defends against is real).
+fn threat_is_real<P: Evaluate>(text_other_side_to_move: &str, depth: u32, plies: u32) {
+    let position = P::from_text(text_other_side_to_move, P::Rules::default())
+        .expect("a valid test position");
+    let (_, info) = best(position, depth);
+    assert_eq!(info.score, Score::Win(plies), "{text_other_side_to_move}: {info:?}");
+}
+
+#[test]
+fn obsidian_stops_a_back_rank_win() {
+    // The A on a8 threatens a8a1, walling the D on g1 in behind its own Fs, then taking it.
+    let text = "A6D/8/8/8/8/8/5fff/6d1";
+    threat_is_real::<Obsidian>(&format!("{text} 2"), 4, 3);
+    let defence = stops_the_win::<Obsidian>(&format!("{text} 1"), 5);
+    assert!(defence.starts_with('f') || defence.starts_with('g') || defence.starts_with('h'));
+}
+
+#[test]
+fn obsidian_wins_through_the_pruning_at_depth_seven() {
+    // b1xb8 removes the A that guards rank 8; the D on h8, walled in by its own Fs, is
+    // taken next. Null moves, reductions and futility must not hide it at a deeper depth.
+    finds_win::<Obsidian>("1A5D/6FF/8/8/8/8/8/aa1d4 1", 7, "b1b8", 3);
+}
+
+#[test]
+fn daisy_wins_with_a_drop() {
+    // A B dropped on the ninth rank attacks the a on a9, walled in by its own hs; it
+    // cannot take the B unless it stands next to it.
+    let position = "a8/hh7/9/9/9/9/9/9/4A4[B] 1";
+    let p = Daisy::from_text(position, Default::default()).unwrap();
+    let (mv, info) = best(p, 4);
+    assert_eq!(info.score, Score::Win(3), "{info:?}");
+    let text = mv.to_string();
+    assert!(text.starts_with("B@") && text.ends_with('9') && text != "B@b9", "{text}");
+}
+
+#[test]
+fn daisy_stops_a_drop_win() {
+    // Player 2 threatens to drop its B on the first rank, where the A on a1 is walled in.
+    let text = "4a4/9/9/9/9/9/9/HH7/A8[b]";
+    threat_is_real::<Daisy>(&format!("{text} 2"), 4, 3);
+    stops_the_win::<Daisy>(&format!("{text} 1"), 5);
 }
 
 #[test]

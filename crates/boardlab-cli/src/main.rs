@@ -29,6 +29,8 @@ enum Command {
     Match(commands::matchup::MatchArgs),
     /// Play in the browser: serve the board, bots and game links (stored in SQLite).
     Serve(commands::serve::ServeArgs),
+    /// Fit a game's evaluation weights to the results of self-play games (Texel tuning).
+    Tune(commands::tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +66,7 @@ fn main() -> ExitCode {
         Command::Bestmove(args) => commands::bestmove::run(args),
         Command::Match(args) => commands::matchup::run(args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Tune(args) => commands::tune::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,7 +4,9 @@
 //! through this trait only, so a game knows no bot and a bot knows no game.
 
 use crate::engine_notation::EngineNotation;
+use crate::move_list::MoveList;
 use crate::position::Position;
+use crate::weights::Tunable;
 use std::fmt::Debug;
 
 /// The largest score an evaluation may return, in either direction. Search scores above it
@@ -23,7 +25,7 @@ pub const MAX_EVAL: i32 = 100_000;
 /// also says how such engines read it ([`EngineNotation`], whose defaults are our own text).
 pub trait Evaluate: Position + EngineNotation {
     /// The game's evaluation weights: piece values and the factors of each feature.
-    type Weights: Copy + Default + Debug + Send + Sync + 'static;
+    type Weights: Copy + Default + Debug + Send + Sync + Tunable + 'static;
 
     /// The score of the position for the side to move under `weights`, within
     /// `-MAX_EVAL..=MAX_EVAL`. Only called on positions where the game goes on.
@@ -36,6 +38,43 @@ pub trait Evaluate: Position + EngineNotation {
     /// The value of what `mv` gains at once (the captured material, a promotion's gain, a
     /// win), under `weights`, for ordering tactical moves best first; 0 for quiet moves.
     fn tactical_value(&self, mv: Self::Move, weights: &Self::Weights) -> i32;
+
+    /// Appends the legal moves for which [`is_tactical`](Evaluate::is_tactical) holds, the
+    /// moves a quiescence search follows. The default filters the full list; a game whose
+    /// quiet moves are many (Daisy's drops) generates the tactical ones directly.
+    fn tactical_moves(&self, moves: &mut MoveList<Self::Move>) {
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        for &mv in all.iter() {
+            if self.is_tactical(mv) {
+                moves.push(mv);
+            }
+        }
+    }
+
+    /// Whether the side to move is in check: its key piece (Obsidian's D, Daisy's A) is
+    /// attacked, so that unless it answers the threat it loses at once. A search extends
+    /// such positions and never stands pat in them. False by default (games with no key
+    /// piece).
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// Appends the legal moves that may answer a check (see
+    /// [`in_check`](Evaluate::in_check)): at least every move after which the key piece
+    /// cannot be taken at once. A quiescence search in check tries only these. The default
+    /// gives every legal move; games with many moves that cannot help (Daisy's drops) give
+    /// fewer.
+    fn evasions(&self, moves: &mut MoveList<Self::Move>) {
+        self.legal_moves(moves);
+    }
+
+    /// The position with the turn passed to the opponent and nothing else changed, for
+    /// null-move pruning; `None` where passing would mislead a search: the default, and
+    /// positions where being forced to move is often a disadvantage (zugzwang).
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
 
     /// How much evaluation a search may give up by default, in hundredths of the game's
     /// basic piece, to play the move that leaves a fallible opponent the most ways to go

@@ -17,6 +17,7 @@ pub mod position;
 pub mod record;
 pub mod rules;
 pub mod text;
+pub mod weights;
 pub mod zobrist;
 
 pub use engine_notation::EngineNotation;
@@ -28,3 +29,4 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use player::Player;
 pub use position::Position;
 pub use rules::{DrawRules, RuleInfo, RuleOptions};
+pub use weights::{Tunable, WeightsError};

@@ -8,7 +8,7 @@
 //! Below the levels the ordinary alpha-beta search gives exact values. At the bot's turns
 //! [`choose_by_chances`] picks the move.
 
-use super::{CONTEMPT, Search};
+use super::search::{CONTEMPT, Search};
 use crate::score::{DECIDED, WIN, loss_in};
 use boardlab_core::{Evaluate, MoveList};
 
@@ -210,7 +210,7 @@ impl<P: Evaluate> Search<'_, P> {
             let chance = if levels > 1 {
                 self.own_turn(&child, depth - 1, ply + 1, levels - 1, margin)
             } else {
-                let value = self.negamax(&child, depth - 1, ply + 1, -WIN, WIN);
+                let value = self.negamax(&child, depth - 1, ply + 1, -WIN, WIN, true);
                 Some(Chance::decided(value))
             };
             self.path.pop();

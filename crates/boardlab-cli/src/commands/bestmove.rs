@@ -31,6 +31,7 @@ impl GameVisitor for BestmoveArgs {
 
     fn visit<P: Evaluate>(self) -> Result<()> {
         let spec = bot_choice(self.bot, self.level)?;
+        spec.weights_for::<P>()?;
         let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
         let game = GameHistory::new(position);
         if let Some(outcome) = game.outcome() {

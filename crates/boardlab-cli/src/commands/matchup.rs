@@ -6,7 +6,7 @@ use boardlab_ai::arena::{DEFAULT_MAX_PLIES, Flow, MatchConfig, MatchSummary, run
 use boardlab_ai::elo::Tally;
 use boardlab_ai::elo::format_elo;
 use boardlab_ai::match_stats::SideStats;
-use boardlab_ai::openings::Openings;
+use boardlab_ai::openings::{OpeningKind, Openings};
 use boardlab_ai::sprt::{Decision, Sprt};
 use boardlab_ai::{BotSpec, FailureKind};
 use boardlab_core::Evaluate;
@@ -52,6 +52,19 @@ pub struct MatchArgs {
     sprt: Option<Sprt>,
 }
 
+/// Reads the `random:K` openings of commands that take random plies only (`tune`).
+pub(crate) fn parse_openings(text: &str) -> Result<u32, String> {
+    match text.parse::<Openings>()? {
+        Openings {
+            kind: OpeningKind::Random,
+            plies,
+        } => Ok(plies),
+        _ => Err(format!(
+            "openings '{text}': expected random:K with K from 0 to 100 plies"
+        )),
+    }
+}
+
 /// Runs `boardlab match`.
 pub fn run(args: MatchArgs) -> Result<()> {
     with_game(args.game.game, args)
@@ -64,6 +77,8 @@ impl GameVisitor for MatchArgs {
         if self.games == 0 {
             bail!("--games must be at least 1");
         }
+        self.p1.weights_for::<P>()?;
+        self.p2.weights_for::<P>()?;
         let draw_first = P::FIRST_PLAYER_DRAWN
             && self.game.position.is_none()
             && self.game.first.is_none_or(|f| f == FirstChoice::Random);

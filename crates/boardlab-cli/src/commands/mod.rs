@@ -6,3 +6,4 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod serve;
+pub mod tune;

@@ -172,6 +172,25 @@ pub fn lance(player: Player, square: u32, occupied: u128) -> u128 {
     }
 }
 
+/// The squares strictly between `square` and `target` when `target` is the first piece of
+/// `occupied` on a line from `square`; empty otherwise.
+pub fn between(square: u32, target: u32, occupied: u128) -> u128 {
+    let target_bit = 1u128 << target;
+    for direction in 0..4 {
+        let ray = ray_up(direction, square, occupied);
+        if ray & target_bit != 0 {
+            return ray ^ target_bit;
+        }
+    }
+    for direction in 4..8 {
+        let ray = ray_down(direction, square, occupied);
+        if ray & target_bit != 0 {
+            return ray ^ target_bit;
+        }
+    }
+    0
+}
+
 /// The squares a piece of `player` and `kind` on `square` attacks when `occupied` holds the
 /// pieces (for sliders: up to and including the first piece in each direction).
 #[inline]
@@ -229,5 +248,10 @@ mod tests {
         assert_eq!(lance(Player::Two, 40, blockers).count_ones(), 4);
         assert_eq!(rook(9, bit(0, 0)) & bit(0, 0), bit(0, 0));
         assert_eq!(bishop(10, bit(0, 0)) & bit(0, 0), bit(0, 0));
+        assert_eq!(between(40, 44, bit(4, 4)), bit(2, 4) | bit(3, 4));
+        assert_eq!(between(40, 80, bit(8, 8)), bit(5, 5) | bit(6, 6) | bit(7, 7));
+        assert_eq!(between(40, 80, bit(8, 8) | bit(6, 6)), 0, "not the first piece");
+        assert_eq!(between(40, 41, bit(5, 4)), 0, "neighbours");
+        assert_eq!(between(40, 43, bit(7, 4)), 0, "no line");
     }
 }

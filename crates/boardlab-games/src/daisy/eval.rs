@@ -6,81 +6,147 @@ use super::moves::DaisyMove;
 use super::piece::Kind;
 use super::position::Daisy;
 use boardlab_core::bitboard::Bits128;
-use boardlab_core::{Evaluate, Player};
+use super::movegen::CaptureSink;
+use boardlab_core::{Evaluate, MoveList, Player, Position, Tunable};
+use std::sync::LazyLock;
 
 /// What a captured A is worth to move ordering: the game.
 const GAME_VALUE: i32 = 50_000;
 
-/// The weights of Daisy's evaluation, in hundredths of an H.
+/// The weights file this evaluation ships with.
+const WEIGHTS_FILE: &str = include_str!("weights.txt");
+
+/// The weights of Daisy's evaluation, in hundredths of an H. Per-kind tables are indexed by
+/// [`Kind::index`] (A to H).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DaisyWeights {
-    /// The value of each kind on the board, indexed by [`Kind::index`] (the A is the game, 0).
+    /// The value of each kind on the board (the A is the game itself: 0).
     pub values: [i32; 8],
-    /// A piece in reserve is worth its board value times this percentage (drops are free to
-    /// go anywhere, so a little more).
-    pub reserve_percent: i32,
+    /// The value of each kind in reserve (a drop can go anywhere).
+    pub reserve: [i32; 8],
     /// For having one's A on the board, which is what allows capturing.
     pub a_on_board: i32,
-    /// Per square a board piece attacks that its owner does not occupy.
-    pub mobility: i32,
-    /// Per rank an H, G or F has advanced (they only move forward).
-    pub advance: i32,
-    /// Per enemy piece attacking a square next to one's A.
+    /// Per square a board piece attacks that its owner does not occupy, by kind.
+    pub mobility: [i32; 8],
+    /// Per rank a piece has advanced from its owner's first rank, by kind.
+    pub advance: [i32; 8],
+    /// Per enemy attack on the A or a square next to it.
     pub a_danger: i32,
+    /// Per empty square next to the A, times the pieces the enemy holds in reserve (drops
+    /// that could attack it).
+    pub a_drop_danger: i32,
+    /// Per own piece next to the A.
+    pub a_shelter: i32,
+    /// Per own piece that the enemy attacks and nothing of ours defends (only while the
+    /// enemy may capture).
+    pub hanging: i32,
+    /// For having the move.
+    pub tempo: i32,
 }
 
-impl Default for DaisyWeights {
-    fn default() -> Self {
+impl Tunable for DaisyWeights {
+    fn for_each_group(&mut self, f: &mut dyn FnMut(&'static str, &mut [i32])) {
+        f("values", &mut self.values);
+        f("reserve", &mut self.reserve);
+        f("a_on_board", std::slice::from_mut(&mut self.a_on_board));
+        f("mobility", &mut self.mobility);
+        f("advance", &mut self.advance);
+        f("a_danger", std::slice::from_mut(&mut self.a_danger));
+        f("a_drop_danger", std::slice::from_mut(&mut self.a_drop_danger));
+        f("a_shelter", std::slice::from_mut(&mut self.a_shelter));
+        f("hanging", std::slice::from_mut(&mut self.hanging));
+        f("tempo", std::slice::from_mut(&mut self.tempo));
+    }
+}
+
+/// The weights of `weights.txt`, read once.
+static SHIPPED: LazyLock<DaisyWeights> = LazyLock::new(|| {
+    let mut weights = DaisyWeights::zero();
+    weights
+        .read_text(WEIGHTS_FILE)
+        .expect("the shipped weights file is valid (a test reads it)");
+    weights
+});
+
+impl DaisyWeights {
+    /// Every weight 0.
+    pub fn zero() -> DaisyWeights {
         DaisyWeights {
-            values: [0, 900, 750, 550, 500, 350, 350, 100],
-            reserve_percent: 110,
-            a_on_board: 150,
-            mobility: 3,
-            advance: 4,
-            a_danger: 20,
+            values: [0; 8],
+            reserve: [0; 8],
+            a_on_board: 0,
+            mobility: [0; 8],
+            advance: [0; 8],
+            a_danger: 0,
+            a_drop_danger: 0,
+            a_shelter: 0,
+            hanging: 0,
+            tempo: 0,
         }
     }
 }
 
+impl Default for DaisyWeights {
+    /// The fitted weights of `weights.txt`.
+    fn default() -> Self {
+        *SHIPPED
+    }
+}
+
 impl Daisy {
-    /// The evaluation of `player`'s side alone.
-    fn side_score(&self, player: Player, w: &DaisyWeights) -> i32 {
+    /// `player`'s material, mobility and advancement; also returns every square its board
+    /// pieces attack.
+    fn side_score(&self, player: Player, w: &DaisyWeights) -> (i32, u128) {
         let own = self.occupied_by(player);
         let occupied = self.occupied();
         let reserve = self.reserve(player);
         let mut score = 0;
+        let mut attacked = 0;
         for kind in Kind::ALL {
+            let k = kind.index();
             let pieces = self.pieces(player, kind);
-            let value = w.values[kind.index()];
-            score += value * pieces.count_ones() as i32
-                + value * w.reserve_percent / 100 * reserve.count(kind) as i32;
-            let forward_only = matches!(kind, Kind::F | Kind::G | Kind::H);
+            score += w.values[k] * pieces.count_ones() as i32 + w.reserve[k] * reserve.count(kind) as i32;
             for square in Bits128(pieces) {
                 let reach = attacks::attacks(player, kind, square, occupied);
-                score += w.mobility * (reach & !own).count_ones() as i32;
-                if forward_only {
-                    let rank = (square / 9) as i32;
-                    let advanced = match player {
-                        Player::One => rank,
-                        Player::Two => 8 - rank,
-                    };
-                    score += w.advance * advanced;
-                }
+                attacked |= reach;
+                score += w.mobility[k] * (reach & !own).count_ones() as i32;
+                let rank = (square / 9) as i32;
+                let advanced = match player {
+                    Player::One => rank,
+                    Player::Two => 8 - rank,
+                };
+                score += w.advance[k] * advanced;
             }
         }
+        (score, attacked)
+    }
+
+    /// The dangers to `player`'s A and pieces, given the squares each side attacks.
+    fn danger_score(&self, player: Player, w: &DaisyWeights, attacked: &[u128; 2]) -> i32 {
+        let enemy = player.opponent();
+        let own = self.occupied_by(player);
+        let mut score = 0;
         if self.has_a_on_board(player) {
             score += w.a_on_board;
-            let enemy = player.opponent();
-            for square in Bits128(self.pieces(player, Kind::A)) {
-                let zone = attacks::king(square) | 1u128 << square;
-                for kind in Kind::ALL {
-                    for from in Bits128(self.pieces(enemy, kind)) {
-                        if attacks::attacks(enemy, kind, from, occupied) & zone != 0 {
-                            score -= w.a_danger;
-                        }
-                    }
-                }
-            }
+        }
+        for square in Bits128(self.pieces(player, Kind::A)) {
+            let zone = attacks::king(square) | 1u128 << square;
+            let occupied = self.occupied();
+            let hits: u32 = Kind::ALL
+                .into_iter()
+                .flat_map(|kind| {
+                    Bits128(self.pieces(enemy, kind))
+                        .map(move |from| (attacks::attacks(enemy, kind, from, occupied) & zone).count_ones())
+                })
+                .sum();
+            score += w.a_danger * hits as i32;
+            let empty_around = (attacks::king(square) & !occupied).count_ones() as i32;
+            score += w.a_drop_danger * empty_around * self.reserve(enemy).total() as i32;
+            score += w.a_shelter * (attacks::king(square) & own).count_ones() as i32;
+        }
+        if self.has_a_on_board(enemy) {
+            let exposed = own & !self.pieces(player, Kind::A) & attacked[enemy.index()] & !attacked[player.index()];
+            score += w.hanging * exposed.count_ones() as i32;
         }
         score
     }
@@ -90,12 +156,47 @@ impl Evaluate for Daisy {
     type Weights = DaisyWeights;
 
     fn evaluate(&self, weights: &DaisyWeights) -> i32 {
-        self.side_score(self.side, weights) - self.side_score(self.side.opponent(), weights)
+        let (us, them) = (self.side, self.side.opponent());
+        let (our_score, our_attacks) = self.side_score(us, weights);
+        let (their_score, their_attacks) = self.side_score(them, weights);
+        let mut attacked = [0; 2];
+        attacked[us.index()] = our_attacks;
+        attacked[them.index()] = their_attacks;
+        our_score - their_score + self.danger_score(us, weights, &attacked)
+            - self.danger_score(them, weights, &attacked)
+            + weights.tempo
     }
 
     #[inline]
     fn is_tactical(&self, mv: DaisyMove) -> bool {
         !mv.is_drop() && self.occupied_by(self.side.opponent()) & 1u128 << mv.to() != 0
+    }
+
+    fn tactical_moves(&self, moves: &mut MoveList<DaisyMove>) {
+        if self.has_a_on_board(self.side) {
+            let enemy = self.occupied_by(self.side.opponent());
+            self.generate(&mut CaptureSink { list: moves, enemy });
+        }
+    }
+
+    fn in_check(&self) -> bool {
+        let them = self.side.opponent();
+        Bits128(self.pieces(self.side, Kind::A)).any(|square| self.attackers_of(square, them) != 0)
+    }
+
+    fn evasions(&self, moves: &mut MoveList<DaisyMove>) {
+        match Bits128(self.pieces(self.side, Kind::A)).next() {
+            Some(a_square) if self.in_check() => self.evasions_from(a_square, moves),
+            _ => self.legal_moves(moves),
+        }
+    }
+
+    /// Passing is refused to a side with nothing in reserve and nothing on the board but
+    /// its A and H's, where being forced to move can lose (zugzwang).
+    fn null_move(&self) -> Option<Daisy> {
+        let us = self.side;
+        let officers = self.occupied_by(us) & !self.pieces(us, Kind::A) & !self.pieces(us, Kind::H);
+        (officers != 0 || !self.reserve(us).is_empty()).then(|| self.passed())
     }
 
     fn tactical_value(&self, mv: DaisyMove, weights: &DaisyWeights) -> i32 {
@@ -106,10 +207,32 @@ impl Evaluate for Daisy {
             Some((owner, Kind::A)) if owner != self.side => GAME_VALUE,
             // The captor gains the piece in reserve as well as removing it from the board.
             Some((owner, kind)) if owner != self.side => {
-                let value = weights.values[kind.index()];
-                value + value * weights.reserve_percent / 100
+                weights.values[kind.index()] + weights.reserve[kind.index()]
             }
             _ => 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_weights_read_and_write_back() {
+        let weights = DaisyWeights::default();
+        let mut again = DaisyWeights::zero();
+        again.read_text(&weights.to_text()).unwrap();
+        assert_eq!(again, weights);
+    }
+
+    #[test]
+    fn the_start_is_level_and_mirrored_positions_agree() {
+        let w = DaisyWeights::default();
+        assert_eq!(Daisy::default().evaluate(&w), w.tempo, "the start is symmetric");
+        let ahead: Daisy = "4a4/9/9/9/9/9/9/9/4A4[2HBh] 1".parse().unwrap();
+        let mirrored: Daisy = "4a4/9/9/9/9/9/9/9/4A4[H2hb] 2".parse().unwrap();
+        assert!(ahead.evaluate(&w) > 500);
+        assert_eq!(ahead.evaluate(&w), mirrored.evaluate(&w));
     }
 }

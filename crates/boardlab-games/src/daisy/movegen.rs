@@ -47,6 +47,64 @@ impl MoveSink for ListSink<'_> {
     }
 }
 
+/// Collects only the captures in a [`MoveList`] (never a drop).
+pub(super) struct CaptureSink<'a> {
+    /// Where the moves go.
+    pub list: &'a mut MoveList<DaisyMove>,
+    /// The enemy's pieces: a capture lands on one of them.
+    pub enemy: u128,
+}
+
+impl MoveSink for CaptureSink<'_> {
+    #[inline]
+    fn drops(&mut self, _empty: u128, _reserve: &Reserve) {}
+
+    #[inline]
+    fn piece_moves(&mut self, from: u32, targets: u128) {
+        ListSink(self.list).piece_moves(from, targets & self.enemy);
+    }
+
+    #[inline]
+    fn shifted_moves(&mut self, targets: u128, back: i32) {
+        ListSink(self.list).shifted_moves(targets & self.enemy, back);
+    }
+}
+
+/// Collects the moves that answer a check (see [`Daisy::evasions`]): every move of the A,
+/// board moves onto `targets`, and drops on `blocks`.
+pub(super) struct EvasionSink<'a> {
+    /// Where the moves go.
+    pub list: &'a mut MoveList<DaisyMove>,
+    /// The square of the mover's A.
+    pub a_square: u32,
+    /// Where other pieces may go: the enemy's pieces and the squares that block the check.
+    pub targets: u128,
+    /// Where drops may go: the squares that block the check.
+    pub blocks: u128,
+}
+
+impl MoveSink for EvasionSink<'_> {
+    #[inline]
+    fn drops(&mut self, empty: u128, reserve: &Reserve) {
+        ListSink(self.list).drops(empty & self.blocks, reserve);
+    }
+
+    #[inline]
+    fn piece_moves(&mut self, from: u32, targets: u128) {
+        let allowed = if from == self.a_square {
+            targets
+        } else {
+            targets & self.targets
+        };
+        ListSink(self.list).piece_moves(from, allowed);
+    }
+
+    #[inline]
+    fn shifted_moves(&mut self, targets: u128, back: i32) {
+        ListSink(self.list).shifted_moves(targets & self.targets, back);
+    }
+}
+
 /// Counts moves without making them: drops are the empty squares times the number of
 /// different letters in reserve, board moves the sizes of the target sets.
 pub(super) struct CountSink(pub u64);

@@ -1,7 +1,7 @@
 //! The Daisy position: bitboards, reserves, side to move, counters, hash and rule options.
 
 use super::moves::DaisyMove;
-use super::notation;
+use super::{attacks, notation};
 use super::piece::Kind;
 use super::reserve::Reserve;
 use super::rules::DaisyRules;
@@ -143,6 +143,50 @@ impl Daisy {
     #[inline]
     pub fn has_a_on_board(&self, player: Player) -> bool {
         self.pieces(player, Kind::A) != 0
+    }
+
+    /// The pieces of `attacker` that could capture on `square` now (none while its A is
+    /// off the board).
+    pub(super) fn attackers_of(&self, square: u32, attacker: Player) -> u128 {
+        if !self.has_a_on_board(attacker) {
+            return 0;
+        }
+        // A piece of `attacker` reaches `square` from exactly the squares that the same
+        // kind of piece of the other side reaches from `square`.
+        let defender = attacker.opponent();
+        let occupied = self.occupied();
+        Kind::ALL.into_iter().fold(0, |found, kind| {
+            found | attacks::attacks(defender, kind, square, occupied) & self.pieces(attacker, kind)
+        })
+    }
+
+    /// Appends the moves that may answer a check on the side to move's A on `a_square`:
+    /// the captures, the A's own moves, and, against a single checking B, C or G, the moves
+    /// and drops onto the squares between it and the A. Every other move loses the A.
+    pub(super) fn evasions_from(&self, a_square: u32, moves: &mut MoveList<DaisyMove>) {
+        let them = self.side.opponent();
+        let checkers = self.attackers_of(a_square, them);
+        let blocks = if checkers.count_ones() == 1 {
+            attacks::between(a_square, checkers.trailing_zeros(), self.occupied())
+        } else {
+            0
+        };
+        self.generate(&mut super::movegen::EvasionSink {
+            list: moves,
+            a_square,
+            targets: self.occupied_by(them) | blocks,
+            blocks,
+        });
+    }
+
+    /// The position with the other player to move and nothing else changed (a null move
+    /// for the search; the no-progress count restarts so no repetition is seen across it).
+    pub(super) fn passed(&self) -> Daisy {
+        let mut next = *self;
+        next.hash ^= SIDE_KEY;
+        next.side = self.side.opponent();
+        next.no_progress = 0;
+        next
     }
 
     /// Whether `player` still has an A, on the board or in reserve. An A that is in neither

@@ -1,61 +1,245 @@
-//! Obsidian's evaluation: material, mobility and pawn advancement.
+//! Obsidian's evaluation: material, piece placement, mobility, F structure, the safety of
+//! the D and threats, each weighed twice (for the middle game and for the end game) and
+//! blended by how much material is left. The weights are fitted to game results and kept
+//! in `weights.txt` beside this file (`boardlab tune obsidian` makes it anew).
 
 use super::attacks;
+use super::movegen::TacticalSink;
 use super::moves::ObsidianMove;
 use super::piece::Kind;
 use super::position::Obsidian;
 use boardlab_core::bitboard::Bits64;
-use boardlab_core::{Evaluate, Player};
+use boardlab_core::{Evaluate, MoveList, Player, Tunable};
+use std::sync::LazyLock;
 
 /// What a captured D is worth to move ordering: the game.
 const GAME_VALUE: i32 = 50_000;
 
-/// The weights of Obsidian's evaluation, in hundredths of an F.
+/// The weights file this evaluation ships with.
+const WEIGHTS_FILE: &str = include_str!("weights.txt");
+
+/// The phase of a full board: B and C count 1, A 2, E 4 (both sides together).
+const FULL_PHASE: i32 = 24;
+
+/// What each kind adds to the phase, indexed by [`Kind::index`].
+const PHASE_OF: [i32; 6] = [2, 1, 1, 0, 4, 0];
+
+/// A weight for the middle game and one for the end game.
+type Pair = [i32; 2];
+
+/// The weights of Obsidian's evaluation, in hundredths of an F. Per-kind tables are
+/// indexed by [`Kind::index`] (A, B, C, D, E, F); every entry is a (middle game, end
+/// game) pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ObsidianWeights {
-    /// The value of each kind, indexed by [`Kind::index`] (the D's value is the game, so 0).
-    pub values: [i32; 6],
-    /// Per square a piece (other than an F) attacks that its owner does not occupy.
-    pub mobility: i32,
-    /// Per rank an F has advanced, multiplied by the ranks advanced (so it grows fast).
-    pub pawn_advance: i32,
-    /// Per enemy B a leap from one's D, and per enemy A, C or E that sees the D along the
-    /// first piece of a line (a cheap measure of danger, not an exact attack count).
-    pub d_danger: i32,
+    /// The value of each kind (the D is the game itself: 0).
+    pub material: [Pair; 6],
+    /// Per ring closer to the centre (0 on the edge, 3 on the four centre squares).
+    pub centre: [Pair; 6],
+    /// Per rank advanced from its owner's first rank.
+    pub advance: [Pair; 6],
+    /// Per square a piece attacks that its owner does not occupy.
+    pub mobility: [Pair; 6],
+    /// A passed F (no enemy F ahead on its own or a neighbouring file), by ranks advanced.
+    pub passed: [Pair; 7],
+    /// Per F with another F of its side on the same file.
+    pub doubled: Pair,
+    /// Per F with no F of its side on a neighbouring file.
+    pub isolated: Pair,
+    /// Per F defended by an F.
+    pub supported: Pair,
+    /// For having both C's.
+    pub bishop_pair: Pair,
+    /// Per A on a file without F's, and on a file without its own F's.
+    pub rook_file: [Pair; 2],
+    /// Per attack of an enemy piece on the D or a square next to it.
+    pub d_zone: Pair,
+    /// Per own F on the three squares in front of the D.
+    pub d_shield: Pair,
+    /// Per piece (not an F) that an enemy F attacks.
+    pub pawn_threat: Pair,
+    /// Per piece attacked by the enemy and defended by nothing.
+    pub hanging: Pair,
+    /// For having the move.
+    pub tempo: i32,
 }
 
-impl Default for ObsidianWeights {
-    fn default() -> Self {
+impl Tunable for ObsidianWeights {
+    fn for_each_group(&mut self, f: &mut dyn FnMut(&'static str, &mut [i32])) {
+        f("material", self.material.as_flattened_mut());
+        f("centre", self.centre.as_flattened_mut());
+        f("advance", self.advance.as_flattened_mut());
+        f("mobility", self.mobility.as_flattened_mut());
+        f("passed", self.passed.as_flattened_mut());
+        f("doubled", &mut self.doubled);
+        f("isolated", &mut self.isolated);
+        f("supported", &mut self.supported);
+        f("bishop_pair", &mut self.bishop_pair);
+        f("rook_file", self.rook_file.as_flattened_mut());
+        f("d_zone", &mut self.d_zone);
+        f("d_shield", &mut self.d_shield);
+        f("pawn_threat", &mut self.pawn_threat);
+        f("hanging", &mut self.hanging);
+        f("tempo", std::slice::from_mut(&mut self.tempo));
+    }
+}
+
+/// The weights of `weights.txt`, read once.
+static SHIPPED: LazyLock<ObsidianWeights> = LazyLock::new(|| {
+    let mut weights = ObsidianWeights::zero();
+    weights
+        .read_text(WEIGHTS_FILE)
+        .expect("the shipped weights file is valid (a test reads it)");
+    weights
+});
+
+impl ObsidianWeights {
+    /// Every weight 0.
+    pub fn zero() -> ObsidianWeights {
         ObsidianWeights {
-            values: [500, 300, 320, 0, 900, 100],
-            mobility: 4,
-            pawn_advance: 3,
-            d_danger: 12,
+            material: [[0; 2]; 6],
+            centre: [[0; 2]; 6],
+            advance: [[0; 2]; 6],
+            mobility: [[0; 2]; 6],
+            passed: [[0; 2]; 7],
+            doubled: [0; 2],
+            isolated: [0; 2],
+            supported: [0; 2],
+            bishop_pair: [0; 2],
+            rook_file: [[0; 2]; 2],
+            d_zone: [0; 2],
+            d_shield: [0; 2],
+            pawn_threat: [0; 2],
+            hanging: [0; 2],
+            tempo: 0,
         }
     }
 }
 
+impl Default for ObsidianWeights {
+    /// The fitted weights of `weights.txt`.
+    fn default() -> Self {
+        *SHIPPED
+    }
+}
+
+/// A middle-game and end-game sum.
+#[derive(Clone, Copy, Default)]
+struct Tapered {
+    mg: i32,
+    eg: i32,
+}
+
+impl Tapered {
+    /// Adds `pair` times `count`.
+    #[inline]
+    fn add(&mut self, pair: Pair, count: i32) {
+        self.mg += pair[0] * count;
+        self.eg += pair[1] * count;
+    }
+}
+
+/// How many rings from the edge `square` is: 0 on the edge, 3 in the centre.
+#[inline]
+fn centrality(square: u32) -> i32 {
+    let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
+    let edge_distance = |x: i32| x.min(7 - x);
+    edge_distance(file).min(edge_distance(rank))
+}
+
+/// The ranks `square` lies ahead of `player`'s first rank.
+#[inline]
+fn ranks_advanced(player: Player, square: u32) -> i32 {
+    let rank = (square / 8) as i32;
+    match player {
+        Player::One => rank,
+        Player::Two => 7 - rank,
+    }
+}
+
+/// The squares `player`'s F's on `pawns` attack.
+#[inline]
+fn pawn_attacks(player: Player, pawns: u64) -> u64 {
+    let (west, east) = (pawns & !attacks::FILE_A, pawns & !attacks::FILE_H);
+    match player {
+        Player::One => west << 7 | east << 9,
+        Player::Two => west >> 9 | east >> 7,
+    }
+}
+
+/// The bits of the file of `square` and, with `neighbours`, the two files beside it.
+#[inline]
+fn files(square: u32, neighbours: bool) -> u64 {
+    let file = attacks::FILE_A << (square % 8);
+    if neighbours {
+        file | (file & !attacks::FILE_H) << 1 | (file & !attacks::FILE_A) >> 1
+    } else {
+        file
+    }
+}
+
+/// The squares ahead of `square` for `player`, on all ranks beyond it.
+#[inline]
+fn ahead(player: Player, square: u32) -> u64 {
+    let rank = square / 8;
+    match player {
+        Player::One if rank < 7 => !0u64 << (8 * (rank + 1)),
+        Player::Two if rank > 0 => !0u64 >> (8 * (8 - rank)),
+        _ => 0,
+    }
+}
+
+/// What one side's pieces see, gathered in a first pass.
+#[derive(Clone, Copy, Default)]
+struct SideView {
+    /// Every square the side attacks.
+    attacks: u64,
+    /// The squares its F's attack.
+    pawn_attacks: u64,
+    /// Its attacks on the enemy D and the squares next to it.
+    zone_hits: i32,
+}
+
 impl Obsidian {
-    /// The evaluation of `player`'s side alone: material, mobility, advancement, D danger.
-    fn side_score(&self, player: Player, w: &ObsidianWeights) -> i32 {
+    /// The D's square and its neighbours for `player` (empty without a D).
+    fn d_zone(&self, player: Player) -> u64 {
+        Bits64(self.pieces(player, Kind::D))
+            .map(|square| attacks::king(square) | 1u64 << square)
+            .fold(0, |zone, z| zone | z)
+    }
+
+    /// Adds `player`'s material, placement, mobility and structure to `score` and the
+    /// phase to `phase`; returns what its pieces see.
+    fn side_terms(
+        &self,
+        player: Player,
+        w: &ObsidianWeights,
+        score: &mut Tapered,
+        phase: &mut i32,
+    ) -> SideView {
         let own = self.occupied_by(player);
         let occupied = self.occupied();
-        let mut score = 0;
+        let enemy_zone = self.d_zone(player.opponent());
+        let pawns = self.pieces(player, Kind::F);
+        let enemy_pawns = self.pieces(player.opponent(), Kind::F);
+        let mut view = SideView {
+            pawn_attacks: pawn_attacks(player, pawns),
+            ..SideView::default()
+        };
+        view.attacks = view.pawn_attacks;
+        view.zone_hits = (view.pawn_attacks & enemy_zone).count_ones() as i32;
         for kind in Kind::ALL {
+            let k = kind.index();
             let pieces = self.pieces(player, kind);
-            score += w.values[kind.index()] * pieces.count_ones() as i32;
-            if kind == Kind::F {
-                for square in Bits64(pieces) {
-                    let rank = (square / 8) as i32;
-                    let advanced = match player {
-                        Player::One => rank - 1,
-                        Player::Two => 6 - rank,
-                    };
-                    score += w.pawn_advance * advanced * advanced;
-                }
-                continue;
-            }
+            let count = pieces.count_ones() as i32;
+            score.add(w.material[k], count);
+            *phase += PHASE_OF[k] * count;
             for square in Bits64(pieces) {
+                score.add(w.centre[k], centrality(square));
+                score.add(w.advance[k], ranks_advanced(player, square));
+                if kind == Kind::F {
+                    continue;
+                }
                 let reach = match kind {
                     Kind::A => attacks::rook(square, occupied),
                     Kind::B => attacks::knight(square),
@@ -63,20 +247,60 @@ impl Obsidian {
                     Kind::D => attacks::king(square),
                     _ => attacks::queen(square, occupied),
                 };
-                score += w.mobility * (reach & !own).count_ones() as i32;
+                view.attacks |= reach;
+                score.add(w.mobility[k], (reach & !own).count_ones() as i32);
+                if kind != Kind::D {
+                    view.zone_hits += (reach & enemy_zone).count_ones() as i32;
+                }
+                if kind == Kind::A {
+                    let file = files(square, false);
+                    if file & (pawns | enemy_pawns) == 0 {
+                        score.add(w.rook_file[0], 1);
+                    } else if file & pawns == 0 {
+                        score.add(w.rook_file[1], 1);
+                    }
+                }
             }
         }
-        let enemy = self.occupied_by(player.opponent());
-        for square in Bits64(self.pieces(player, Kind::D)) {
-            let attackers = (attacks::knight(square) & self.by_kind[Kind::B.index()]
-                | attacks::queen(square, occupied)
-                    & (self.by_kind[Kind::E.index()]
-                        | self.by_kind[Kind::A.index()]
-                        | self.by_kind[Kind::C.index()]))
-                & enemy;
-            score -= w.d_danger * attackers.count_ones() as i32;
+        if self.pieces(player, Kind::C).count_ones() >= 2 {
+            score.add(w.bishop_pair, 1);
         }
-        score
+        for square in Bits64(pawns) {
+            if ahead(player, square) & files(square, true) & enemy_pawns == 0 {
+                let advanced = (ranks_advanced(player, square) - 1).clamp(0, 6) as usize;
+                score.add(w.passed[advanced], 1);
+            }
+            if files(square, false) & pawns & !(1u64 << square) != 0 {
+                score.add(w.doubled, 1);
+            }
+            if (files(square, true) & !files(square, false)) & pawns == 0 {
+                score.add(w.isolated, 1);
+            }
+        }
+        score.add(
+            w.supported,
+            (pawns & view.pawn_attacks).count_ones() as i32,
+        );
+        for square in Bits64(self.pieces(player, Kind::D)) {
+            let front = match player {
+                Player::One if square < 56 => attacks::king(square) & !0u64 << (square / 8 * 8 + 8),
+                Player::Two if square >= 8 => attacks::king(square) & ((1u64 << (square / 8 * 8)) - 1),
+                _ => 0,
+            };
+            score.add(w.d_shield, (front & pawns).count_ones() as i32);
+        }
+        view
+    }
+
+    /// Adds `player`'s dangers, given what both sides see, to `score`.
+    fn danger_terms(&self, player: Player, w: &ObsidianWeights, views: &[SideView; 2], score: &mut Tapered) {
+        let (ours, theirs) = (&views[player.index()], &views[player.opponent().index()]);
+        let own = self.occupied_by(player);
+        let officers = own & !self.pieces(player, Kind::F) & !self.pieces(player, Kind::D);
+        score.add(w.d_zone, theirs.zone_hits);
+        score.add(w.pawn_threat, (officers & theirs.pawn_attacks).count_ones() as i32);
+        let undefended = own & !self.pieces(player, Kind::D) & !ours.attacks;
+        score.add(w.hanging, (undefended & theirs.attacks).count_ones() as i32);
     }
 }
 
@@ -84,8 +308,18 @@ impl Evaluate for Obsidian {
     type Weights = ObsidianWeights;
 
     fn evaluate(&self, weights: &ObsidianWeights) -> i32 {
-        let us = self.side;
-        self.side_score(us, weights) - self.side_score(us.opponent(), weights)
+        let mut sides = [Tapered::default(); 2];
+        let mut phase = 0;
+        let views = [Player::One, Player::Two]
+            .map(|player| self.side_terms(player, weights, &mut sides[player.index()], &mut phase));
+        for player in Player::BOTH {
+            self.danger_terms(player, weights, &views, &mut sides[player.index()]);
+        }
+        let (us, them) = (sides[self.side.index()], sides[self.side.opponent().index()]);
+        let phase = phase.min(FULL_PHASE);
+        let mg = us.mg - them.mg;
+        let eg = us.eg - them.eg;
+        (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE + weights.tempo
     }
 
     #[inline]
@@ -95,16 +329,65 @@ impl Evaluate for Obsidian {
             || mv.kind() == Kind::F && (1u64 << mv.to()) & (attacks::RANK_1 | attacks::RANK_8) != 0
     }
 
+    fn tactical_moves(&self, moves: &mut MoveList<ObsidianMove>) {
+        let enemy = self.occupied_by(self.side.opponent());
+        self.generate(&mut TacticalSink { list: moves, enemy });
+    }
+
+    fn in_check(&self) -> bool {
+        let them = self.side.opponent();
+        Bits64(self.pieces(self.side, Kind::D)).any(|square| self.is_attacked_by(square, them))
+    }
+
+    /// Passing is refused to a side with nothing but its D and F's, where being forced to
+    /// move often loses (zugzwang).
+    fn null_move(&self) -> Option<Obsidian> {
+        let us = self.side;
+        let officers = self.occupied_by(us) & !self.pieces(us, Kind::D) & !self.pieces(us, Kind::F);
+        (officers != 0).then(|| self.passed())
+    }
+
     fn tactical_value(&self, mv: ObsidianMove, weights: &ObsidianWeights) -> i32 {
         let to_bit = 1u64 << mv.to();
+        let value_of = |kind: Kind| weights.material[kind.index()][0];
         let mut value = match self.piece_on(mv.to()) {
             Some((owner, Kind::D)) if owner != self.side => GAME_VALUE,
-            Some((owner, kind)) if owner != self.side => weights.values[kind.index()],
+            // The most valuable victim first, then the least valuable attacker.
+            Some((owner, kind)) if owner != self.side => {
+                value_of(kind) - value_of(mv.kind()) / 16
+            }
             _ => 0,
         };
         if mv.kind() == Kind::F && to_bit & (attacks::RANK_1 | attacks::RANK_8) != 0 {
-            value += weights.values[Kind::E.index()] - weights.values[Kind::F.index()];
+            value += value_of(Kind::E) - value_of(Kind::F);
         }
         value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardlab_core::Position;
+
+    #[test]
+    fn the_shipped_weights_read_and_write_back() {
+        let weights = ObsidianWeights::default();
+        let mut again = ObsidianWeights::zero();
+        again.read_text(&weights.to_text()).unwrap();
+        assert_eq!(again, weights);
+        assert!(weights.material[Kind::E.index()][0] > weights.material[Kind::F.index()][0]);
+    }
+
+    #[test]
+    fn the_start_is_level_and_material_counts() {
+        let start = Obsidian::default();
+        let w = ObsidianWeights::default();
+        assert_eq!(start.evaluate(&w), w.tempo, "the start is symmetric");
+        let up_an_e: Obsidian = "ABCD1CBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1".parse().unwrap();
+        assert!(up_an_e.evaluate(&w) > 500);
+        let mirrored: Obsidian = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcd1cba 2".parse().unwrap();
+        assert_eq!(mirrored.evaluate(&w), up_an_e.evaluate(&w), "colour symmetry");
+        assert!(start.side_to_move() == Player::One);
     }
 }

@@ -36,6 +36,27 @@ impl MoveSink for ListSink<'_> {
     }
 }
 
+/// Collects only the tactical moves (captures and promotions) in a [`MoveList`].
+pub(super) struct TacticalSink<'a> {
+    /// Where the moves go.
+    pub list: &'a mut MoveList<ObsidianMove>,
+    /// The enemy's pieces: a capture lands on one of them.
+    pub enemy: u64,
+}
+
+impl MoveSink for TacticalSink<'_> {
+    #[inline]
+    fn piece_moves(&mut self, from: u32, targets: u64, kind: Kind) {
+        ListSink(self.list).piece_moves(from, targets & self.enemy, kind);
+    }
+
+    #[inline]
+    fn pawn_moves(&mut self, targets: u64, back: i32) {
+        let tactical = self.enemy | attacks::RANK_1 | attacks::RANK_8;
+        ListSink(self.list).pawn_moves(targets & tactical, back);
+    }
+}
+
 /// Counts moves without making them.
 pub(super) struct CountSink(pub u64);
 

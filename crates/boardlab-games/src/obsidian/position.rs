@@ -117,6 +117,33 @@ impl Obsidian {
         self.pieces(player, Kind::D) != 0
     }
 
+    /// Whether any piece of `attacker` attacks `square` (F's by their diagonal captures).
+    pub(super) fn is_attacked_by(&self, square: u32, attacker: Player) -> bool {
+        let occupied = self.occupied();
+        let theirs = |kind: Kind| self.pieces(attacker, kind);
+        let bit = 1u64 << square;
+        // The squares from which an `attacker` F would capture on `square`.
+        let pawn_origins = match attacker {
+            Player::One => (bit & !attacks::FILE_A) >> 9 | (bit & !attacks::FILE_H) >> 7,
+            Player::Two => (bit & !attacks::FILE_A) << 7 | (bit & !attacks::FILE_H) << 9,
+        };
+        pawn_origins & theirs(Kind::F) != 0
+            || attacks::knight(square) & theirs(Kind::B) != 0
+            || attacks::king(square) & theirs(Kind::D) != 0
+            || attacks::rook(square, occupied) & (theirs(Kind::A) | theirs(Kind::E)) != 0
+            || attacks::bishop(square, occupied) & (theirs(Kind::C) | theirs(Kind::E)) != 0
+    }
+
+    /// The position with the other player to move and nothing else changed (a null move
+    /// for the search; the no-progress count restarts so no repetition is seen across it).
+    pub(super) fn passed(&self) -> Obsidian {
+        let mut next = *self;
+        next.hash ^= SIDE_KEY;
+        next.side = self.side.opponent();
+        next.no_progress = 0;
+        next
+    }
+
     /// The squares a `kind` piece of the side to move on `square` attacks (pawns: their
     /// diagonal captures), given the pieces on the board.
     pub(super) fn attacks_from(&self, kind: Kind, square: u32) -> u64 {

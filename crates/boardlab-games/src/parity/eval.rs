@@ -2,7 +2,7 @@
 
 use super::moves::ParityMove;
 use super::position::Parity;
-use boardlab_core::{Evaluate, Player, Position};
+use boardlab_core::{Evaluate, Player, Position, Tunable};
 
 /// What taking the last enemy piece is worth to move ordering: the game.
 const GAME_VALUE: i32 = 50_000;
@@ -26,6 +26,17 @@ pub struct ParityWeights {
     /// front of one's piece with an empty space beyond), less the same for one's own moves:
     /// the chances an opponent has to blunder.
     pub traps: i32,
+}
+
+impl Tunable for ParityWeights {
+    fn for_each_group(&mut self, f: &mut dyn FnMut(&'static str, &mut [i32])) {
+        f("piece", std::slice::from_mut(&mut self.piece));
+        f("mobility", std::slice::from_mut(&mut self.mobility));
+        f("open_control", std::slice::from_mut(&mut self.open_control));
+        f("threats", std::slice::from_mut(&mut self.threats));
+        f("lanes", std::slice::from_mut(&mut self.lanes));
+        f("traps", std::slice::from_mut(&mut self.traps));
+    }
 }
 
 impl Default for ParityWeights {

@@ -4,7 +4,7 @@ use super::geometry::{RANK_1, RANK_6};
 use super::moves::SprintMove;
 use super::position::Sprint;
 use boardlab_core::bitboard::Bits64;
-use boardlab_core::{Evaluate, Player, Position};
+use boardlab_core::{Evaluate, Player, Position, Tunable};
 
 /// What reaching the goal is worth to move ordering: the game.
 const GAME_VALUE: i32 = 50_000;
@@ -18,6 +18,14 @@ pub struct SprintWeights {
     pub advance: [i32; 5],
     /// Per legal move of the side to move, less the opponent's.
     pub mobility: i32,
+}
+
+impl Tunable for SprintWeights {
+    fn for_each_group(&mut self, f: &mut dyn FnMut(&'static str, &mut [i32])) {
+        f("piece", std::slice::from_mut(&mut self.piece));
+        f("advance", &mut self.advance);
+        f("mobility", std::slice::from_mut(&mut self.mobility));
+    }
 }
 
 impl Default for SprintWeights {

@@ -1,0 +1,536 @@
+//! One search of the alpha-beta bot: the root with its aspiration windows, principal
+//! variation search with its selective techniques (see [`Features`]), and quiescence.
+
+use super::features::Features;
+use crate::clock::Clock;
+use crate::ordering::{MAX_PLY, Ordering};
+use crate::score::{DECIDED, WIN, loss_in};
+use crate::tt::{Bound, Entry, Table, from_tt, to_tt};
+use arrayvec::ArrayVec;
+use boardlab_core::move_list::MAX_MOVES;
+use boardlab_core::{Evaluate, MAX_EVAL, MoveList, Player, RuleOptions};
+
+/// What a draw is worth to the bot less than an even evaluation, in hundredths of a piece
+/// (contempt): it plays on for a win rather than settle for a draw.
+pub const CONTEMPT: i32 = 40;
+
+/// How often (in nodes) the clock is read.
+const CLOCK_INTERVAL: u64 = 128;
+
+/// Ordering keys: the TT move first, then tactical moves, then killers, then by history.
+const TT_MOVE_KEY: i32 = 1 << 30;
+const TACTICAL_KEY: i32 = 1 << 28;
+const KILLER_KEY: i32 = 1 << 26;
+
+/// Reverse futility: a position whose static evaluation beats beta by this much per ply of
+/// depth left is cut at once (depths up to [`REVERSE_FUTILITY_DEPTH`]).
+const REVERSE_FUTILITY_MARGIN: i32 = 90;
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+
+/// Futility: near the leaves, quiet moves are skipped when the static evaluation plus this
+/// base and this much per ply of depth left cannot reach alpha.
+const FUTILITY_BASE: i32 = 100;
+const FUTILITY_PER_DEPTH: i32 = 100;
+const FUTILITY_DEPTH: i32 = 3;
+
+/// Quiescence skips a capture whose gain, with this margin, cannot lift the evaluation to
+/// alpha (delta pruning).
+const DELTA_MARGIN: i32 = 200;
+
+/// The half-width of the first aspiration window, in hundredths of a piece.
+const ASPIRATION_WINDOW: i32 = 40;
+
+/// The iteration from which aspiration windows are used.
+const ASPIRATION_DEPTH: i32 = 4;
+
+/// The score a finished or stopped root iteration reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RootScore {
+    /// The best score found (a bound when it lies outside the window searched).
+    pub score: i32,
+    /// False when the clock stopped the iteration part-way; the best move so far is first.
+    pub finished: bool,
+}
+
+/// The state of one search.
+pub(super) struct Search<'a, P: Evaluate> {
+    pub weights: &'a P::Weights,
+    pub tt: &'a mut Table<P::Move>,
+    pub ordering: &'a mut Ordering<P::Move>,
+    pub clock: Clock,
+    pub nodes: u64,
+    pub stopped: bool,
+    /// The hashes of every position from the game's start to the one being searched.
+    pub path: Vec<u64>,
+    pub threefold: bool,
+    pub no_progress_limit: u32,
+    /// The side to move at the root, which a draw disappoints by [`CONTEMPT`].
+    pub root_side: Player,
+    pub features: Features,
+    /// The depth of the current iteration, which bounds check extensions.
+    pub root_depth: i32,
+    /// Late-move reductions by depth and move number.
+    reductions: Box<[[u8; 64]; 64]>,
+}
+
+/// The late-move reduction table: about `ln(depth) ln(move number) / 2`, in plies.
+fn reduction_table() -> Box<[[u8; 64]; 64]> {
+    let mut table = Box::new([[0u8; 64]; 64]);
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (index, cell) in row.iter_mut().enumerate().skip(1) {
+            let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / 2.0;
+            *cell = r.max(0.0) as u8;
+        }
+    }
+    table
+}
+
+impl<'a, P: Evaluate> Search<'a, P> {
+    /// A search of the game whose positions so far hash to `path`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        root: &P,
+        weights: &'a P::Weights,
+        tt: &'a mut Table<P::Move>,
+        ordering: &'a mut Ordering<P::Move>,
+        clock: Clock,
+        path: Vec<u64>,
+        features: Features,
+    ) -> Search<'a, P> {
+        let draw = root.rules().draw_rules();
+        Search {
+            weights,
+            tt,
+            ordering,
+            clock,
+            nodes: 0,
+            stopped: false,
+            path,
+            threefold: draw.threefold_repetition,
+            no_progress_limit: draw.no_progress_plies,
+            root_side: root.side_to_move(),
+            features,
+            root_depth: 1,
+            reductions: reduction_table(),
+        }
+    }
+
+    /// Counts a node and reads the clock now and then; true when the search must stop.
+    #[inline]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL) && self.clock.must_stop(self.nodes) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Whether the position at the end of the path is drawn by the draw rules: the
+    /// no-progress limit, or a repetition (one earlier occurrence is enough inside a search).
+    pub fn is_draw(&self, position: &P) -> bool {
+        let since = position.no_progress_plies();
+        if self.no_progress_limit > 0 && since >= self.no_progress_limit {
+            return true;
+        }
+        if !self.threefold {
+            return false;
+        }
+        let last = self.path.len() - 1;
+        let key = self.path[last];
+        let earliest = last.saturating_sub(since as usize);
+        (earliest..last.saturating_sub(1))
+            .rev()
+            .step_by(2)
+            .any(|i| self.path[i] == key)
+    }
+
+    /// The score of a draw for the side to move at `position`.
+    fn draw_score(&self, position: &P) -> i32 {
+        if position.side_to_move() == self.root_side {
+            -CONTEMPT
+        } else {
+            CONTEMPT
+        }
+    }
+
+    /// The static evaluation, kept inside the evaluation range.
+    #[inline]
+    fn evaluate(&self, position: &P) -> i32 {
+        position.evaluate(self.weights).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// Whether the side to move is in check, when checks are looked at.
+    #[inline]
+    fn in_check(&self, position: &P) -> bool {
+        self.features.check && position.in_check()
+    }
+
+    /// Searches the root moves to `depth` within the window `alpha..beta`, best first, and
+    /// puts the best move first. `None` when the clock stopped the iteration before any
+    /// move had a score better than `alpha`.
+    pub fn root(
+        &mut self,
+        root: &P,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        moves: &mut [(P::Move, i32)],
+    ) -> Option<RootScore> {
+        let original_alpha = alpha;
+        let mut best: Option<(usize, i32)> = None;
+        for index in 0..moves.len() {
+            let mv = moves[index].0;
+            let mut child = *root;
+            child.play(mv);
+            self.path.push(child.hash());
+            let score = if index == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
+            } else {
+                let probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true);
+                if probe > alpha && probe < beta && !self.stopped {
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
+                } else {
+                    probe
+                }
+            };
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            moves[index].1 = score;
+            if score > alpha {
+                alpha = score;
+                best = Some((index, score));
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        let finished = !self.stopped;
+        let Some((index, score)) = best else {
+            // Every move failed low: the window was too high, or the clock stopped us.
+            return finished.then_some(RootScore {
+                score: alpha,
+                finished,
+            });
+        };
+        // The best move first, the others in their old order.
+        moves[..=index].rotate_right(1);
+        if finished && score > original_alpha && score < beta {
+            self.tt.store(Entry {
+                key: root.hash(),
+                mv: Some(moves[0].0),
+                score: to_tt(score, 0),
+                depth: depth as i16,
+                bound: Bound::Exact,
+            });
+        }
+        Some(RootScore { score, finished })
+    }
+
+    /// One iteration at the root: [`root`](Search::root) in an aspiration window around
+    /// `previous` (the last iteration's score), widened until the score falls inside it.
+    pub fn iterate(
+        &mut self,
+        root: &P,
+        depth: i32,
+        previous: Option<i32>,
+        moves: &mut [(P::Move, i32)],
+    ) -> Option<RootScore> {
+        self.root_depth = depth;
+        let mut window = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = match previous {
+            Some(score)
+                if self.features.aspiration
+                    && depth >= ASPIRATION_DEPTH
+                    && score.abs() < DECIDED =>
+            {
+                (score - window, score + window)
+            }
+            _ => (-WIN, WIN),
+        };
+        loop {
+            let result = self.root(root, depth, alpha, beta, moves)?;
+            if !result.finished {
+                return Some(result);
+            }
+            if result.score <= alpha && alpha > -WIN {
+                alpha = (result.score - window).max(-WIN);
+            } else if result.score >= beta && beta < WIN {
+                beta = (result.score + window).min(WIN);
+            } else {
+                return Some(result);
+            }
+            window *= 2;
+            if window > 1_000 {
+                (alpha, beta) = (-WIN, WIN);
+            }
+        }
+    }
+
+    /// Orders `moves` best first by the ordering keys.
+    fn order(
+        &self,
+        position: &P,
+        moves: &mut MoveList<P::Move>,
+        tt_move: Option<P::Move>,
+        ply: usize,
+    ) {
+        let side = position.side_to_move().index();
+        let mut keyed: ArrayVec<(i32, P::Move), MAX_MOVES> = ArrayVec::new();
+        for &mv in moves.iter() {
+            let key = if Some(mv) == tt_move {
+                TT_MOVE_KEY
+            } else if position.is_tactical(mv) {
+                TACTICAL_KEY + position.tactical_value(mv, self.weights).min(1 << 20)
+            } else {
+                match self.ordering.killer_rank(ply, mv) {
+                    0 => self.ordering.history(side, &mv).min(KILLER_KEY - 1),
+                    rank => KILLER_KEY + rank,
+                }
+            };
+            keyed.push((key, mv));
+        }
+        keyed.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+        for (slot, (_, mv)) in moves.as_mut_slice().iter_mut().zip(keyed) {
+            *slot = mv;
+        }
+    }
+
+    /// Principal variation search: a full window for the first move, a null window (and
+    /// reductions) for the rest. `null_allowed` is false right after a null move.
+    pub fn negamax(
+        &mut self,
+        position: &P,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        null_allowed: bool,
+    ) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if self.is_draw(position) {
+            return self.draw_score(position);
+        }
+        // No score can beat a win at the next ply or a loss here.
+        alpha = alpha.max(loss_in(ply));
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = self.in_check(position);
+        if in_check && ply < 2 * self.root_depth.max(1) as usize {
+            depth += 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 1 {
+            return self.quiesce(position, ply, alpha, beta);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = position.hash();
+        let mut tt_move = None;
+        if let Some(entry) = self.tt.probe(key) {
+            tt_move = entry.mv;
+            if !pv_node && entry.depth as i32 >= depth {
+                let score = from_tt(entry.score, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+        if position.count_legal_moves() == 0 {
+            return loss_in(ply);
+        }
+        let eval = if in_check {
+            -WIN
+        } else {
+            self.evaluate(position)
+        };
+        let quiet_node = !pv_node && !in_check && beta.abs() < DECIDED;
+        if quiet_node
+            && self.features.futility
+            && depth <= REVERSE_FUTILITY_DEPTH
+            && eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+        {
+            return eval;
+        }
+        if quiet_node
+            && self.features.null_move
+            && null_allowed
+            && depth >= 3
+            && eval >= beta
+            && let Some(passed) = position.null_move()
+        {
+            let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+            self.path.push(passed.hash());
+            let score = -self.negamax(&passed, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= DECIDED { beta } else { score };
+            }
+        }
+
+        let mut moves = MoveList::new();
+        if in_check {
+            // The other moves lose the key piece at once.
+            position.evasions(&mut moves);
+            if moves.is_empty() {
+                return loss_in(ply + 2);
+            }
+        } else {
+            position.legal_moves(&mut moves);
+        }
+        self.order(position, &mut moves, tt_move, ply);
+        let futile = quiet_node
+            && self.features.futility
+            && depth <= FUTILITY_DEPTH
+            && alpha.abs() < DECIDED
+            && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
+        let late_move_limit = if quiet_node && self.features.futility && depth <= FUTILITY_DEPTH {
+            (4 + 3 * depth * depth) as usize
+        } else {
+            usize::MAX
+        };
+        let side = position.side_to_move().index();
+        let original_alpha = alpha;
+        let mut best = -WIN;
+        let mut best_move = moves[0];
+        let mut quiets_searched = 0usize;
+        for (index, &mv) in moves.iter().enumerate() {
+            let quiet = !position.is_tactical(mv);
+            if quiet && index > 0 && best > -DECIDED {
+                if futile || quiets_searched >= late_move_limit {
+                    continue;
+                }
+            }
+            let mut child = *position;
+            child.play(mv);
+            self.path.push(child.hash());
+            let score = if index == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)
+            } else {
+                let reduction = if self.features.late_move_reductions
+                    && quiet
+                    && !in_check
+                    && depth >= 3
+                    && index >= if pv_node { 4 } else { 2 }
+                    && self.ordering.killer_rank(ply, mv) == 0
+                {
+                    let r = self.reductions[depth.min(63) as usize][index.min(63)] as i32
+                        - pv_node as i32;
+                    r.clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                let mut score =
+                    -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true);
+                if score > alpha && reduction > 0 && !self.stopped {
+                    score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                }
+                score
+            };
+            self.path.pop();
+            if self.stopped {
+                return 0;
+            }
+            if quiet {
+                quiets_searched += 1;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if quiet {
+                            self.ordering.reward(side, ply, depth, mv);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(Entry {
+            key,
+            mv: Some(best_move),
+            score: to_tt(best, ply),
+            depth: depth as i16,
+            bound,
+        });
+        best
+    }
+
+    /// Quiescence search: the static evaluation, improved by tactical moves only; in check,
+    /// every move is tried and standing pat is not allowed.
+    fn quiesce(&mut self, position: &P, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if position.count_legal_moves() == 0 {
+            return loss_in(ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(position);
+        }
+        let in_check = self.in_check(position);
+        let mut moves = MoveList::new();
+        let (mut best, stand) = if in_check {
+            position.evasions(&mut moves);
+            (-WIN, -WIN)
+        } else {
+            let stand = self.evaluate(position);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            position.tactical_moves(&mut moves);
+            (stand, stand)
+        };
+        // Collected on the heap (only when there are any) to keep deep recursion light.
+        let mut ordered: Vec<(i32, P::Move)> = moves
+            .iter()
+            .map(|&m| (position.tactical_value(m, self.weights), m))
+            .collect();
+        ordered.sort_unstable_by_key(|&(value, _)| std::cmp::Reverse(value));
+        for &(value, mv) in &ordered {
+            if !in_check && stand + value + DELTA_MARGIN <= alpha {
+                continue;
+            }
+            let mut child = *position;
+            child.play(mv);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

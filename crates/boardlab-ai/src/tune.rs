@@ -1,0 +1,204 @@
+//! Fitting evaluation weights to game results (Texel tuning): positions from self-play
+//! games, each labelled with its game's result, and a local search over the weights that
+//! makes `sigmoid(evaluation)` predict those results as closely as it can.
+//!
+//! The error of weights `w` is the mean of `(result - sigmoid(K eval_w(p)))^2` over the
+//! positions `p`, with results and evaluations from Player 1's side, `sigmoid(x) = 1 / (1 +
+//! 10^(-x/400))`, and `K` the scale that fits the starting weights best.
+
+use crate::arena::{MatchConfig, run_match};
+use crate::openings::{OpeningKind, Openings};
+use crate::spec::BotSpec;
+use boardlab_core::{Evaluate, Player, Tunable};
+
+/// A position and the result of the game it comes from.
+#[derive(Clone, Copy, Debug)]
+pub struct Sample<P> {
+    /// The position.
+    pub position: P,
+    /// Player 1's points from its game: 1, 1/2 or 0.
+    pub result: f64,
+}
+
+/// Plays `games` games of `bot` against itself from `opening_plies` random plies (pairs of
+/// games share an opening, with colours swapped) and keeps the quiet positions after the
+/// opening: those not in check, reached by a quiet move and left by one. `on_game` hears of
+/// every finished game.
+pub fn self_play_samples<P: Evaluate>(
+    bot: &BotSpec,
+    games: usize,
+    opening_plies: u32,
+    threads: usize,
+    seed: u64,
+    on_game: &(dyn Fn() + Sync),
+) -> Vec<Sample<P>> {
+    let config = MatchConfig {
+        start: P::start(P::Rules::default()),
+        draw_first: P::FIRST_PLAYER_DRAWN,
+        bot_a: bot.clone(),
+        bot_b: bot.clone(),
+        games,
+        threads,
+        openings: Openings {
+            kind: OpeningKind::Random,
+            plies: opening_plies,
+        },
+        seed,
+        max_plies: crate::arena::DEFAULT_MAX_PLIES,
+    };
+    let summary = run_match(&config, &|_, _| on_game());
+    let mut samples = Vec::new();
+    for game in &summary.games {
+        let Ok(history) = game.record.replay::<P>() else {
+            continue;
+        };
+        let result = if game.a_is_player1 {
+            game.a_points
+        } else {
+            1.0 - game.a_points
+        };
+        let positions = history.positions();
+        let moves = history.moves();
+        for ply in (opening_plies as usize + 1)..moves.len() {
+            let position = &positions[ply];
+            let quiet = !positions[ply - 1].is_tactical(moves[ply - 1])
+                && !position.is_tactical(moves[ply])
+                && !position.in_check();
+            if quiet {
+                samples.push(Sample {
+                    position: *position,
+                    result,
+                });
+            }
+        }
+    }
+    samples
+}
+
+/// The evaluation of `position` under `weights`, from Player 1's side.
+fn white_eval<P: Evaluate>(position: &P, weights: &P::Weights) -> f64 {
+    let eval = position.evaluate(weights) as f64;
+    match position.side_to_move() {
+        Player::One => eval,
+        Player::Two => -eval,
+    }
+}
+
+/// The predicted score of an evaluation `eval` with scale `k`.
+fn sigmoid(eval: f64, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * eval / 400.0))
+}
+
+/// The mean squared error of `weights` with scale `k` on `samples`, computed on `threads`
+/// threads.
+pub fn error<P: Evaluate>(samples: &[Sample<P>], weights: &P::Weights, k: f64, threads: usize) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let chunk = samples.len().div_ceil(threads.max(1));
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|s| (s.result - sigmoid(white_eval(&s.position, weights), k)).powi(2))
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0.0)).sum()
+    });
+    total / samples.len() as f64
+}
+
+/// The scale `K` with the least error for `weights`, to three decimals.
+pub fn fit_scale<P: Evaluate>(samples: &[Sample<P>], weights: &P::Weights, threads: usize) -> f64 {
+    let (mut low, mut high) = (0.05, 5.0);
+    // The error is unimodal in K: a ternary search finds its least value.
+    while high - low > 0.001 {
+        let a = low + (high - low) / 3.0;
+        let b = high - (high - low) / 3.0;
+        if error(samples, weights, a, threads) < error(samples, weights, b, threads) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// What a fit did: the errors before and after and the passes it took.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FitReport {
+    /// The scale used.
+    pub k: f64,
+    /// The error of the starting weights.
+    pub before: f64,
+    /// The error of the fitted weights.
+    pub after: f64,
+    /// Passes over all the weights.
+    pub passes: usize,
+}
+
+/// Fits `weights` to `samples` by local search: each weight in turn is moved up or down by
+/// a step while that lowers the error; the step halves from `first_step` down to 1 when a
+/// pass changes nothing. At most `max_passes` passes; `on_pass` hears each pass's error.
+pub fn fit<P: Evaluate>(
+    samples: &[Sample<P>],
+    weights: &mut P::Weights,
+    first_step: i32,
+    max_passes: usize,
+    threads: usize,
+    on_pass: &mut dyn FnMut(usize, f64),
+) -> FitReport {
+    let k = fit_scale(samples, weights, threads);
+    let before = error(samples, weights, k, threads);
+    let mut best = before;
+    let mut values = weights.to_vec();
+    let mut step = first_step.max(1);
+    let mut passes = 0;
+    while passes < max_passes {
+        passes += 1;
+        let mut improved = false;
+        for i in 0..values.len() {
+            for delta in [step, -step] {
+                values[i] += delta;
+                weights.set_from(&values);
+                let e = error(samples, weights, k, threads);
+                if e < best {
+                    best = e;
+                    improved = true;
+                    break;
+                }
+                values[i] -= delta;
+            }
+        }
+        weights.set_from(&values);
+        on_pass(passes, best);
+        if !improved {
+            if step == 1 {
+                break;
+            }
+            step /= 2;
+        }
+    }
+    FitReport {
+        k,
+        before,
+        after: best,
+        passes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sigmoid_is_a_score() {
+        assert!((sigmoid(0.0, 1.0) - 0.5).abs() < 1e-12);
+        assert!((sigmoid(400.0, 1.0) - 10.0 / 11.0).abs() < 1e-12);
+        assert!(sigmoid(-400.0, 1.0) < 0.1);
+    }
+}

@@ -1,0 +1,30 @@
+//! Texel fitting learns from real games: positions from self-play carry their games'
+//! results, and the fit lowers the prediction error of deliberately spoilt weights.
+
+use boardlab_ai::BotSpec;
+use boardlab_ai::tune::{error, fit, fit_scale, self_play_samples};
+use boardlab_games::Sprint;
+use boardlab_games::sprint::SprintWeights;
+
+#[test]
+fn fitting_spoilt_sprint_weights_lowers_the_error() {
+    let bot: BotSpec = "alphabeta:depth=2".parse().unwrap();
+    let samples = self_play_samples::<Sprint>(&bot, 40, 6, 2, 5, &|| {});
+    assert!(samples.len() > 50, "{} samples", samples.len());
+    assert!(samples.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
+    // Both players won some of the games.
+    assert!(samples.iter().any(|s| s.result == 1.0) && samples.iter().any(|s| s.result == 0.0));
+    let mut spoilt = SprintWeights {
+        piece: 10,
+        advance: [0, 0, 0, 0, 0],
+        mobility: 0,
+    };
+    let k = fit_scale(&samples, &spoilt, 2);
+    let start = error(&samples, &spoilt, k, 2);
+    let mut errors = Vec::new();
+    let report = fit(&samples, &mut spoilt, 8, 6, 2, &mut |_, e| errors.push(e));
+    assert!((report.before - start).abs() < 1e-12);
+    assert!(report.after < report.before, "{report:?}");
+    assert!(errors.windows(2).all(|w| w[1] <= w[0]), "the error never rises: {errors:?}");
+    assert_ne!(spoilt.piece, 10, "the fit moved the weights");
+}

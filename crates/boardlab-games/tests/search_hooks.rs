@@ -1,0 +1,101 @@
+//! The facts a search asks of every game beyond its rules agree with the rules themselves,
+//! on positions from seeded random play: the tactical moves are exactly the legal moves
+//! marked tactical, "in check" means the opponent could take the key piece if it were its
+//! turn, the evasions hold every move that saves it, and a null move only passes the turn.
+
+use boardlab_core::{Evaluate, GameHistory, MoveList, Position};
+use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Positions from `games` seeded random games of `P`, every position of each game.
+fn positions<P: Position>(games: u64) -> Vec<P> {
+    let mut positions = Vec::new();
+    for seed in 0..games {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = GameHistory::new(P::start(P::Rules::default()));
+        for _ in 0..200 {
+            positions.push(*game.current());
+            let moves = game.current().legal_move_list();
+            if moves.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            game.play(moves[rng.random_range(0..moves.len())])
+                .expect("a legal move");
+        }
+    }
+    positions
+}
+
+/// The moves of a list as sorted texts.
+fn texts<M: std::fmt::Display>(moves: &MoveList<M>) -> Vec<String> {
+    let mut texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    texts.sort();
+    texts
+}
+
+/// Checks the hooks of `P` on positions from `games` random games; returns how many
+/// positions were in check.
+fn check_hooks<P: Evaluate>(games: u64) -> usize {
+    let mut checks = 0;
+    for position in positions::<P>(games) {
+        let mut tactical = MoveList::new();
+        position.tactical_moves(&mut tactical);
+        let mut expected = MoveList::new();
+        for &mv in position.legal_move_list().iter() {
+            if position.is_tactical(mv) {
+                expected.push(mv);
+            }
+        }
+        assert_eq!(texts(&tactical), texts(&expected), "{position}");
+
+        let Some(passed) = position.null_move().filter(|_| position.outcome().is_none()) else {
+            continue;
+        };
+        assert_eq!(passed.side_to_move(), position.side_to_move().opponent());
+        assert_ne!(passed.hash(), position.hash(), "{position}");
+        let back = passed.null_move().map(|p| p.hash());
+        assert!(back.is_none_or(|h| h == position.hash()), "{position}");
+        // In check exactly when the opponent, given the turn, could end the game at once.
+        let key_piece_takeable = passed.legal_move_list().iter().any(|&mv| {
+            let mut after = passed;
+            after.play(mv);
+            after.loss_reason().is_some()
+        });
+        assert_eq!(position.in_check(), key_piece_takeable, "{position}");
+        // Every move that is not an evasion loses the key piece at once.
+        let mut evasions = MoveList::new();
+        position.evasions(&mut evasions);
+        for &mv in position.legal_move_list().iter() {
+            if evasions.contains(&mv) {
+                continue;
+            }
+            let mut after = position;
+            after.play(mv);
+            let takes_key_piece = after.legal_move_list().iter().any(|&reply| {
+                let mut end = after;
+                end.play(reply);
+                end.loss_reason().is_some()
+            });
+            assert!(takes_key_piece, "{position}: {mv} is no evasion but saves the key piece");
+        }
+        checks += usize::from(key_piece_takeable);
+    }
+    checks
+}
+
+#[test]
+fn obsidian_hooks_agree_with_the_rules() {
+    assert!(check_hooks::<Obsidian>(40) > 20, "some positions are in check");
+}
+
+#[test]
+fn daisy_hooks_agree_with_the_rules() {
+    assert!(check_hooks::<Daisy>(30) > 20, "some positions are in check");
+}
+
+#[test]
+fn sprint_and_parity_hooks_agree_with_the_rules() {
+    assert_eq!(check_hooks::<Sprint>(40), 0, "Sprint offers no null move");
+    assert_eq!(check_hooks::<Parity>(40), 0, "Parity offers no null move");
+}
