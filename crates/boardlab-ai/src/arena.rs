@@ -3,13 +3,14 @@
 
 use crate::bot::{Bot, BotFailure, FailureKind};
 use crate::elo::Tally;
+use crate::match_stats::SideStats;
+pub use crate::openings::opening;
+use crate::openings::{Openings, match_openings};
 use crate::spec::BotSpec;
 use boardlab_core::record::{GameRecord, RecordResult};
 use boardlab_core::{Evaluate, GameHistory, Player, Position};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The stack of each match thread: searches recurse, and Daisy's move lists are large.
@@ -35,8 +36,9 @@ pub struct MatchConfig<P: Position> {
     pub games: usize,
     /// The number of threads playing games at once.
     pub threads: usize,
-    /// Random plies played from the start to make each opening.
-    pub opening_plies: u32,
+    /// How each opening is made from the start: random plies, or the game's setup moves and
+    /// then random plies.
+    pub openings: Openings,
     /// The seed of the openings and of the bots' own randomness.
     pub seed: u64,
     /// Plies after the opening at which a game is adjudicated a draw.
@@ -64,6 +66,8 @@ pub struct GameReport {
     pub illegal: Option<String>,
     /// The failure that lost the game, if a bot failed: which bot, and the report.
     pub failure: Option<MatchFailure>,
+    /// Bot A's and bot B's search figures in this game, in that order.
+    pub stats: [SideStats; 2],
 }
 
 /// A bot's failure in a match game: whose, and what happened.
@@ -95,6 +99,15 @@ impl MatchSummary {
         self.games.iter().map(|g| g.plies as f64).sum::<f64>() / self.games.len() as f64
     }
 
+    /// Bot A's (`bot_a`) or bot B's search figures and failures over the match.
+    pub fn side_stats(&self, bot_a: bool) -> SideStats {
+        let mut total = SideStats::default();
+        for game in &self.games {
+            total.add(&game.stats[usize::from(!bot_a)]);
+        }
+        total
+    }
+
     /// The largest [`GameReport::max_time_share`] of the match.
     pub fn max_time_share(&self) -> f64 {
         self.games
@@ -112,36 +125,6 @@ pub fn mix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The opening of pair `pair`: the start (with a drawn first player where asked) and up to
-/// `plies` random moves after which the game still goes on.
-pub fn opening<P: Position>(start: &P, draw_first: bool, plies: u32, seed: u64) -> GameHistory<P> {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let first = if rng.random_bool(0.5) {
-        Player::Two
-    } else {
-        Player::One
-    };
-    let start = if draw_first {
-        P::start_with_first(start.rules(), first)
-    } else {
-        *start
-    };
-    for _attempt in 0..100 {
-        let mut game = GameHistory::new(start);
-        for _ in 0..plies {
-            let moves = game.current().legal_move_list();
-            if moves.is_empty() || game.outcome().is_some() {
-                break;
-            }
-            let _ = game.play(moves[rng.random_range(0..moves.len())]);
-        }
-        if game.outcome().is_none() {
-            return game;
-        }
-    }
-    GameHistory::new(start)
-}
-
 /// The end of one game between two bots.
 #[derive(Clone, Debug)]
 pub struct PlayedGame<P: Position> {
@@ -157,6 +140,8 @@ pub struct PlayedGame<P: Position> {
     pub illegal: Option<String>,
     /// The failure of the player who lost by it, if any.
     pub failure: Option<(Player, BotFailure)>,
+    /// Each player's search figures, indexed by [`Player::index`] (failures included).
+    pub stats: [SideStats; 2],
 }
 
 /// Plays `game` on between `bots[0]` (Player 1) and `bots[1]` (Player 2) until the rules end
@@ -169,6 +154,7 @@ pub fn play_game<P: Position>(
     max_plies: usize,
 ) -> PlayedGame<P> {
     let mut max_share: f64 = 0.0;
+    let mut stats = [SideStats::default(); 2];
     let cap = game.moves().len() + max_plies;
     loop {
         if let Some(outcome) = game.outcome() {
@@ -183,6 +169,7 @@ pub fn play_game<P: Position>(
                 max_time_share: max_share,
                 illegal: None,
                 failure: None,
+                stats,
             };
         }
         if game.moves().len() >= cap {
@@ -193,12 +180,15 @@ pub fn play_game<P: Position>(
                 max_time_share: max_share,
                 illegal: None,
                 failure: None,
+                stats,
             };
         }
         let side = game.current().side_to_move();
         let started = Instant::now();
-        let choice = bots[side.index()].choose(&game, &mut |_| {});
+        let mut last = None;
+        let choice = bots[side.index()].choose(&game, &mut |info| last = Some(info.clone()));
         let took = started.elapsed();
+        stats[side.index()].record_move(last.as_ref(), took, time_limits[side.index()]);
         if let Some(limit) = time_limits[side.index()] {
             max_share = max_share.max(took.as_secs_f64() / limit.as_secs_f64());
         }
@@ -212,6 +202,7 @@ pub fn play_game<P: Position>(
             message: text.clone(),
             details: format!("  position: {}\n", game.current()),
         });
+        stats[side.index()].record_failure(failure.kind);
         return PlayedGame {
             termination: format!(
                 "{} loses: its bot {}",
@@ -226,20 +217,18 @@ pub fn play_game<P: Position>(
                 _ => failure.message.clone(),
             }),
             failure: Some((side, failure)),
+            stats,
         };
     }
 }
 
 /// Plays game `index` of the match.
-fn match_game<P: Evaluate>(config: &MatchConfig<P>, index: usize) -> GameReport {
-    let pair = (index / 2) as u64;
+fn match_game<P: Evaluate>(
+    config: &MatchConfig<P>,
+    start: GameHistory<P>,
+    index: usize,
+) -> GameReport {
     let a_is_player1 = index.is_multiple_of(2);
-    let start = opening(
-        &config.start,
-        config.draw_first,
-        config.opening_plies,
-        mix(config.seed ^ mix(pair)),
-    );
     let game_seed = mix(config.seed.wrapping_add(index as u64).wrapping_mul(31));
     let mut a = config.bot_a.build::<P>(mix(game_seed ^ 1));
     let mut b = config.bot_b.build::<P>(mix(game_seed ^ 2));
@@ -291,6 +280,10 @@ fn match_game<P: Evaluate>(config: &MatchConfig<P>, index: usize) -> GameReport 
         plies: played.history.moves().len(),
         max_time_share: played.max_time_share,
         illegal: played.illegal,
+        stats: [
+            played.stats[a_player.index()],
+            played.stats[a_player.opponent().index()],
+        ],
         failure: played.failure.map(|(player, failure)| MatchFailure {
             bot_a: player == a_player,
             player,
@@ -299,13 +292,42 @@ fn match_game<P: Evaluate>(config: &MatchConfig<P>, index: usize) -> GameReport 
     }
 }
 
+/// What a match does after a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on with the next game.
+    Continue,
+    /// Start no more games (those under way are finished and counted).
+    Stop,
+}
+
 /// Plays the match, calling `on_game` with each finished game and bot A's running tally (in
 /// the order games finish: game order with one thread). The summary lists games in order.
 pub fn run_match<P: Evaluate>(
     config: &MatchConfig<P>,
     on_game: &(dyn Fn(&GameReport, &Tally) + Sync),
 ) -> MatchSummary {
+    run_match_until(config, &|report, tally| {
+        on_game(report, tally);
+        Flow::Continue
+    })
+}
+
+/// Plays the match like [`run_match`] until `on_game` says [`Flow::Stop`] (a sequential test
+/// has decided) or every game is played; the summary holds the games played.
+pub fn run_match_until<P: Evaluate>(
+    config: &MatchConfig<P>,
+    on_game: &(dyn Fn(&GameReport, &Tally) -> Flow + Sync),
+) -> MatchSummary {
+    let openings = match_openings(
+        &config.start,
+        config.draw_first,
+        config.openings,
+        config.seed,
+        config.games.div_ceil(2),
+    );
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     let finished: Mutex<(Vec<Option<GameReport>>, Tally)> =
         Mutex::new((vec![None; config.games], Tally::default()));
     std::thread::scope(|scope| {
@@ -314,11 +336,14 @@ pub fn run_match<P: Evaluate>(
                 .stack_size(THREAD_STACK)
                 .spawn_scoped(scope, || {
                     loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         if index >= config.games {
                             break;
                         }
-                        let report = match_game(config, index);
+                        let report = match_game(config, openings[index / 2].clone(), index);
                         let mut guard = finished.lock().unwrap_or_else(|e| e.into_inner());
                         let (games, tally) = &mut *guard;
                         match report.a_points {
@@ -326,7 +351,9 @@ pub fn run_match<P: Evaluate>(
                             0.0 => tally.losses += 1,
                             _ => tally.draws += 1,
                         }
-                        on_game(&report, tally);
+                        if on_game(&report, tally) == Flow::Stop {
+                            stop.store(true, Ordering::Relaxed);
+                        }
                         games[index] = Some(report);
                     }
                 })

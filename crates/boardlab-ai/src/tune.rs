@@ -7,6 +7,7 @@
 //! 10^(-x/400))`, and `K` the scale that fits the starting weights best.
 
 use crate::arena::{MatchConfig, run_match};
+use crate::openings::{OpeningKind, Openings};
 use crate::spec::BotSpec;
 use boardlab_core::{Evaluate, Player, Tunable};
 
@@ -38,7 +39,10 @@ pub fn self_play_samples<P: Evaluate>(
         bot_b: bot.clone(),
         games,
         threads,
-        opening_plies,
+        openings: Openings {
+            kind: OpeningKind::Random,
+            plies: opening_plies,
+        },
         seed,
         max_plies: crate::arena::DEFAULT_MAX_PLIES,
     };

@@ -3,9 +3,10 @@
 //! match against the real Fairy-Stockfish when its binary has been built (ignored in CI).
 
 use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
+use boardlab_ai::openings::Openings;
 use boardlab_ai::{BotSpec, FailureKind};
 use boardlab_core::Evaluate;
-use boardlab_games::{Obsidian, Sprint};
+use boardlab_games::{Daisy, Obsidian, Sprint};
 use std::path::PathBuf;
 
 /// A fake engine: it answers the handshake, then does `on_go` (shell commands) for `go`.
@@ -42,7 +43,7 @@ fn match_against<P: Evaluate>(engine: &str, games: usize) -> MatchSummary {
         bot_b: engine.parse::<BotSpec>().unwrap(),
         games,
         threads: 1,
-        opening_plies: 0,
+        openings: Openings::default(),
         seed: 7,
         max_plies: DEFAULT_MAX_PLIES,
     };
@@ -102,6 +103,12 @@ fn an_illegal_answer_loses_with_the_position_and_the_engine_output() {
         "{details}"
     );
     assert!(details.contains("> go movetime 50"), "{details}");
+    // Its info lines count in its figures, and its failures by kind.
+    let engine = summary.side_stats(false);
+    assert_eq!(engine.failures_of(FailureKind::Illegal), 2);
+    assert_eq!((engine.searched, engine.mean_depth()), (2, 3.0));
+    assert!((engine.nodes_per_second() - 172_500.0).abs() < 1.0);
+    assert_eq!(summary.side_stats(true).failures, [0, 0, 0]);
 }
 
 #[test]
@@ -167,9 +174,9 @@ fn fairy_stockfish() -> Option<(PathBuf, PathBuf)> {
     (binary.is_file() && ini.is_file()).then_some((binary, ini))
 }
 
-#[test]
-#[ignore = "needs Fairy-Stockfish built (scripts/strength.sh builds it); FAIRY_STOCKFISH=path"]
-fn fairy_stockfish_plays_legal_obsidian() {
+/// A short match of alpha-beta against Fairy-Stockfish on `P` from `openings`: every game
+/// ends without a failure of either side.
+fn fairy_stockfish_plays_legal<P: Evaluate>(openings: &str) {
     let Some((binary, ini)) = fairy_stockfish() else {
         eprintln!("Fairy-Stockfish not found: set FAIRY_STOCKFISH to its binary");
         return;
@@ -180,19 +187,33 @@ fn fairy_stockfish_plays_legal_obsidian() {
         ini.display()
     );
     let config = MatchConfig {
-        start: Obsidian::default(),
+        start: P::start(P::Rules::default()),
         draw_first: false,
         bot_a: "alphabeta:time=30ms".parse::<BotSpec>().unwrap(),
         bot_b: engine.parse::<BotSpec>().unwrap(),
         games: 2,
         threads: 1,
-        opening_plies: 4,
+        openings: openings.parse().unwrap(),
         seed: 3,
         max_plies: 200,
     };
     let summary = run_match(&config, &|_, _| {});
     for game in &summary.games {
         assert!(game.failure.is_none(), "{:?}", game.failure);
-        assert!(game.plies > 10);
+        assert!(game.plies > 10, "{}", game.record);
     }
+    let engine = summary.side_stats(false);
+    assert!(engine.searched > 0 && engine.nodes_per_second() > 0.0);
+}
+
+#[test]
+#[ignore = "needs Fairy-Stockfish built (scripts/strength.sh builds it); FAIRY_STOCKFISH=path"]
+fn fairy_stockfish_plays_legal_obsidian() {
+    fairy_stockfish_plays_legal::<Obsidian>("random:4");
+}
+
+#[test]
+#[ignore = "needs Fairy-Stockfish built (scripts/strength.sh builds it); FAIRY_STOCKFISH=path"]
+fn fairy_stockfish_plays_legal_daisy_once_both_as_are_placed() {
+    fairy_stockfish_plays_legal::<Daisy>("setup:2");
 }

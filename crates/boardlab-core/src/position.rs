@@ -71,6 +71,14 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     /// The player whose turn it is.
     fn side_to_move(&self) -> Player;
 
+    /// The moves that complete the game's setup for the side to move, which match openings
+    /// of the `setup` kind play (one at random) before their random plies; none (the default)
+    /// once the game is set up, or in games that start set up. Daisy: while the side to
+    /// move's A is in reserve, the drops of the A on its own half of the board.
+    fn setup_moves(&self, moves: &mut MoveList<Self::Move>) {
+        let _ = moves;
+    }
+
     /// Appends every legal move to `moves`. A finished game has none.
     fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
 

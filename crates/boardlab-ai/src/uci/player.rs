@@ -21,6 +21,7 @@ pub struct UciBot<P> {
     notation: Notation,
     engine: Option<EngineProcess>,
     new_game: bool,
+    pending: Option<EngineError>,
     failure: Option<BotFailure>,
     _game: PhantomData<fn() -> P>,
 }
@@ -41,6 +42,7 @@ impl<P: EngineNotation> UciBot<P> {
             notation,
             engine: None,
             new_game: true,
+            pending: None,
             failure: None,
             _game: PhantomData,
         }
@@ -99,10 +101,8 @@ impl<P: EngineNotation> UciBot<P> {
         command
     }
 
-    /// Starts the engine and sets it up: `uci`, the variant file, the variant, the options,
-    /// `isready`.
-    fn start(&self) -> Result<EngineProcess, EngineError> {
-        let mut engine = EngineProcess::start(&self.options.path)?;
+    /// Sets a started engine up: `uci`, the variant file, the variant, the options.
+    fn set_up(&self, engine: &mut EngineProcess) -> Result<(), EngineError> {
         engine.send("uci")?;
         engine.read_until(HANDSHAKE_TIMEOUT, "uciok", |_| {}, |l| l.trim() == "uciok")?;
         if let Some(path) = &self.options.variant_path {
@@ -113,34 +113,52 @@ impl<P: EngineNotation> UciBot<P> {
         for (name, value) in &self.options.options {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
-        Ok(engine)
+        Ok(())
     }
 
-    /// Asks the engine for its move in the game's current position.
+    /// Makes sure an engine is ready for a position: starts and sets one up when there is
+    /// none, and at a new game sends `ucinewgame` and waits for `readyok`.
+    fn prepare(&mut self) -> Result<(), EngineError> {
+        if self.engine.is_none() {
+            let mut engine = EngineProcess::start(&self.options.path)?;
+            let set_up = self.set_up(&mut engine);
+            self.engine = Some(engine);
+            self.new_game = true;
+            set_up?;
+        }
+        let Some(engine) = self.engine.as_mut() else {
+            return Ok(());
+        };
+        if self.new_game {
+            engine.send("ucinewgame")?;
+            engine.send("isready")?;
+            engine.read_until(
+                HANDSHAKE_TIMEOUT,
+                "readyok",
+                |_| {},
+                |l| l.trim() == "readyok",
+            )?;
+            self.new_game = false;
+        }
+        Ok(())
+    }
+
+    /// Asks the ready engine for its move in the game's current position, reporting its
+    /// `info` lines; returns the text after `bestmove`.
     fn ask(
         &mut self,
         game: &GameHistory<P>,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> Result<String, EngineError> {
-        if self.engine.is_none() {
-            self.engine = Some(self.start()?);
-            self.new_game = true;
-        }
         let position = self.position_command(game);
         let go = self.go_command();
         let timeout = self.options.move_timeout(&self.limits);
-        let new_game = std::mem::take(&mut self.new_game);
-        let engine = self.engine.as_mut().expect("started above");
-        if new_game {
-            engine.send("ucinewgame")?;
-        }
-        engine.send("isready")?;
-        engine.read_until(
-            HANDSHAKE_TIMEOUT,
-            "readyok",
-            |_| {},
-            |l| l.trim() == "readyok",
-        )?;
+        let Some(engine) = self.engine.as_mut() else {
+            return Err(EngineError::Exited {
+                status: "not running".to_string(),
+                waiting_for: "a move".to_string(),
+            });
+        };
         engine.send(&position)?;
         let started = Instant::now();
         engine.send(&go)?;
@@ -182,8 +200,13 @@ impl<P: EngineNotation> Bot<P> for UciBot<P> {
         self.name.clone()
     }
 
+    /// Starts the engine (or tells a running one `ucinewgame`) now, so that the first move's
+    /// time is thinking time; a failure here is reported at that move.
     fn new_game(&mut self) {
         self.new_game = true;
+        if let Err(err) = self.prepare() {
+            self.pending = Some(err);
+        }
     }
 
     fn choose(
@@ -196,7 +219,10 @@ impl<P: EngineNotation> Bot<P> for UciBot<P> {
         if game.outcome().is_some() || position.legal_move_list().is_empty() {
             return None;
         }
-        let answer = self.ask(game, report);
+        let answer = match self.pending.take() {
+            Some(err) => Err(err),
+            None => self.prepare().and_then(|()| self.ask(game, report)),
+        };
         let (kind, message) = match answer {
             Ok(text) => match self.read_move(&position, &text) {
                 Ok(mv) => return Some(mv),

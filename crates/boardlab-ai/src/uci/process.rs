@@ -132,9 +132,17 @@ impl EngineProcess {
     /// Sends one command line.
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
         self.conversation.push(format!("> {line}"));
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|source| EngineError::Write { source })
+        if let Err(source) = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush()) {
+            let status = self.exit_status();
+            return Err(match self.child.try_wait() {
+                Ok(Some(_)) => EngineError::Exited {
+                    status,
+                    waiting_for: format!("it to read '{line}'"),
+                },
+                _ => EngineError::Write { source },
+            });
+        }
+        Ok(())
     }
 
     /// The next line of output, waiting until `deadline` at most; `waiting_for` names what

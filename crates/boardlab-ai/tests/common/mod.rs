@@ -2,6 +2,7 @@
 
 use boardlab_ai::BotSpec;
 use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
+use boardlab_ai::openings::{OpeningKind, Openings};
 use boardlab_core::Evaluate;
 
 /// Plays `games` games of `a` against `b` on `P` from its start position.
@@ -20,7 +21,10 @@ pub fn play_match<P: Evaluate>(
         bot_b: b.parse::<BotSpec>().expect("a valid spec"),
         games,
         threads,
-        opening_plies: openings,
+        openings: Openings {
+            kind: OpeningKind::Random,
+            plies: openings,
+        },
         seed,
         max_plies: DEFAULT_MAX_PLIES,
     };

@@ -2,9 +2,13 @@
 
 use crate::setup::{FirstChoice, GameArgs};
 use anyhow::{Context, Result, bail};
-use boardlab_ai::BotSpec;
-use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
+use boardlab_ai::arena::{DEFAULT_MAX_PLIES, Flow, MatchConfig, MatchSummary, run_match_until};
+use boardlab_ai::elo::Tally;
 use boardlab_ai::elo::format_elo;
+use boardlab_ai::match_stats::SideStats;
+use boardlab_ai::openings::{OpeningKind, Openings};
+use boardlab_ai::sprt::{Decision, Sprt};
+use boardlab_ai::{BotSpec, FailureKind};
 use boardlab_core::Evaluate;
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
@@ -29,23 +33,36 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Openings: `random:K` plays K random plies from the start before the bots take over.
-    #[arg(long, default_value = "random:0", value_parser = parse_openings)]
-    openings: u32,
+    /// Openings: `random:K` plays K random plies from the start before the bots take over;
+    /// `setup:K` first plays the game's setup moves (Daisy: both A's dropped on their own
+    /// halves), then K random plies, and skips openings where the side to move can win at
+    /// once. Each pair of games has its own opening, seeded by --seed.
+    #[arg(long, default_value = "random:0")]
+    openings: Openings,
     /// Plies after the opening at which a game is adjudicated a draw.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
     max_plies: usize,
     /// Save every game as a record (SPEC.md) in this file.
     #[arg(long, value_name = "FILE")]
     pgn: Option<PathBuf>,
+    /// A sequential test, checked after every game: `elo0=0,elo1=10[,alpha=0.05,beta=0.05]`
+    /// (trinomial GSPRT in logistic Elo, as Fishtest). The match stops as soon as it decides;
+    /// --games is then the most games played.
+    #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
+    sprt: Option<Sprt>,
 }
 
-/// Reads `random:K`.
+/// Reads the `random:K` openings of commands that take random plies only (`tune`).
 pub(crate) fn parse_openings(text: &str) -> Result<u32, String> {
-    text.strip_prefix("random:")
-        .and_then(|k| k.parse::<u32>().ok())
-        .filter(|&k| k <= 100)
-        .ok_or_else(|| format!("openings '{text}': expected random:K with K from 0 to 100 plies"))
+    match text.parse::<Openings>()? {
+        Openings {
+            kind: OpeningKind::Random,
+            plies,
+        } => Ok(plies),
+        _ => Err(format!(
+            "openings '{text}': expected random:K with K from 0 to 100 plies"
+        )),
+    }
 }
 
 /// Runs `boardlab match`.
@@ -74,7 +91,7 @@ impl GameVisitor for MatchArgs {
             bot_b: self.p2.clone(),
             games: self.games,
             threads: self.threads.max(1),
-            opening_plies: self.openings,
+            openings: self.openings,
             seed,
             max_plies: self.max_plies,
         };
@@ -84,12 +101,25 @@ impl GameVisitor for MatchArgs {
             ProgressStyle::with_template("{bar:30} {pos}/{len} games {msg} [{elapsed_precise}]")
                 .expect("a valid progress template"),
         );
-        let summary = run_match(&config, &|_, tally| {
-            bar.set_message(format!("{tally} score {:.1}%", 100.0 * tally.score()));
+        let sprt = self.sprt;
+        let summary = run_match_until(&config, &|_, tally| {
+            let llr = sprt.map(|t| format!(" LLR {:.2}", t.llr(tally)));
+            bar.set_message(format!(
+                "{tally} score {:.1}%{}",
+                100.0 * tally.score(),
+                llr.unwrap_or_default()
+            ));
             bar.inc(1);
+            match sprt.map(|t| t.decide(tally)) {
+                Some(Decision::H0 | Decision::H1) => Flow::Stop,
+                _ => Flow::Continue,
+            }
         });
         bar.finish_and_clear();
         print!("{}", describe::<P>(&config, &summary));
+        if let Some(sprt) = &self.sprt {
+            println!("{}", sprt_line(sprt, &summary.tally, self.games));
+        }
         if let Some(path) = &self.pgn {
             let text: String = summary.games.iter().map(|g| g.record.to_string()).collect();
             std::fs::write(path, text)
@@ -99,6 +129,55 @@ impl GameVisitor for MatchArgs {
     }
 }
 
+/// The test's end: `SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 3.01 (bounds -2.94 to
+/// +2.94) after 120 games: H1 accepted (…)`.
+fn sprt_line(sprt: &Sprt, tally: &Tally, max_games: usize) -> String {
+    let (lower, upper) = sprt.bounds();
+    let verdict = match sprt.decide(tally) {
+        Decision::H1 => format!(
+            "H1 accepted (the first bot is at least {} Elo stronger)",
+            sprt.elo1
+        ),
+        Decision::H0 => format!(
+            "H0 accepted (the first bot is at most {} Elo stronger)",
+            sprt.elo0
+        ),
+        Decision::Continue => format!("inconclusive at the maximum of {max_games} games"),
+    };
+    format!(
+        "SPRT {sprt}: LLR {:.2} (bounds {lower:.2} to {upper:+.2}) after {} games: {verdict}",
+        sprt.llr(tally),
+        tally.games()
+    )
+}
+
+/// One side's figures: `  <spec>: mean depth 6.2, 1.23 M nodes/s, largest time share 0.97
+/// of its limit; 0 illegal moves, 0 crashes, 0 time-outs`.
+fn side_line(spec: &BotSpec, stats: &SideStats) -> String {
+    let search = if stats.searched == 0 {
+        "no search reports".to_string()
+    } else {
+        format!(
+            "mean depth {:.1}, {:.2} M nodes/s",
+            stats.mean_depth(),
+            stats.nodes_per_second() / 1e6
+        )
+    };
+    let time = match spec.limits.time {
+        Some(limit) => format!(
+            "largest time share {:.2} of its {}ms",
+            stats.max_time_share,
+            limit.as_millis()
+        ),
+        None => "no time limit".to_string(),
+    };
+    let failures: Vec<String> = FailureKind::ALL
+        .iter()
+        .map(|&kind| format!("{} {}", stats.failures_of(kind), kind.plural()))
+        .collect();
+    format!("  {spec}: {search}, {time}; {}", failures.join(", "))
+}
+
 /// The summary text: the match, the result, the Elo difference and the game length.
 fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> String {
     let tally = summary.tally;
@@ -106,12 +185,12 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "Match: {} vs {} at {}, {} games, openings random:{}, seed {}",
+        "Match: {} vs {} at {}, {} games, openings {}, seed {}",
         config.bot_a,
         config.bot_b,
         P::GAME_ID,
         tally.games(),
-        config.opening_plies,
+        config.openings,
         config.seed
     );
     let _ = writeln!(
@@ -138,6 +217,10 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
         "Average game length: {:.1} plies",
         summary.average_plies()
     );
+    let _ = writeln!(text, "Per side:");
+    for (bot_a, spec) in [(true, &config.bot_a), (false, &config.bot_b)] {
+        let _ = writeln!(text, "{}", side_line(spec, &summary.side_stats(bot_a)));
+    }
     for game in &summary.games {
         if let Some(failure) = &game.failure {
             let bot = if failure.bot_a {

@@ -338,6 +338,24 @@ impl Position for Daisy {
         self.hash
     }
 
+    /// The drops of the side to move's A on its own half (ranks 1-4 for Player 1, 6-9 for
+    /// Player 2) while the A is in reserve: with both A's placed, Fairy-Stockfish plays Daisy
+    /// by our rules exactly.
+    fn setup_moves(&self, moves: &mut MoveList<DaisyMove>) {
+        if self.reserve(self.side).count(Kind::A) == 0 {
+            return;
+        }
+        let own_ranks = match self.side {
+            Player::One => 0..4,
+            Player::Two => 5..9,
+        };
+        for &mv in self.legal_move_list().iter() {
+            if mv.dropped() == Some(Kind::A) && own_ranks.contains(&(mv.to() / 9)) {
+                moves.push(mv);
+            }
+        }
+    }
+
     fn no_progress_plies(&self) -> u32 {
         self.no_progress
     }

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Strength benchmark: our bot against Fairy-Stockfish at Obsidian and Daisy, at equal time.
+#
+# Builds Fairy-Stockfish from ../shared/peers/ (the shared folder beside the repo checkout)
+# into an untracked cache folder (skipped when its binary exists), builds boardlab in release,
+# then plays `boardlab match` for each game: Obsidian from random openings, Daisy from
+# openings with both A's placed (`setup:K`), each opening played with both colours. Prints
+# W/D/L, score, Elo with its 95% interval and each side's mean depth and nodes/s.
+# Not part of CI. See the README section "Strength benchmark".
+#
+# Knobs (environment variables, or the flags in brackets):
+#   TIME=100ms            time a move for both sides                [--time]
+#   GAMES=200             games per game type (pairs of colours)    [--games]
+#   THREADS=1             games at once (1 gives each engine a core) [--threads]
+#   GAMES_LIST="obsidian daisy"  which games                        [--games-list]
+#   OURS="alphabeta:time=$TIME"  our bot spec                       [--ours]
+#   OBSIDIAN_OPENINGS=random:8   DAISY_OPENINGS=setup:2             [--obsidian-openings, --daisy-openings]
+#   SEED=1                seed of the openings                      [--seed]
+#   FSF_OPTIONS="option.Threads=1,option.Hash=16"  engine options   [--fsf-options]
+#   BOARDLAB_CACHE=~/.cache/boardlab   where Fairy-Stockfish is built and records are kept
+#   BOARDLAB_SHARED=<repo>/../shared   the shared folder with peers/
+#   FAIRY_STOCKFISH=<path>             use this engine binary instead of building one
+set -euo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TIME="${TIME:-100ms}"
+GAMES="${GAMES:-200}"
+THREADS="${THREADS:-1}"
+GAMES_LIST="${GAMES_LIST:-obsidian daisy}"
+OURS="${OURS:-}"
+OBSIDIAN_OPENINGS="${OBSIDIAN_OPENINGS:-random:8}"
+DAISY_OPENINGS="${DAISY_OPENINGS:-setup:2}"
+SEED="${SEED:-1}"
+FSF_OPTIONS="${FSF_OPTIONS:-option.Threads=1,option.Hash=16}"
+CACHE="${BOARDLAB_CACHE:-$HOME/.cache/boardlab}"
+SHARED="${BOARDLAB_SHARED:-$REPO/../shared}"
+FSF_VERSION="fairy-stockfish-c19b5f6"
+
+usage() {
+    sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
+}
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --time) TIME="$2"; shift 2 ;;
+        --games) GAMES="$2"; shift 2 ;;
+        --threads) THREADS="$2"; shift 2 ;;
+        --games-list) GAMES_LIST="$2"; shift 2 ;;
+        --ours) OURS="$2"; shift 2 ;;
+        --obsidian-openings) OBSIDIAN_OPENINGS="$2"; shift 2 ;;
+        --daisy-openings) DAISY_OPENINGS="$2"; shift 2 ;;
+        --seed) SEED="$2"; shift 2 ;;
+        --fsf-options) FSF_OPTIONS="$2"; shift 2 ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "strength.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+done
+OURS="${OURS:-alphabeta:time=$TIME}"
+
+# 1. Fairy-Stockfish, built once into the cache.
+[ -d "$SHARED" ] && SHARED="$(cd "$SHARED" && pwd)"
+INI="$SHARED/peers/fairy-stockfish.ini"
+if [ -z "${FAIRY_STOCKFISH:-}" ]; then
+    FAIRY_STOCKFISH="$CACHE/$FSF_VERSION/src/stockfish"
+    if [ ! -x "$FAIRY_STOCKFISH" ]; then
+        TARBALL="$SHARED/peers/$FSF_VERSION.tar.gz"
+        [ -f "$TARBALL" ] || { echo "strength.sh: $TARBALL not found (set BOARDLAB_SHARED)" >&2; exit 1; }
+        echo "Building Fairy-Stockfish into $CACHE (about 40 s on two cores; log: $CACHE/fsf-build.log)"
+        mkdir -p "$CACHE"
+        tar -xzf "$TARBALL" -C "$CACHE"
+        if ! make -C "$CACHE/$FSF_VERSION/src" -j2 build ARCH=x86-64-bmi2 largeboards=yes all=yes \
+                >"$CACHE/fsf-build.log" 2>&1; then
+            echo "bmi2 build failed; trying ARCH=x86-64-modern"
+            make -C "$CACHE/$FSF_VERSION/src" clean >/dev/null 2>&1 || true
+            make -C "$CACHE/$FSF_VERSION/src" -j2 build ARCH=x86-64-modern largeboards=yes all=yes \
+                >>"$CACHE/fsf-build.log" 2>&1
+        fi
+    fi
+fi
+[ -x "$FAIRY_STOCKFISH" ] || { echo "strength.sh: no engine at $FAIRY_STOCKFISH" >&2; exit 1; }
+[ -f "$INI" ] || { echo "strength.sh: $INI not found (set BOARDLAB_SHARED)" >&2; exit 1; }
+
+# 2. boardlab in release.
+echo "Building boardlab (release)"
+(cd "$REPO" && cargo build --release --quiet -p boardlab-cli)
+BOARDLAB="${CARGO_TARGET_DIR:-$REPO/target}/release/boardlab"
+
+# 3. The matches.
+FSF_SPEC="uci:$FAIRY_STOCKFISH,variantpath=$INI,$FSF_OPTIONS,time=$TIME"
+RECORDS="$CACHE/strength-records"
+mkdir -p "$RECORDS"
+for game in $GAMES_LIST; do
+    case "$game" in
+        obsidian) openings="$OBSIDIAN_OPENINGS" ;;
+        daisy) openings="$DAISY_OPENINGS" ;;
+        *) echo "strength.sh: '$game' has no Fairy-Stockfish variant; games are obsidian and daisy" >&2; exit 2 ;;
+    esac
+    echo
+    echo "== $game: $OURS against Fairy-Stockfish, $TIME a move, $GAMES games, openings $openings =="
+    started=$(date +%s)
+    "$BOARDLAB" match "$game" --p1 "$OURS" --p2 "$FSF_SPEC" --games "$GAMES" \
+        --threads "$THREADS" --openings "$openings" --seed "$SEED" \
+        --pgn "$RECORDS/$game.pgn"
+    echo "($(( $(date +%s) - started )) s; records in $RECORDS/$game.pgn)"
+done
