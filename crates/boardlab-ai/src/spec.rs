@@ -459,7 +459,10 @@ mod tests {
             .parse::<BotSpec>()
             .unwrap_err()
             .to_string();
-        assert!(err.contains("'nmp+magic'") && err.contains("aspiration"), "{err}");
+        assert!(
+            err.contains("'nmp+magic'") && err.contains("aspiration"),
+            "{err}"
+        );
         assert!(level_spec(6).is_err());
     }
 

@@ -91,7 +91,12 @@ fn sigmoid(eval: f64, k: f64) -> f64 {
 
 /// The mean squared error of `weights` with scale `k` on `samples`, computed on `threads`
 /// threads.
-pub fn error<P: Evaluate>(samples: &[Sample<P>], weights: &P::Weights, k: f64, threads: usize) -> f64 {
+pub fn error<P: Evaluate>(
+    samples: &[Sample<P>],
+    weights: &P::Weights,
+    k: f64,
+    threads: usize,
+) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }

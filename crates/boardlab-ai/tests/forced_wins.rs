@@ -76,10 +76,14 @@ fn stops_the_win<P: Evaluate>(text: &str, depth: u32) -> String {
 /// The position with the other side to move loses within `plies` for the side that is
 /// not to move in `text` (the threat the test defends against is real).
 fn threat_is_real<P: Evaluate>(text_other_side_to_move: &str, depth: u32, plies: u32) {
-    let position = P::from_text(text_other_side_to_move, P::Rules::default())
-        .expect("a valid test position");
+    let position =
+        P::from_text(text_other_side_to_move, P::Rules::default()).expect("a valid test position");
     let (_, info) = best(position, depth);
-    assert_eq!(info.score, Score::Win(plies), "{text_other_side_to_move}: {info:?}");
+    assert_eq!(
+        info.score,
+        Score::Win(plies),
+        "{text_other_side_to_move}: {info:?}"
+    );
 }
 
 #[test]
@@ -107,7 +111,10 @@ fn daisy_wins_with_a_drop() {
     let (mv, info) = best(p, 4);
     assert_eq!(info.score, Score::Win(3), "{info:?}");
     let text = mv.to_string();
-    assert!(text.starts_with("B@") && text.ends_with('9') && text != "B@b9", "{text}");
+    assert!(
+        text.starts_with("B@") && text.ends_with('9') && text != "B@b9",
+        "{text}"
+    );
 }
 
 #[test]

@@ -25,6 +25,9 @@ fn fitting_spoilt_sprint_weights_lowers_the_error() {
     let report = fit(&samples, &mut spoilt, 8, 6, 2, &mut |_, e| errors.push(e));
     assert!((report.before - start).abs() < 1e-12);
     assert!(report.after < report.before, "{report:?}");
-    assert!(errors.windows(2).all(|w| w[1] <= w[0]), "the error never rises: {errors:?}");
+    assert!(
+        errors.windows(2).all(|w| w[1] <= w[0]),
+        "the error never rises: {errors:?}"
+    );
     assert_ne!(spoilt.piece, 10, "the fit moved the weights");
 }

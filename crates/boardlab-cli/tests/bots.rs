@@ -43,7 +43,10 @@ fn bestmove_sees_the_game_so_far() {
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("score win 1") && stdout.ends_with("bestmove c1c8\n"), "{stdout}");
+    assert!(
+        stdout.contains("score win 1") && stdout.ends_with("bestmove c1c8\n"),
+        "{stdout}"
+    );
     let out = boardlab(&[
         "bestmove",
         "obsidian",
@@ -55,7 +58,10 @@ fn bestmove_sees_the_game_so_far() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("--moves: move 2 ('e2e4') cannot be played"), "{err}");
+    assert!(
+        err.contains("--moves: move 2 ('e2e4') cannot be played"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -193,7 +193,10 @@ mod tests {
             .unwrap();
         assert_eq!(read, example);
         assert_eq!(example.to_vec(), vec![1, -2, 3, 40]);
-        assert_eq!(example.names(), ["values[0]", "values[1]", "values[2]", "bonus"]);
+        assert_eq!(
+            example.names(),
+            ["values[0]", "values[1]", "values[2]", "bonus"]
+        );
         let mut set = Example::default();
         set.set_from(&[1, -2, 3, 40]);
         assert_eq!(set, example);
@@ -210,10 +213,11 @@ mod tests {
         let err = w.read_text("values 1 2 3\n").unwrap_err();
         assert_eq!(err.to_string(), "weights file: no line for 'bonus'");
         let err = w.read_text("values 1 2 3\nbonus x\n").unwrap_err();
-        assert_eq!(err.to_string(), "weights file line 2: 'x' is not a whole number");
-        let err = w
-            .read_text("values 1 2 3\nbonus 3\nmalus 2\n")
-            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "weights file line 2: 'x' is not a whole number"
+        );
+        let err = w.read_text("values 1 2 3\nbonus 3\nmalus 2\n").unwrap_err();
         assert_eq!(err.to_string(), "weights file line 3: unknown name 'malus'");
     }
 }

@@ -49,7 +49,10 @@ fn check_hooks<P: Evaluate>(games: u64) -> usize {
         }
         assert_eq!(texts(&tactical), texts(&expected), "{position}");
 
-        let Some(passed) = position.null_move().filter(|_| position.outcome().is_none()) else {
+        let Some(passed) = position
+            .null_move()
+            .filter(|_| position.outcome().is_none())
+        else {
             continue;
         };
         assert_eq!(passed.side_to_move(), position.side_to_move().opponent());
@@ -77,7 +80,10 @@ fn check_hooks<P: Evaluate>(games: u64) -> usize {
                 end.play(reply);
                 end.loss_reason().is_some()
             });
-            assert!(takes_key_piece, "{position}: {mv} is no evasion but saves the key piece");
+            assert!(
+                takes_key_piece,
+                "{position}: {mv} is no evasion but saves the key piece"
+            );
         }
         checks += usize::from(key_piece_takeable);
     }
@@ -86,7 +92,10 @@ fn check_hooks<P: Evaluate>(games: u64) -> usize {
 
 #[test]
 fn obsidian_hooks_agree_with_the_rules() {
-    assert!(check_hooks::<Obsidian>(40) > 20, "some positions are in check");
+    assert!(
+        check_hooks::<Obsidian>(40) > 20,
+        "some positions are in check"
+    );
 }
 
 #[test]

@@ -240,4 +240,3 @@ fn principal_variation<P: Position>(
     }
     pv
 }
-

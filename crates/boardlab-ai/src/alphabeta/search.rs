@@ -178,8 +178,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
     ) -> Option<RootScore> {
         let original_alpha = alpha;
         let mut best: Option<(usize, i32)> = None;
-        for index in 0..moves.len() {
-            let mv = moves[index].0;
+        for (index, entry) in moves.iter_mut().enumerate() {
+            let mv = entry.0;
             let mut child = *root;
             child.play(mv);
             self.path.push(child.hash());
@@ -197,7 +197,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             if self.stopped {
                 break;
             }
-            moves[index].1 = score;
+            entry.1 = score;
             if score > alpha {
                 alpha = score;
                 best = Some((index, score));
@@ -369,7 +369,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
         {
             let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
             self.path.push(passed.hash());
-            let score = -self.negamax(&passed, depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+            let score = -self.negamax(
+                &passed,
+                depth - 1 - reduction,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                false,
+            );
             self.path.pop();
             if self.stopped {
                 return 0;
@@ -407,10 +414,12 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut quiets_searched = 0usize;
         for (index, &mv) in moves.iter().enumerate() {
             let quiet = !position.is_tactical(mv);
-            if quiet && index > 0 && best > -DECIDED {
-                if futile || quiets_searched >= late_move_limit {
-                    continue;
-                }
+            if quiet
+                && index > 0
+                && best > -DECIDED
+                && (futile || quiets_searched >= late_move_limit)
+            {
+                continue;
             }
             let mut child = *position;
             child.play(mv);
@@ -431,8 +440,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 } else {
                     0
                 };
-                let mut score =
-                    -self.negamax(&child, depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true);
+                let mut score = -self.negamax(
+                    &child,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    true,
+                );
                 if score > alpha && reduction > 0 && !self.stopped {
                     score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
                 }

@@ -39,8 +39,9 @@ impl GameVisitor for BestmoveArgs {
         let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
         let mut game = GameHistory::new(position);
         for (index, text) in self.moves.iter().enumerate() {
-            game.play_text(text)
-                .with_context(|| format!("--moves: move {} ('{text}') cannot be played", index + 1))?;
+            game.play_text(text).with_context(|| {
+                format!("--moves: move {} ('{text}') cannot be played", index + 1)
+            })?;
         }
         if let Some(outcome) = game.outcome() {
             println!("bestmove (none)");

@@ -70,8 +70,10 @@ impl GameVisitor for TuneArgs {
         let bar =
             ProgressBar::with_draw_target(Some(self.games as u64), ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} self-play games [{elapsed_precise}]")
-                .expect("a valid progress template"),
+            ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} self-play games [{elapsed_precise}]",
+            )
+            .expect("a valid progress template"),
         );
         let samples = self_play_samples::<P>(
             &self.bot,

@@ -248,10 +248,18 @@ mod tests {
         assert_eq!(lance(Player::Two, 40, blockers).count_ones(), 4);
         assert_eq!(rook(9, bit(0, 0)) & bit(0, 0), bit(0, 0));
         assert_eq!(bishop(10, bit(0, 0)) & bit(0, 0), bit(0, 0));
-        assert_eq!(between(40, 44, bit(4, 4)), bit(2, 4) | bit(3, 4));
-        assert_eq!(between(40, 80, bit(8, 8)), bit(5, 5) | bit(6, 6) | bit(7, 7));
-        assert_eq!(between(40, 80, bit(8, 8) | bit(6, 6)), 0, "not the first piece");
+        assert_eq!(between(40, 44, bit(8, 4)), bit(5, 4) | bit(6, 4) | bit(7, 4));
+        assert_eq!(between(44, 40, bit(4, 4)), bit(5, 4) | bit(6, 4) | bit(7, 4));
+        assert_eq!(
+            between(40, 80, bit(8, 8)),
+            bit(5, 5) | bit(6, 6) | bit(7, 7)
+        );
+        assert_eq!(
+            between(40, 80, bit(8, 8) | bit(6, 6)),
+            0,
+            "not the first piece"
+        );
         assert_eq!(between(40, 41, bit(5, 4)), 0, "neighbours");
-        assert_eq!(between(40, 43, bit(7, 4)), 0, "no line");
+        assert_eq!(between(40, 59, bit(5, 6)), 0, "no line");
     }
 }

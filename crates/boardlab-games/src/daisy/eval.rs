@@ -2,11 +2,11 @@
 //! the advancement of the forward-only pieces.
 
 use super::attacks;
+use super::movegen::CaptureSink;
 use super::moves::DaisyMove;
 use super::piece::Kind;
 use super::position::Daisy;
 use boardlab_core::bitboard::Bits128;
-use super::movegen::CaptureSink;
 use boardlab_core::{Evaluate, MoveList, Player, Position, Tunable};
 use std::sync::LazyLock;
 
@@ -52,7 +52,10 @@ impl Tunable for DaisyWeights {
         f("mobility", &mut self.mobility);
         f("advance", &mut self.advance);
         f("a_danger", std::slice::from_mut(&mut self.a_danger));
-        f("a_drop_danger", std::slice::from_mut(&mut self.a_drop_danger));
+        f(
+            "a_drop_danger",
+            std::slice::from_mut(&mut self.a_drop_danger),
+        );
         f("a_shelter", std::slice::from_mut(&mut self.a_shelter));
         f("hanging", std::slice::from_mut(&mut self.hanging));
         f("tempo", std::slice::from_mut(&mut self.tempo));
@@ -105,7 +108,8 @@ impl Daisy {
         for kind in Kind::ALL {
             let k = kind.index();
             let pieces = self.pieces(player, kind);
-            score += w.values[k] * pieces.count_ones() as i32 + w.reserve[k] * reserve.count(kind) as i32;
+            score += w.values[k] * pieces.count_ones() as i32
+                + w.reserve[k] * reserve.count(kind) as i32;
             for square in Bits128(pieces) {
                 let reach = attacks::attacks(player, kind, square, occupied);
                 attacked |= reach;
@@ -135,8 +139,9 @@ impl Daisy {
             let hits: u32 = Kind::ALL
                 .into_iter()
                 .flat_map(|kind| {
-                    Bits128(self.pieces(enemy, kind))
-                        .map(move |from| (attacks::attacks(enemy, kind, from, occupied) & zone).count_ones())
+                    Bits128(self.pieces(enemy, kind)).map(move |from| {
+                        (attacks::attacks(enemy, kind, from, occupied) & zone).count_ones()
+                    })
                 })
                 .sum();
             score += w.a_danger * hits as i32;
@@ -145,7 +150,10 @@ impl Daisy {
             score += w.a_shelter * (attacks::king(square) & own).count_ones() as i32;
         }
         if self.has_a_on_board(enemy) {
-            let exposed = own & !self.pieces(player, Kind::A) & attacked[enemy.index()] & !attacked[player.index()];
+            let exposed = own
+                & !self.pieces(player, Kind::A)
+                & attacked[enemy.index()]
+                & !attacked[player.index()];
             score += w.hanging * exposed.count_ones() as i32;
         }
         score
@@ -229,7 +237,11 @@ mod tests {
     #[test]
     fn the_start_is_level_and_mirrored_positions_agree() {
         let w = DaisyWeights::default();
-        assert_eq!(Daisy::default().evaluate(&w), w.tempo, "the start is symmetric");
+        assert_eq!(
+            Daisy::default().evaluate(&w),
+            w.tempo,
+            "the start is symmetric"
+        );
         let ahead: Daisy = "4a4/9/9/9/9/9/9/9/4A4[2HBh] 1".parse().unwrap();
         let mirrored: Daisy = "4a4/9/9/9/9/9/9/9/4A4[H2hb] 2".parse().unwrap();
         assert!(ahead.evaluate(&w) > 500);

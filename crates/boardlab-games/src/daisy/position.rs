@@ -1,11 +1,11 @@
 //! The Daisy position: bitboards, reserves, side to move, counters, hash and rule options.
 
 use super::moves::DaisyMove;
-use super::{attacks, notation};
 use super::piece::Kind;
 use super::reserve::Reserve;
 use super::rules::DaisyRules;
 use super::zobrist::{SIDE_KEY, piece_key, reserve_key};
+use super::{attacks, notation};
 use boardlab_core::bitboard::Bits128;
 use boardlab_core::{MoveError, MoveList, Player, Position, PositionError, WinReason};
 

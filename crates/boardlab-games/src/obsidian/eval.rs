@@ -277,14 +277,13 @@ impl Obsidian {
                 score.add(w.isolated, 1);
             }
         }
-        score.add(
-            w.supported,
-            (pawns & view.pawn_attacks).count_ones() as i32,
-        );
+        score.add(w.supported, (pawns & view.pawn_attacks).count_ones() as i32);
         for square in Bits64(self.pieces(player, Kind::D)) {
             let front = match player {
                 Player::One if square < 56 => attacks::king(square) & !0u64 << (square / 8 * 8 + 8),
-                Player::Two if square >= 8 => attacks::king(square) & ((1u64 << (square / 8 * 8)) - 1),
+                Player::Two if square >= 8 => {
+                    attacks::king(square) & ((1u64 << (square / 8 * 8)) - 1)
+                }
                 _ => 0,
             };
             score.add(w.d_shield, (front & pawns).count_ones() as i32);
@@ -293,12 +292,21 @@ impl Obsidian {
     }
 
     /// Adds `player`'s dangers, given what both sides see, to `score`.
-    fn danger_terms(&self, player: Player, w: &ObsidianWeights, views: &[SideView; 2], score: &mut Tapered) {
+    fn danger_terms(
+        &self,
+        player: Player,
+        w: &ObsidianWeights,
+        views: &[SideView; 2],
+        score: &mut Tapered,
+    ) {
         let (ours, theirs) = (&views[player.index()], &views[player.opponent().index()]);
         let own = self.occupied_by(player);
         let officers = own & !self.pieces(player, Kind::F) & !self.pieces(player, Kind::D);
         score.add(w.d_zone, theirs.zone_hits);
-        score.add(w.pawn_threat, (officers & theirs.pawn_attacks).count_ones() as i32);
+        score.add(
+            w.pawn_threat,
+            (officers & theirs.pawn_attacks).count_ones() as i32,
+        );
         let undefended = own & !self.pieces(player, Kind::D) & !ours.attacks;
         score.add(w.hanging, (undefended & theirs.attacks).count_ones() as i32);
     }
@@ -315,7 +323,10 @@ impl Evaluate for Obsidian {
         for player in Player::BOTH {
             self.danger_terms(player, weights, &views, &mut sides[player.index()]);
         }
-        let (us, them) = (sides[self.side.index()], sides[self.side.opponent().index()]);
+        let (us, them) = (
+            sides[self.side.index()],
+            sides[self.side.opponent().index()],
+        );
         let phase = phase.min(FULL_PHASE);
         let mg = us.mg - them.mg;
         let eg = us.eg - them.eg;
@@ -353,9 +364,7 @@ impl Evaluate for Obsidian {
         let mut value = match self.piece_on(mv.to()) {
             Some((owner, Kind::D)) if owner != self.side => GAME_VALUE,
             // The most valuable victim first, then the least valuable attacker.
-            Some((owner, kind)) if owner != self.side => {
-                value_of(kind) - value_of(mv.kind()) / 16
-            }
+            Some((owner, kind)) if owner != self.side => value_of(kind) - value_of(mv.kind()) / 16,
             _ => 0,
         };
         if mv.kind() == Kind::F && to_bit & (attacks::RANK_1 | attacks::RANK_8) != 0 {
@@ -384,10 +393,18 @@ mod tests {
         let start = Obsidian::default();
         let w = ObsidianWeights::default();
         assert_eq!(start.evaluate(&w), w.tempo, "the start is symmetric");
-        let up_an_e: Obsidian = "ABCD1CBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1".parse().unwrap();
+        let up_an_e: Obsidian = "ABCD1CBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1"
+            .parse()
+            .unwrap();
         assert!(up_an_e.evaluate(&w) > 500);
-        let mirrored: Obsidian = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcd1cba 2".parse().unwrap();
-        assert_eq!(mirrored.evaluate(&w), up_an_e.evaluate(&w), "colour symmetry");
+        let mirrored: Obsidian = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcd1cba 2"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            mirrored.evaluate(&w),
+            up_an_e.evaluate(&w),
+            "colour symmetry"
+        );
         assert!(start.side_to_move() == Player::One);
     }
 }
