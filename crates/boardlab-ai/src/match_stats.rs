@@ -5,6 +5,13 @@ use crate::bot::{FailureKind, SearchInfo};
 use crate::score::Score;
 use std::time::Duration;
 
+/// The width of a bucket of [`SideStats::share_histogram`], as a share of the time limit.
+pub const SHARE_BUCKET: f64 = 0.04;
+
+/// The buckets of the histogram of time shares: 0 to 1.28 of the limit, the last one
+/// holding everything above.
+const SHARE_BUCKETS: usize = 32;
+
 /// One bot's search figures over its moves of a game or a match, from the last
 /// [`SearchInfo`] it reported for each move.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -26,6 +33,11 @@ pub struct SideStats {
     pub max_time_share: f64,
     /// Games it lost by each kind of failure, indexed as [`FailureKind::ALL`].
     pub failures: [u32; 3],
+    /// How many of its evaluated moves (see `evaluated`) took each share of the time
+    /// limit, in buckets of [`SHARE_BUCKET`].
+    pub share_histogram: [u32; SHARE_BUCKETS],
+    /// Moves that took more than 110% of the time limit.
+    pub over_limit: u32,
 }
 
 impl SideStats {
@@ -48,10 +60,30 @@ impl SideStats {
             self.search_time += info.elapsed;
         }
         if let Some(limit) = limit.filter(|l| !l.is_zero()) {
-            self.max_time_share = self
-                .max_time_share
-                .max(took.as_secs_f64() / limit.as_secs_f64());
+            let share = took.as_secs_f64() / limit.as_secs_f64();
+            self.max_time_share = self.max_time_share.max(share);
+            self.over_limit += u32::from(share > 1.1);
+            let decided = last.is_some_and(|i| matches!(i.score, Score::Win(_) | Score::Loss(_)));
+            if last.is_some() && !decided {
+                let bucket = ((share / SHARE_BUCKET) as usize).min(SHARE_BUCKETS - 1);
+                self.share_histogram[bucket] += 1;
+            }
         }
+    }
+
+    /// The median share of the time limit its evaluated moves took (moves that found a
+    /// forced win or loss are left out), to within [`SHARE_BUCKET`]: the middle of the
+    /// median's bucket. `None` without a time limit.
+    pub fn median_time_share(&self) -> Option<f64> {
+        let total: u32 = self.share_histogram.iter().sum();
+        let mut seen = 0;
+        for (bucket, &count) in self.share_histogram.iter().enumerate() {
+            seen += count;
+            if count > 0 && 2 * seen >= total {
+                return Some((bucket as f64 + 0.5) * SHARE_BUCKET);
+            }
+        }
+        None
     }
 
     /// Counts a game lost by `kind` of failure.
@@ -75,6 +107,10 @@ impl SideStats {
         for (mine, theirs) in self.failures.iter_mut().zip(other.failures) {
             *mine += theirs;
         }
+        for (mine, theirs) in self.share_histogram.iter_mut().zip(other.share_histogram) {
+            *mine += theirs;
+        }
+        self.over_limit += other.over_limit;
     }
 
     /// The mean depth of its evaluated moves (0 with none): moves whose search ended in a
@@ -138,6 +174,11 @@ mod tests {
         assert!((stats.mean_depth() - 7.0).abs() < 1e-9);
         assert!((stats.nodes_per_second() - 121_000.0 / 0.25).abs() < 1e-6);
         assert!((stats.max_time_share - 1.04).abs() < 1e-9);
+        // 0.95 and 1.04 of the limit: the mate and the unsearched move are left out.
+        assert_eq!(stats.share_histogram.iter().sum::<u32>(), 2);
+        let median = stats.median_time_share().unwrap();
+        assert!((0.92..=0.96).contains(&median), "{median}");
+        assert_eq!(stats.over_limit, 0);
         let mut total = SideStats::default();
         total.add(&stats);
         total.record_failure(FailureKind::Timeout);

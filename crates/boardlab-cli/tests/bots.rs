@@ -186,7 +186,7 @@ fn a_crashing_engine_loses_its_games_with_a_report_and_the_match_goes_on() {
     let stdout = text(&out.stdout);
     for part in [
         "2 wins, 0 draws, 0 losses",
-        "uci:/bin/false,time=50ms: no search reports, largest time share",
+        "uci:/bin/false,time=50ms: no search reports, time share of its 50ms: median -,",
         "0 illegal moves, 2 crashes, 0 time-outs",
         "Game 1 lost by uci:/bin/false,time=50ms as Black (Player 2): it crashed (the engine exited (exit code 1) while we waited for ",
         "Game 2 lost by uci:/bin/false,time=50ms as White (Player 1)",

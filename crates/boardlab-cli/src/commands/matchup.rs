@@ -151,8 +151,8 @@ fn sprt_line(sprt: &Sprt, tally: &Tally, max_games: usize) -> String {
     )
 }
 
-/// One side's figures: `  <spec>: mean depth 6.2, 1.23 M nodes/s, largest time share 0.97
-/// of its limit; 0 illegal moves, 0 crashes, 0 time-outs`.
+/// One side's figures: `  <spec>: mean depth 6.2, 1.23 M nodes/s, time share of its 100ms:
+/// median 0.94, largest 0.97, 0 moves over 1.10; 0 illegal moves, 0 crashes, 0 time-outs`.
 fn side_line(spec: &BotSpec, stats: &SideStats) -> String {
     let search = if stats.searched == 0 {
         "no search reports".to_string()
@@ -165,9 +165,13 @@ fn side_line(spec: &BotSpec, stats: &SideStats) -> String {
     };
     let time = match spec.limits.time {
         Some(limit) => format!(
-            "largest time share {:.2} of its {}ms",
+            "time share of its {}ms: median {}, largest {:.2}, {} moves over 1.10",
+            limit.as_millis(),
+            stats
+                .median_time_share()
+                .map_or_else(|| "-".to_string(), |m| format!("{m:.2}")),
             stats.max_time_share,
-            limit.as_millis()
+            stats.over_limit
         ),
         None => "no time limit".to_string(),
     };
