@@ -81,6 +81,8 @@ function choose(id) {
       const o = document.createElement('option');
       o.value = n;
       o.textContent = `${n}: ${description}`;
+      // The default opponent plays real moves: the middle level, not the random one.
+      o.selected = n === 3;
       level.appendChild(o);
     }
   }

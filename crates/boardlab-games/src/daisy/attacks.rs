@@ -248,8 +248,14 @@ mod tests {
         assert_eq!(lance(Player::Two, 40, blockers).count_ones(), 4);
         assert_eq!(rook(9, bit(0, 0)) & bit(0, 0), bit(0, 0));
         assert_eq!(bishop(10, bit(0, 0)) & bit(0, 0), bit(0, 0));
-        assert_eq!(between(40, 44, bit(8, 4)), bit(5, 4) | bit(6, 4) | bit(7, 4));
-        assert_eq!(between(44, 40, bit(4, 4)), bit(5, 4) | bit(6, 4) | bit(7, 4));
+        assert_eq!(
+            between(40, 44, bit(8, 4)),
+            bit(5, 4) | bit(6, 4) | bit(7, 4)
+        );
+        assert_eq!(
+            between(44, 40, bit(4, 4)),
+            bit(5, 4) | bit(6, 4) | bit(7, 4)
+        );
         assert_eq!(
             between(40, 80, bit(8, 8)),
             bit(5, 5) | bit(6, 6) | bit(7, 7)

@@ -38,7 +38,7 @@ for (const game of ['obsidian', 'daisy', 'sprint', 'parity']) {
     }
     const final = await gameState(page);
     assert.ok(final.ply >= 4, `several moves were played (${final.ply})`);
-    assert.equal(final.seats['2'], 'bot (level 1)');
+    assert.equal(final.seats['2'], 'bot (level 3)', 'the default opponent is level 3');
     await page.screenshot({ path: join(SHOTS, `${game}-mid.png`), fullPage: true });
     await page.context().close();
   });
