@@ -144,7 +144,7 @@ impl BotKind {
         match self {
             BotKind::Random => "seed",
             BotKind::AlphaBeta => {
-                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), weights (a weights file), off (search features to switch off: nmp+lmr+futility+aspiration+check, or all)"
+                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), weights (a weights file), off (search features to switch off: nmp+lmr+futility+aspiration+check+see, or all)"
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
             BotKind::Uci => crate::uci::options::VALID,
@@ -356,7 +356,7 @@ impl FromStr for BotSpec {
                     spec.alphabeta
                         .features
                         .switch_off(value)
-                        .map_err(|_| bad("search features joined by '+': nmp, lmr, futility, aspiration, check, or all"))?;
+                        .map_err(|_| bad("search features joined by '+': nmp, lmr, futility, aspiration, check, see, or all"))?;
                 }
                 (BotKind::Mcts, "playouts") => {
                     spec.limits.playouts = Some(count("a positive number of playouts")?)

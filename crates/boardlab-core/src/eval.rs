@@ -60,6 +60,16 @@ pub trait Evaluate: Position + EngineNotation {
         false
     }
 
+    /// Whether `mv` gains at least `threshold` (hundredths of the basic piece, under
+    /// `weights`) by static exchange evaluation: both sides take back on its target square,
+    /// least valuable piece first, as long as it pays them. A search skips losing captures
+    /// in quiescence and orders them last. Games without an exchange evaluation answer true
+    /// (the default): no move is then judged to lose material.
+    fn wins_exchange(&self, mv: Self::Move, threshold: i32, weights: &Self::Weights) -> bool {
+        let _ = (mv, threshold, weights);
+        true
+    }
+
     /// Appends the legal moves that may answer a check (see
     /// [`in_check`](Evaluate::in_check)): at least every move after which the key piece
     /// cannot be taken at once. A quiescence search in check tries only these. The default

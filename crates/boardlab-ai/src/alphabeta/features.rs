@@ -19,6 +19,9 @@ pub struct Features {
     pub aspiration: bool,
     /// An attacked key piece (check) extends the search and is answered in quiescence.
     pub check: bool,
+    /// Static exchange evaluation: losing captures are ordered last and skipped in
+    /// quiescence, and moves that lose too much in the exchange are pruned near the leaves.
+    pub exchange: bool,
 }
 
 impl Default for Features {
@@ -29,12 +32,13 @@ impl Default for Features {
             futility: true,
             aspiration: true,
             check: true,
+            exchange: true,
         }
     }
 }
 
 /// The short names of the features, as `off=` takes them.
-pub const FEATURE_NAMES: &str = "nmp, lmr, futility, aspiration, check";
+pub const FEATURE_NAMES: &str = "nmp, lmr, futility, aspiration, check, see";
 
 impl Features {
     /// Switches off the features named in `list` (names joined by `+`, e.g. `nmp+lmr`, or
@@ -47,6 +51,7 @@ impl Features {
                 "futility" => self.futility = false,
                 "aspiration" => self.aspiration = false,
                 "check" => self.check = false,
+                "see" => self.exchange = false,
                 "none" => {}
                 "all" => {
                     *self = Features {
@@ -55,6 +60,7 @@ impl Features {
                         futility: false,
                         aspiration: false,
                         check: false,
+                        exchange: false,
                     }
                 }
                 other => return Err(other.to_string()),
@@ -73,6 +79,7 @@ impl fmt::Display for Features {
             (self.futility, "futility"),
             (self.aspiration, "aspiration"),
             (self.check, "check"),
+            (self.exchange, "see"),
         ]
         .into_iter()
         .filter(|(on, _)| !on)
@@ -98,7 +105,10 @@ mod tests {
         assert_eq!(features.to_string(), "nmp+lmr");
         assert_eq!(features.switch_off("lmr+bogus"), Err("bogus".to_string()));
         features.switch_off("all").unwrap();
-        assert_eq!(features.to_string(), "nmp+lmr+futility+aspiration+check");
+        assert_eq!(
+            features.to_string(),
+            "nmp+lmr+futility+aspiration+check+see"
+        );
         assert_eq!(Features::default().to_string(), "none");
     }
 }

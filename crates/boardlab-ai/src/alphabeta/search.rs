@@ -21,6 +21,7 @@ const CLOCK_INTERVAL: u64 = 128;
 const TT_MOVE_KEY: i32 = 1 << 30;
 const TACTICAL_KEY: i32 = 1 << 28;
 const KILLER_KEY: i32 = 1 << 26;
+const BAD_CAPTURE_KEY: i32 = -(1 << 24);
 
 /// Reverse futility: a position whose static evaluation beats beta by this much per ply of
 /// depth left is cut at once (depths up to [`REVERSE_FUTILITY_DEPTH`]).
@@ -32,6 +33,12 @@ const REVERSE_FUTILITY_DEPTH: i32 = 6;
 const FUTILITY_BASE: i32 = 100;
 const FUTILITY_PER_DEPTH: i32 = 100;
 const FUTILITY_DEPTH: i32 = 3;
+
+/// Near the leaves (depths up to [`EXCHANGE_PRUNING_DEPTH`]) a move is skipped when the
+/// exchange on its square loses more than this much per ply of depth left.
+const EXCHANGE_PRUNING_DEPTH: i32 = 5;
+const EXCHANGE_QUIET_MARGIN: i32 = 60;
+const EXCHANGE_CAPTURE_MARGIN: i32 = 120;
 
 /// Quiescence skips a capture whose gain, with this margin, cannot lift the evaluation to
 /// alpha (delta pruning).
@@ -159,6 +166,13 @@ impl<'a, P: Evaluate> Search<'a, P> {
         position.evaluate(self.weights).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
+    /// Whether `mv` gains at least `threshold` in the exchange on its square; always true
+    /// when exchanges are not looked at.
+    #[inline]
+    fn wins_exchange(&self, position: &P, mv: P::Move, threshold: i32) -> bool {
+        !self.features.exchange || position.wins_exchange(mv, threshold, self.weights)
+    }
+
     /// Whether the side to move is in check, when checks are looked at.
     #[inline]
     fn in_check(&self, position: &P) -> bool {
@@ -282,7 +296,12 @@ impl<'a, P: Evaluate> Search<'a, P> {
             let key = if Some(mv) == tt_move {
                 TT_MOVE_KEY
             } else if position.is_tactical(mv) {
-                TACTICAL_KEY + position.tactical_value(mv, self.weights).min(1 << 20)
+                if self.wins_exchange(position, mv, 0) {
+                    TACTICAL_KEY + position.tactical_value(mv, self.weights).min(1 << 20)
+                } else {
+                    // A capture that loses material in the exchange: after the quiet moves.
+                    BAD_CAPTURE_KEY + position.tactical_value(mv, self.weights).min(1 << 20)
+                }
             } else {
                 match self.ordering.killer_rank(ply, mv) {
                     0 => self.ordering.history(side, &mv).min(KILLER_KEY - 1),
@@ -421,6 +440,22 @@ impl<'a, P: Evaluate> Search<'a, P> {
             {
                 continue;
             }
+            // Near the leaves, moves that lose too much in the exchange on their square.
+            if index > 0
+                && quiet_node
+                && self.features.futility
+                && best > -DECIDED
+                && depth <= EXCHANGE_PRUNING_DEPTH
+            {
+                let margin = if quiet {
+                    -EXCHANGE_QUIET_MARGIN * depth
+                } else {
+                    -EXCHANGE_CAPTURE_MARGIN * depth
+                };
+                if !self.wins_exchange(position, mv, margin) {
+                    continue;
+                }
+            }
             let mut child = *position;
             child.play(mv);
             self.path.push(child.hash());
@@ -527,7 +562,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
             .collect();
         ordered.sort_unstable_by_key(|&(value, _)| std::cmp::Reverse(value));
         for &(value, mv) in &ordered {
-            if !in_check && stand + value + DELTA_MARGIN <= alpha {
+            if !in_check
+                && (stand + value + DELTA_MARGIN <= alpha || !self.wins_exchange(position, mv, 0))
+            {
                 continue;
             }
             let mut child = *position;

@@ -358,6 +358,12 @@ impl Evaluate for Obsidian {
         (officers != 0).then(|| self.passed())
     }
 
+    fn wins_exchange(&self, mv: ObsidianMove, threshold: i32, weights: &ObsidianWeights) -> bool {
+        let mut values = weights.material.map(|pair| pair[0]);
+        values[Kind::D.index()] = GAME_VALUE;
+        self.exchange_at_least(mv, threshold, &values)
+    }
+
     fn tactical_value(&self, mv: ObsidianMove, weights: &ObsidianWeights) -> i32 {
         let to_bit = 1u64 << mv.to();
         let value_of = |kind: Kind| weights.material[kind.index()][0];

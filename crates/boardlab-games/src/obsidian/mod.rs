@@ -5,6 +5,7 @@
 
 mod attacks;
 mod eval;
+mod exchange;
 mod fsf;
 mod movegen;
 mod moves;
