@@ -63,13 +63,7 @@ impl Tunable for DaisyWeights {
 }
 
 /// The weights of `weights.txt`, read once.
-static SHIPPED: LazyLock<DaisyWeights> = LazyLock::new(|| {
-    let mut weights = DaisyWeights::zero();
-    weights
-        .read_text(WEIGHTS_FILE)
-        .expect("the shipped weights file is valid (a test reads it)");
-    weights
-});
+static SHIPPED: LazyLock<DaisyWeights> = LazyLock::new(|| DaisyWeights::zero().with_shipped(WEIGHTS_FILE));
 
 impl DaisyWeights {
     /// Every weight 0.

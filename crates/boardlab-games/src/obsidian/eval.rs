@@ -85,13 +85,7 @@ impl Tunable for ObsidianWeights {
 }
 
 /// The weights of `weights.txt`, read once.
-static SHIPPED: LazyLock<ObsidianWeights> = LazyLock::new(|| {
-    let mut weights = ObsidianWeights::zero();
-    weights
-        .read_text(WEIGHTS_FILE)
-        .expect("the shipped weights file is valid (a test reads it)");
-    weights
-});
+static SHIPPED: LazyLock<ObsidianWeights> = LazyLock::new(|| ObsidianWeights::zero().with_shipped(WEIGHTS_FILE));
 
 impl ObsidianWeights {
     /// Every weight 0.
