@@ -63,7 +63,8 @@ impl Tunable for DaisyWeights {
 }
 
 /// The weights of `weights.txt`, read once.
-static SHIPPED: LazyLock<DaisyWeights> = LazyLock::new(|| DaisyWeights::zero().with_shipped(WEIGHTS_FILE));
+static SHIPPED: LazyLock<DaisyWeights> =
+    LazyLock::new(|| DaisyWeights::zero().with_shipped(WEIGHTS_FILE));
 
 impl DaisyWeights {
     /// Every weight 0.

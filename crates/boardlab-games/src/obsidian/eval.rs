@@ -85,7 +85,8 @@ impl Tunable for ObsidianWeights {
 }
 
 /// The weights of `weights.txt`, read once.
-static SHIPPED: LazyLock<ObsidianWeights> = LazyLock::new(|| ObsidianWeights::zero().with_shipped(WEIGHTS_FILE));
+static SHIPPED: LazyLock<ObsidianWeights> =
+    LazyLock::new(|| ObsidianWeights::zero().with_shipped(WEIGHTS_FILE));
 
 impl ObsidianWeights {
     /// Every weight 0.
