@@ -53,6 +53,11 @@ impl GameVisitor for PlayArgs {
             }
             sides[seat] = Side::Bot(level_spec(level)?);
         }
+        for side in &sides {
+            if let Side::Bot(spec) = side {
+                spec.weights_for::<P>()?;
+            }
+        }
         let seed = self.game.seed.unwrap_or(0);
         let seats: Seats<P> = [0, 1].map(|i| match &sides[i] {
             Side::Human => None,
