@@ -11,6 +11,7 @@ pub mod arena;
 pub mod bot;
 pub mod clock;
 pub mod elo;
+pub mod eval_cache;
 pub mod match_stats;
 pub mod mcts;
 pub mod openings;

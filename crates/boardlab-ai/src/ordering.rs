@@ -1,10 +1,19 @@
-//! Move-ordering memory shared by the nodes of one search: killer moves per ply and the
-//! history heuristic, keyed by a fast hash of the move (moves are generic).
+//! Move-ordering memory shared by the nodes of one search: killer moves per ply, the
+//! history heuristic and the continuation history (how good a move was as the answer to the
+//! move before it), keyed by a fast hash of the moves (moves are generic).
 
 use std::hash::{Hash, Hasher};
 
 /// Slots of the history table per side.
 const HISTORY_SIZE: usize = 4096;
+
+/// Slots of the continuation history per side.
+const CONTINUATION_SIZE: usize = 1 << 16;
+
+/// The largest magnitude a history score reaches: every update pulls a score toward the
+/// bonus by the share `bonus / HISTORY_MAX` of the distance ("gravity"), so scores stay
+/// within it and old results fade.
+pub const HISTORY_MAX: i32 = 16_384;
 
 /// The deepest ply a search reaches (quiescence included); it bounds the stack used.
 pub const MAX_PLY: usize = 64;
@@ -49,11 +58,35 @@ fn slot<M: Hash>(mv: &M) -> usize {
     (hasher.finish() >> 40) as usize % HISTORY_SIZE
 }
 
+/// The slot of the answer `mv` to `previous` in the continuation history.
+#[inline]
+fn continuation_slot<M: Hash>(previous: &M, mv: &M) -> usize {
+    let mut hasher = MoveHasher::default();
+    previous.hash(&mut hasher);
+    hasher.write_u64(0x9e37);
+    mv.hash(&mut hasher);
+    (hasher.finish() >> 32) as usize % CONTINUATION_SIZE
+}
+
+/// Pulls `entry` toward the sign of `bonus` (see [`HISTORY_MAX`]).
+#[inline]
+fn pull(entry: &mut i32, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
+}
+
+/// The history bonus of a cut-off at `depth` plies.
+#[inline]
+fn bonus(depth: i32) -> i32 {
+    (24 * depth * depth + 32 * depth).min(2_400)
+}
+
 /// Killer moves and history scores.
 #[derive(Clone, Debug)]
 pub struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
+    continuation: Vec<i32>,
 }
 
 impl<M: Copy + Eq + Hash> Ordering<M> {
@@ -62,6 +95,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         Ordering {
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SIZE],
+            continuation: vec![0; 2 * CONTINUATION_SIZE],
         }
     }
 
@@ -69,11 +103,13 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
     pub fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.continuation.iter_mut().for_each(|h| *h = 0);
     }
 
     /// Halves the history scores (between moves, so old knowledge fades).
     pub fn age(&mut self) {
         self.history.iter_mut().for_each(|h| *h /= 2);
+        self.continuation.iter_mut().for_each(|h| *h /= 2);
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
     }
 
@@ -87,27 +123,83 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         }
     }
 
-    /// The history score of `mv` for the side `side` (0 or 1).
+    /// The history score of the quiet move `mv` for the side `side` (0 or 1), played as
+    /// the answer to `previous` (the opponent's last move, if any): within
+    /// `±2 HISTORY_MAX`, higher is better.
     #[inline]
-    pub fn history(&self, side: usize, mv: &M) -> i32 {
-        self.history[side * HISTORY_SIZE + slot(mv)]
+    pub fn score(&self, side: usize, previous: Option<M>, mv: &M) -> i32 {
+        let plain = self.history[side * HISTORY_SIZE + slot(mv)];
+        let answer = previous.map_or(0, |p| {
+            self.continuation[side * CONTINUATION_SIZE + continuation_slot(&p, mv)]
+        });
+        plain + answer
     }
 
-    /// Records that the quiet move `mv` refuted a position at `ply` searched to `depth`.
-    pub fn reward(&mut self, side: usize, ply: usize, depth: i32, mv: M) {
+    /// Records that the quiet move `best` refuted a position at `ply` searched to `depth`
+    /// (a new killer and a history bonus), and that the quiet moves `tried` before it did
+    /// not (a history malus). With a `previous` move, the answers to it are scored too.
+    pub fn reward(
+        &mut self,
+        side: usize,
+        ply: usize,
+        depth: i32,
+        previous: Option<M>,
+        best: M,
+        tried: &[M],
+    ) {
         if let Some(killers) = self.killers.get_mut(ply)
-            && killers[0] != Some(mv)
+            && killers[0] != Some(best)
         {
             killers[1] = killers[0];
-            killers[0] = Some(mv);
+            killers[0] = Some(best);
         }
-        let entry = &mut self.history[side * HISTORY_SIZE + slot(&mv)];
-        *entry = (*entry + depth * depth).min(1 << 20);
+        let bonus = bonus(depth);
+        let moves = std::iter::once((best, bonus)).chain(tried.iter().map(|&mv| (mv, -bonus)));
+        for (mv, change) in moves {
+            pull(&mut self.history[side * HISTORY_SIZE + slot(&mv)], change);
+            if let Some(p) = previous {
+                pull(
+                    &mut self.continuation[side * CONTINUATION_SIZE + continuation_slot(&p, &mv)],
+                    change,
+                );
+            }
+        }
     }
 }
 
 impl<M: Copy + Eq + Hash> Default for Ordering<M> {
     fn default() -> Self {
         Ordering::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refuting_move_rises_and_the_moves_tried_before_it_fall() {
+        let mut ordering = Ordering::<u16>::new();
+        ordering.reward(0, 3, 5, Some(7), 10, &[11, 12]);
+        assert!(ordering.score(0, Some(7), &10) > 0);
+        assert!(ordering.score(0, Some(7), &11) < 0);
+        // The other side's scores are untouched.
+        assert_eq!(ordering.score(1, Some(7), &10), 0);
+        assert_eq!(ordering.killer_rank(3, 10), 2);
+        // Without a previous move only the plain history counts.
+        assert!(ordering.score(0, None, &10) < ordering.score(0, Some(7), &10));
+    }
+
+    #[test]
+    fn history_scores_stay_within_their_bound() {
+        let mut ordering = Ordering::<u16>::new();
+        for _ in 0..1_000 {
+            ordering.reward(1, 0, 40, Some(1), 2, &[3]);
+        }
+        assert!(ordering.score(1, Some(1), &2) <= 2 * HISTORY_MAX);
+        assert!(ordering.score(1, Some(1), &3) >= -2 * HISTORY_MAX);
+        ordering.age();
+        assert!(ordering.score(1, Some(1), &2) <= HISTORY_MAX);
+        assert_eq!(ordering.killer_rank(0, 2), 0);
     }
 }

@@ -144,7 +144,7 @@ impl BotKind {
         match self {
             BotKind::Random => "seed",
             BotKind::AlphaBeta => {
-                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), weights (a weights file), off (search features to switch off: nmp+lmr+futility+aspiration+check+see, or all)"
+                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), weights (a weights file), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, or all)"
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
             BotKind::Uci => crate::uci::options::VALID,

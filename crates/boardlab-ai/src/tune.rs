@@ -9,6 +9,7 @@
 use crate::arena::{MatchConfig, run_match};
 use crate::openings::{OpeningKind, Openings};
 use crate::spec::BotSpec;
+use boardlab_core::record::{GameRecord, RecordResult};
 use boardlab_core::{Evaluate, Player, Tunable};
 
 /// A position and the result of the game it comes from.
@@ -47,19 +48,32 @@ pub fn self_play_samples<P: Evaluate>(
         max_plies: crate::arena::DEFAULT_MAX_PLIES,
     };
     let summary = run_match(&config, &|_, _| on_game());
+    let records: Vec<GameRecord> = summary.games.into_iter().map(|g| g.record).collect();
+    samples_from_records(&records, opening_plies as usize)
+}
+
+/// The quiet positions of finished games (those not in check, reached by a quiet move and
+/// left by one), each labelled with its game's result, skipping the first `skip_plies`
+/// plies of every game. Records that do not replay under `P`'s default rules, or have no
+/// result, are left out.
+pub fn samples_from_records<P: Evaluate>(
+    records: &[GameRecord],
+    skip_plies: usize,
+) -> Vec<Sample<P>> {
     let mut samples = Vec::new();
-    for game in &summary.games {
-        let Ok(history) = game.record.replay::<P>() else {
-            continue;
+    for record in records {
+        let result = match record.tag("Result").and_then(RecordResult::from_text) {
+            Some(RecordResult::Win(Player::One)) => 1.0,
+            Some(RecordResult::Win(Player::Two)) => 0.0,
+            Some(RecordResult::Draw) => 0.5,
+            _ => continue,
         };
-        let result = if game.a_is_player1 {
-            game.a_points
-        } else {
-            1.0 - game.a_points
+        let Ok(history) = record.replay::<P>() else {
+            continue;
         };
         let positions = history.positions();
         let moves = history.moves();
-        for ply in (opening_plies as usize + 1)..moves.len() {
+        for ply in (skip_plies + 1)..moves.len() {
             let position = &positions[ply];
             let quiet = !positions[ply - 1].is_tactical(moves[ply - 1])
                 && !position.is_tactical(moves[ply])

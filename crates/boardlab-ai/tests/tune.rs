@@ -31,3 +31,32 @@ fn fitting_spoilt_sprint_weights_lowers_the_error() {
     );
     assert_ne!(spoilt.piece, 10, "the fit moved the weights");
 }
+
+#[test]
+fn recorded_games_give_samples_labelled_with_their_results() {
+    use boardlab_ai::tune::samples_from_records;
+    use boardlab_core::record::GameRecord;
+    use boardlab_games::Obsidian;
+    // The opening of a recorded game, stopped before it ends (as an adjudicated game is);
+    // recorded three times: won by Player 1, drawn, and unfinished.
+    let moves: Vec<String> = "d2d4 b7b6 g1f3 c7c6 f3g1 h7h6 c2c3 f7f6 g1f3 e7e5 e2e4 d7d5"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let record = |result: &str| GameRecord {
+        tags: vec![
+            ("Game".to_string(), "obsidian".to_string()),
+            ("Result".to_string(), result.to_string()),
+        ],
+        moves: moves.clone(),
+    };
+    let won = samples_from_records::<Obsidian>(&[record("1-0")], 2);
+    assert!(!won.is_empty());
+    assert!(won.iter().all(|s| s.result == 1.0));
+    let drawn = samples_from_records::<Obsidian>(&[record("1/2-1/2")], 2);
+    assert_eq!(drawn.len(), won.len());
+    assert!(drawn.iter().all(|s| s.result == 0.5));
+    assert!(samples_from_records::<Obsidian>(&[record("*")], 2).is_empty());
+    // Skipping more plies keeps fewer positions.
+    assert!(samples_from_records::<Obsidian>(&[record("1-0")], 8).len() < won.len());
+}

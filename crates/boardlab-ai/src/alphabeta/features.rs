@@ -22,6 +22,14 @@ pub struct Features {
     /// Static exchange evaluation: losing captures are ordered last and skipped in
     /// quiescence, and moves that lose too much in the exchange are pruned near the leaves.
     pub exchange: bool,
+    /// History with maluses for the quiet moves tried before a cut-off, the continuation
+    /// history (answers to the opponent's last move), and reductions that follow them.
+    pub history: bool,
+    /// Pruning that is bolder when the static evaluation has fallen since the side last
+    /// moved, and more careful when it has risen.
+    pub improving: bool,
+    /// Internal iterative reduction: a node without a table move is searched one ply less.
+    pub iir: bool,
 }
 
 impl Default for Features {
@@ -33,12 +41,16 @@ impl Default for Features {
             aspiration: true,
             check: true,
             exchange: true,
+            history: true,
+            improving: true,
+            iir: true,
         }
     }
 }
 
 /// The short names of the features, as `off=` takes them.
-pub const FEATURE_NAMES: &str = "nmp, lmr, futility, aspiration, check, see";
+pub const FEATURE_NAMES: &str =
+    "nmp, lmr, futility, aspiration, check, see, history, improving, iir";
 
 impl Features {
     /// Switches off the features named in `list` (names joined by `+`, e.g. `nmp+lmr`, or
@@ -52,6 +64,9 @@ impl Features {
                 "aspiration" => self.aspiration = false,
                 "check" => self.check = false,
                 "see" => self.exchange = false,
+                "history" => self.history = false,
+                "improving" => self.improving = false,
+                "iir" => self.iir = false,
                 "none" => {}
                 "all" => {
                     *self = Features {
@@ -61,6 +76,9 @@ impl Features {
                         aspiration: false,
                         check: false,
                         exchange: false,
+                        history: false,
+                        improving: false,
+                        iir: false,
                     }
                 }
                 other => return Err(other.to_string()),
@@ -80,6 +98,9 @@ impl fmt::Display for Features {
             (self.aspiration, "aspiration"),
             (self.check, "check"),
             (self.exchange, "see"),
+            (self.history, "history"),
+            (self.improving, "improving"),
+            (self.iir, "iir"),
         ]
         .into_iter()
         .filter(|(on, _)| !on)
@@ -107,7 +128,7 @@ mod tests {
         features.switch_off("all").unwrap();
         assert_eq!(
             features.to_string(),
-            "nmp+lmr+futility+aspiration+check+see"
+            "nmp+lmr+futility+aspiration+check+see+history+improving+iir"
         );
         assert_eq!(Features::default().to_string(), "none");
     }

@@ -20,6 +20,7 @@ pub use search::CONTEMPT;
 
 use crate::bot::{Bot, Limits, SearchInfo};
 use crate::clock::Clock;
+use crate::eval_cache::EvalCache;
 use crate::ordering::{MAX_PLY, Ordering};
 use crate::score::{DECIDED, Score, WIN};
 use crate::tt::Table;
@@ -28,6 +29,9 @@ use search::Search;
 
 /// The transposition table's default size: 2^18 entries.
 pub const DEFAULT_TT_BITS: u32 = 18;
+
+/// The evaluation cache holds 2^17 evaluations.
+const EVAL_CACHE_BITS: u32 = 17;
 
 /// The depth searched when no limit at all is given.
 const DEFAULT_DEPTH: u32 = 4;
@@ -64,6 +68,7 @@ pub struct AlphaBeta<P: Evaluate> {
     weights: P::Weights,
     tt: Table<P::Move>,
     ordering: Ordering<P::Move>,
+    evals: EvalCache,
     chances: i32,
     features: Features,
 }
@@ -93,6 +98,7 @@ impl<P: Evaluate> AlphaBeta<P> {
             weights,
             tt: Table::new(options.tt_bits),
             ordering: Ordering::new(),
+            evals: EvalCache::new(EVAL_CACHE_BITS),
             chances: options.chances.unwrap_or(P::CHANCES),
             features: options.features,
         }
@@ -121,6 +127,7 @@ impl<P: Evaluate> AlphaBeta<P> {
             &self.weights,
             &mut self.tt,
             &mut self.ordering,
+            &mut self.evals,
             Clock::start(&self.limits),
             game.positions().iter().map(|p| p.hash()).collect(),
             self.features,
@@ -198,6 +205,7 @@ impl<P: Evaluate> Bot<P> for AlphaBeta<P> {
     fn new_game(&mut self) {
         self.tt.clear();
         self.ordering.clear();
+        self.evals.clear();
     }
 
     fn choose(

@@ -3,11 +3,11 @@
 
 use super::features::Features;
 use crate::clock::Clock;
-use crate::ordering::{MAX_PLY, Ordering};
+use crate::eval_cache::EvalCache;
+use crate::ordering::{HISTORY_MAX, MAX_PLY, Ordering};
 use crate::score::{DECIDED, WIN, loss_in};
 use crate::tt::{Bound, Entry, Table, from_tt, to_tt};
 use arrayvec::ArrayVec;
-use boardlab_core::move_list::MAX_MOVES;
 use boardlab_core::{Evaluate, MAX_EVAL, MoveList, Player, RuleOptions};
 
 /// What a draw is worth to the bot less than an even evaluation, in hundredths of a piece
@@ -50,6 +50,27 @@ const ASPIRATION_WINDOW: i32 = 40;
 /// The iteration from which aspiration windows are used.
 const ASPIRATION_DEPTH: i32 = 4;
 
+/// The depth from which a node without a table move is searched one ply less.
+const IIR_DEPTH: i32 = 4;
+
+/// A reduction shrinks by a ply per this much history score (and grows for bad history).
+const HISTORY_PER_PLY: i32 = HISTORY_MAX / 2;
+
+/// The quiet moves tried before a cut-off that are remembered for a history malus.
+const TRIED_QUIETS: usize = 64;
+
+/// The stack's static evaluation of a position in check (which has none).
+const NO_EVAL: i32 = i32::MIN;
+
+/// What the search remembers about each ply of the line being searched.
+#[derive(Clone, Copy, Debug)]
+struct Frame<M> {
+    /// The move that led to this ply's position (`None` after a null move, at the root).
+    previous: Option<M>,
+    /// This ply's static evaluation, or [`NO_EVAL`].
+    eval: i32,
+}
+
 /// The score a finished or stopped root iteration reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct RootScore {
@@ -64,6 +85,7 @@ pub(super) struct Search<'a, P: Evaluate> {
     pub weights: &'a P::Weights,
     pub tt: &'a mut Table<P::Move>,
     pub ordering: &'a mut Ordering<P::Move>,
+    pub evals: &'a mut EvalCache,
     pub clock: Clock,
     pub nodes: u64,
     pub stopped: bool,
@@ -78,6 +100,10 @@ pub(super) struct Search<'a, P: Evaluate> {
     pub root_depth: i32,
     /// Late-move reductions by depth and move number.
     reductions: Box<[[u8; 64]; 64]>,
+    /// The line being searched, by ply.
+    stack: Vec<Frame<P::Move>>,
+    /// The ordering keys of each ply's moves (kept to spare allocations).
+    keys: Vec<Vec<i32>>,
 }
 
 /// The late-move reduction table: about `ln(depth) ln(move number) / 2`, in plies.
@@ -100,6 +126,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         weights: &'a P::Weights,
         tt: &'a mut Table<P::Move>,
         ordering: &'a mut Ordering<P::Move>,
+        evals: &'a mut EvalCache,
         clock: Clock,
         path: Vec<u64>,
         features: Features,
@@ -109,6 +136,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             weights,
             tt,
             ordering,
+            evals,
             clock,
             nodes: 0,
             stopped: false,
@@ -119,6 +147,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
             features,
             root_depth: 1,
             reductions: reduction_table(),
+            stack: vec![
+                Frame {
+                    previous: None,
+                    eval: NO_EVAL,
+                };
+                MAX_PLY + 2
+            ],
+            keys: vec![Vec::new(); MAX_PLY + 1],
         }
     }
 
@@ -162,8 +198,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
 
     /// The static evaluation, kept inside the evaluation range.
     #[inline]
-    fn evaluate(&self, position: &P) -> i32 {
-        position.evaluate(self.weights).clamp(-MAX_EVAL, MAX_EVAL)
+    fn evaluate(&mut self, position: &P) -> i32 {
+        let key = position.hash();
+        if let Some(eval) = self.evals.get(key) {
+            return eval;
+        }
+        let eval = position.evaluate(self.weights).clamp(-MAX_EVAL, MAX_EVAL);
+        self.evals.put(key, eval);
+        eval
     }
 
     /// Whether `mv` gains at least `threshold` in the exchange on its square; always true
@@ -192,10 +234,15 @@ impl<'a, P: Evaluate> Search<'a, P> {
     ) -> Option<RootScore> {
         let original_alpha = alpha;
         let mut best: Option<(usize, i32)> = None;
+        self.stack[0] = Frame {
+            previous: None,
+            eval: NO_EVAL,
+        };
         for (index, entry) in moves.iter_mut().enumerate() {
             let mv = entry.0;
             let mut child = *root;
             child.play(mv);
+            self.stack[1].previous = Some(mv);
             self.path.push(child.hash());
             let score = if index == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
@@ -282,38 +329,36 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
     }
 
-    /// Orders `moves` best first by the ordering keys.
-    fn order(
+    /// Fills `keys` with the ordering key of each of `moves` (higher first).
+    fn score_moves(
         &self,
         position: &P,
-        moves: &mut MoveList<P::Move>,
+        moves: &MoveList<P::Move>,
         tt_move: Option<P::Move>,
         ply: usize,
+        keys: &mut Vec<i32>,
     ) {
         let side = position.side_to_move().index();
-        let mut keyed: ArrayVec<(i32, P::Move), MAX_MOVES> = ArrayVec::new();
-        for &mv in moves.iter() {
-            let key = if Some(mv) == tt_move {
+        let previous = self.stack[ply].previous;
+        keys.clear();
+        keys.extend(moves.iter().map(|&mv| {
+            if Some(mv) == tt_move {
                 TT_MOVE_KEY
             } else if position.is_tactical(mv) {
+                let value = position.tactical_value(mv, self.weights).min(1 << 20);
                 if self.wins_exchange(position, mv, 0) {
-                    TACTICAL_KEY + position.tactical_value(mv, self.weights).min(1 << 20)
+                    TACTICAL_KEY + value
                 } else {
                     // A capture that loses material in the exchange: after the quiet moves.
-                    BAD_CAPTURE_KEY + position.tactical_value(mv, self.weights).min(1 << 20)
+                    BAD_CAPTURE_KEY + value
                 }
             } else {
                 match self.ordering.killer_rank(ply, mv) {
-                    0 => self.ordering.history(side, &mv).min(KILLER_KEY - 1),
+                    0 => self.ordering.score(side, previous, &mv),
                     rank => KILLER_KEY + rank,
                 }
-            };
-            keyed.push((key, mv));
-        }
-        keyed.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
-        for (slot, (_, mv)) in moves.as_mut_slice().iter_mut().zip(keyed) {
-            *slot = mv;
-        }
+            }
+        }));
     }
 
     /// Principal variation search: a full window for the first move, a null window (and
@@ -366,16 +411,32 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if position.count_legal_moves() == 0 {
             return loss_in(ply);
         }
+        // Without a table move this node is probably less important than it looked.
+        if self.features.iir && tt_move.is_none() && depth >= IIR_DEPTH && !in_check {
+            depth -= 1;
+        }
         let eval = if in_check {
             -WIN
         } else {
             self.evaluate(position)
         };
+        self.stack[ply].eval = if in_check { NO_EVAL } else { eval };
+        // Whether the evaluation has risen since this side's last move.
+        let improving = !in_check
+            && (ply < 2 || {
+                let before = self.stack[ply - 2].eval;
+                before == NO_EVAL || eval > before
+            });
         let quiet_node = !pv_node && !in_check && beta.abs() < DECIDED;
+        let futility_depth = if self.features.improving && improving {
+            depth - 1
+        } else {
+            depth
+        };
         if quiet_node
             && self.features.futility
             && depth <= REVERSE_FUTILITY_DEPTH
-            && eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+            && eval - REVERSE_FUTILITY_MARGIN * futility_depth >= beta
         {
             return eval;
         }
@@ -388,6 +449,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         {
             let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
             self.path.push(passed.hash());
+            self.stack[ply + 1].previous = None;
             let score = -self.negamax(
                 &passed,
                 depth - 1 - reduction,
@@ -415,23 +477,33 @@ impl<'a, P: Evaluate> Search<'a, P> {
         } else {
             position.legal_moves(&mut moves);
         }
-        self.order(position, &mut moves, tt_move, ply);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        self.score_moves(position, &moves, tt_move, ply, &mut keys);
         let futile = quiet_node
             && self.features.futility
             && depth <= FUTILITY_DEPTH
             && alpha.abs() < DECIDED
             && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
         let late_move_limit = if quiet_node && self.features.futility && depth <= FUTILITY_DEPTH {
-            (4 + 3 * depth * depth) as usize
+            let limit = (4 + 3 * depth * depth) as usize;
+            if self.features.improving && !improving {
+                limit / 2 + 1
+            } else {
+                limit
+            }
         } else {
             usize::MAX
         };
         let side = position.side_to_move().index();
+        let previous = self.stack[ply].previous;
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = moves[0];
         let mut quiets_searched = 0usize;
-        for (index, &mv) in moves.iter().enumerate() {
+        let mut tried: ArrayVec<P::Move, TRIED_QUIETS> = ArrayVec::new();
+        for index in 0..moves.len() {
+            pick(moves.as_mut_slice(), &mut keys, index);
+            let mv = moves[index];
             let quiet = !position.is_tactical(mv);
             if quiet
                 && index > 0
@@ -459,6 +531,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             let mut child = *position;
             child.play(mv);
             self.path.push(child.hash());
+            self.stack[ply + 1].previous = Some(mv);
             let score = if index == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)
             } else {
@@ -469,8 +542,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     && index >= if pv_node { 4 } else { 2 }
                     && self.ordering.killer_rank(ply, mv) == 0
                 {
-                    let r = self.reductions[depth.min(63) as usize][index.min(63)] as i32
+                    let mut r = self.reductions[depth.min(63) as usize][index.min(63)] as i32
                         - pv_node as i32;
+                    if self.features.improving && !improving {
+                        r += 1;
+                    }
+                    if self.features.history {
+                        r -= self.ordering.score(side, previous, &mv) / HISTORY_PER_PLY;
+                    }
                     r.clamp(0, depth - 2)
                 } else {
                     0
@@ -505,13 +584,24 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     alpha = score;
                     if alpha >= beta {
                         if quiet {
-                            self.ordering.reward(side, ply, depth, mv);
+                            // Without the history feature: a plain bonus, no malus, no
+                            // continuation.
+                            let (previous, tried): (_, &[P::Move]) = if self.features.history {
+                                (previous, &tried)
+                            } else {
+                                (None, &[])
+                            };
+                            self.ordering.reward(side, ply, depth, previous, mv, tried);
                         }
                         break;
                     }
                 }
             }
+            if quiet {
+                let _ = tried.try_push(mv);
+            }
         }
+        self.keys[ply] = keys;
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -530,10 +620,22 @@ impl<'a, P: Evaluate> Search<'a, P> {
     }
 
     /// Quiescence search: the static evaluation, improved by tactical moves only; in check,
-    /// every move is tried and standing pat is not allowed.
+    /// every move is tried and standing pat is not allowed. A table entry of any depth
+    /// settles it.
     fn quiesce(&mut self, position: &P, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if self.tick() {
             return 0;
+        }
+        if let Some(entry) = self.tt.probe(position.hash()) {
+            let score = from_tt(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
         }
         if position.count_legal_moves() == 0 {
             return loss_in(ply);
@@ -555,13 +657,16 @@ impl<'a, P: Evaluate> Search<'a, P> {
             position.tactical_moves(&mut moves);
             (stand, stand)
         };
-        // Collected on the heap (only when there are any) to keep deep recursion light.
-        let mut ordered: Vec<(i32, P::Move)> = moves
-            .iter()
-            .map(|&m| (position.tactical_value(m, self.weights), m))
-            .collect();
-        ordered.sort_unstable_by_key(|&(value, _)| std::cmp::Reverse(value));
-        for &(value, mv) in &ordered {
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        keys.clear();
+        keys.extend(
+            moves
+                .iter()
+                .map(|&m| position.tactical_value(m, self.weights)),
+        );
+        for index in 0..moves.len() {
+            pick(moves.as_mut_slice(), &mut keys, index);
+            let (mv, value) = (moves[index], keys[index]);
             if !in_check
                 && (stand + value + DELTA_MARGIN <= alpha || !self.wins_exchange(position, mv, 0))
             {
@@ -583,6 +688,21 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 }
             }
         }
+        self.keys[ply] = keys;
         best
     }
+}
+
+/// Moves the move with the highest key among `moves[from..]` to `from` (with its key): one
+/// step of a selection sort, so that a node cut off early does not sort all its moves.
+#[inline]
+fn pick<M>(moves: &mut [M], keys: &mut [i32], from: usize) {
+    let mut best = from;
+    for i in from + 1..keys.len() {
+        if keys[i] > keys[best] {
+            best = i;
+        }
+    }
+    moves.swap(from, best);
+    keys.swap(from, best);
 }

@@ -3,12 +3,13 @@
 
 use anyhow::{Context, Result, bail};
 use boardlab_ai::BotSpec;
-use boardlab_ai::tune::{fit, self_play_samples};
+use boardlab_ai::tune::{Sample, fit, samples_from_records, self_play_samples};
+use boardlab_core::record::GameRecord;
 use boardlab_core::{Evaluate, Tunable};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `boardlab tune`.
 #[derive(Args, Debug)]
@@ -21,7 +22,12 @@ pub struct TuneArgs {
     /// The bot that plays them (a fixed node count keeps the games repeatable).
     #[arg(long, default_value = "alphabeta:nodes=5000")]
     bot: BotSpec,
-    /// Random plies before the bot takes over, for varied games (`random:K`).
+    /// Learn from the finished games in this record file (SPEC.md records, e.g. saved by
+    /// `match --pgn`) instead of playing self-play games.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "bot"])]
+    records: Option<PathBuf>,
+    /// Random plies before the bot takes over, for varied games (`random:K`); with
+    /// --records, the plies skipped at the start of every game.
     #[arg(long, default_value = "random:8", value_parser = super::matchup::parse_openings)]
     openings: u32,
     /// Weights to start from (a weights file); default: the game's shipped weights.
@@ -67,6 +73,63 @@ impl GameVisitor for TuneArgs {
                 .read_text(&text)
                 .with_context(|| format!("bad weights file '{}'", path.display()))?;
         }
+        let (samples, source) = match &self.records {
+            Some(path) => self.recorded_samples::<P>(path)?,
+            None => self.self_play::<P>(),
+        };
+        eprintln!("{} quiet positions from {source}", samples.len());
+        if samples.is_empty() {
+            bail!("the games gave no quiet positions to learn from; use more games");
+        }
+        let report = fit(
+            &samples,
+            &mut weights,
+            self.step,
+            self.passes,
+            self.threads.max(1),
+            &mut |pass, error| eprintln!("pass {pass}: error {error:.6}"),
+        );
+        let command = match &self.records {
+            Some(path) => format!(
+                "boardlab tune {} --records {} --openings random:{}",
+                P::GAME_ID,
+                path.display(),
+                self.openings
+            ),
+            None => format!(
+                "boardlab tune {} --games {} --bot {} --openings random:{} --seed {}",
+                P::GAME_ID,
+                self.games,
+                self.bot,
+                self.openings,
+                self.seed
+            ),
+        };
+        let header = format!(
+            "# {} evaluation weights, fitted by `{command}`\n# {} positions, K {:.3}, error {:.6} -> {:.6}\n",
+            P::GAME_ID,
+            samples.len(),
+            report.k,
+            report.before,
+            report.after
+        );
+        std::fs::write(&self.out, header + &weights.to_text())
+            .with_context(|| format!("cannot write '{}'", self.out.display()))?;
+        println!(
+            "K {:.3}, error {:.6} -> {:.6} after {} passes; weights written to {}",
+            report.k,
+            report.before,
+            report.after,
+            report.passes,
+            self.out.display()
+        );
+        Ok(())
+    }
+}
+
+impl TuneArgs {
+    /// Plays the self-play games and returns their samples with a description of them.
+    fn self_play<P: Evaluate>(&self) -> (Vec<Sample<P>>, String) {
         let bar =
             ProgressBar::with_draw_target(Some(self.games as u64), ProgressDrawTarget::stderr());
         bar.set_style(
@@ -84,46 +147,36 @@ impl GameVisitor for TuneArgs {
             &|| bar.inc(1),
         );
         bar.finish_and_clear();
-        eprintln!(
-            "{} quiet positions from {} games of {}",
-            samples.len(),
-            self.games,
-            self.bot
-        );
-        if samples.is_empty() {
-            bail!("the games gave no quiet positions to learn from; play more games");
+        (samples, format!("{} games of {}", self.games, self.bot))
+    }
+
+    /// Reads the games of the record file `path` and returns their samples with a
+    /// description of them.
+    fn recorded_samples<P: Evaluate>(&self, path: &Path) -> Result<(Vec<Sample<P>>, String)> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the record file '{}'", path.display()))?;
+        let records = GameRecord::parse_all(&text)
+            .with_context(|| format!("bad record file '{}'", path.display()))?;
+        let games = records
+            .iter()
+            .filter(|r| r.tag("Game") == Some(P::GAME_ID))
+            .count();
+        if games == 0 {
+            bail!(
+                "'{}' holds no {} games ({} records in all)",
+                path.display(),
+                P::GAME_ID,
+                records.len()
+            );
         }
-        let report = fit(
-            &samples,
-            &mut weights,
-            self.step,
-            self.passes,
-            self.threads.max(1),
-            &mut |pass, error| eprintln!("pass {pass}: error {error:.6}"),
-        );
-        let header = format!(
-            "# {} evaluation weights, fitted by `boardlab tune {} --games {} --bot {} --openings random:{} --seed {}`\n# {} positions, K {:.3}, error {:.6} -> {:.6}\n",
-            P::GAME_ID,
-            P::GAME_ID,
-            self.games,
-            self.bot,
-            self.openings,
-            self.seed,
-            samples.len(),
-            report.k,
-            report.before,
-            report.after
-        );
-        std::fs::write(&self.out, header + &weights.to_text())
-            .with_context(|| format!("cannot write '{}'", self.out.display()))?;
-        println!(
-            "K {:.3}, error {:.6} -> {:.6} after {} passes; weights written to {}",
-            report.k,
-            report.before,
-            report.after,
-            report.passes,
-            self.out.display()
-        );
-        Ok(())
+        let records: Vec<GameRecord> = records
+            .into_iter()
+            .filter(|r| r.tag("Game") == Some(P::GAME_ID))
+            .collect();
+        let samples = samples_from_records::<P>(&records, self.openings as usize);
+        Ok((
+            samples,
+            format!("{games} recorded games in {}", path.display()),
+        ))
     }
 }
