@@ -13,7 +13,8 @@
 #   GAMES=200             games per game type (pairs of colours)    [--games]
 #   THREADS=1             games at once (1 gives each engine a core) [--threads]
 #   GAMES_LIST="obsidian daisy"  which games                        [--games-list]
-#   OURS="alphabeta:time=$TIME"  our bot spec                       [--ours]
+#   OURS="alphabeta:time=$TIME"  our bot spec; `engine` pits Fairy-Stockfish
+#                         against itself (training games for `boardlab tune --records`) [--ours]
 #   OBSIDIAN_OPENINGS=random:8   DAISY_OPENINGS=setup:2             [--obsidian-openings, --daisy-openings]
 #   SEED=1                seed of the openings                      [--seed]
 #   FSF_OPTIONS="option.Threads=1,option.Hash=16"  engine options   [--fsf-options]
@@ -87,6 +88,7 @@ BOARDLAB="${CARGO_TARGET_DIR:-$REPO/target}/release/boardlab"
 
 # 3. The matches.
 FSF_SPEC="uci:$FAIRY_STOCKFISH,variantpath=$INI,$FSF_OPTIONS,time=$TIME"
+[ "$OURS" = engine ] && OURS="$FSF_SPEC"
 RECORDS="$CACHE/strength-records"
 mkdir -p "$RECORDS"
 for game in $GAMES_LIST; do

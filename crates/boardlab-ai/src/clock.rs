@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// The share of the time budget after which a search stops at once. The rest, with
 /// [`MARGIN`], is for unwinding, the caller and a busy machine.
-const HARD_SHARE: f64 = 0.95;
+const HARD_SHARE: f64 = 0.93;
 
 /// Time kept back from every budget, besides the share.
 const MARGIN: Duration = Duration::from_micros(1500);
