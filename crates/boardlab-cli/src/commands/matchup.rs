@@ -102,6 +102,9 @@ impl GameVisitor for MatchArgs {
                 .expect("a valid progress template"),
         );
         let sprt = self.sprt;
+        // The tally at which the test decided: games still being played then finish and
+        // count in the match's result, but the test's verdict is the one reached.
+        let decided: std::sync::Mutex<Option<Tally>> = std::sync::Mutex::new(None);
         let summary = run_match_until(&config, &|_, tally| {
             let llr = sprt.map(|t| format!(" LLR {:.2}", t.llr(tally)));
             bar.set_message(format!(
@@ -111,14 +114,26 @@ impl GameVisitor for MatchArgs {
             ));
             bar.inc(1);
             match sprt.map(|t| t.decide(tally)) {
-                Some(Decision::H0 | Decision::H1) => Flow::Stop,
+                Some(Decision::H0 | Decision::H1) => {
+                    let mut first = decided.lock().unwrap_or_else(|e| e.into_inner());
+                    first.get_or_insert(*tally);
+                    Flow::Stop
+                }
                 _ => Flow::Continue,
             }
         });
         bar.finish_and_clear();
         print!("{}", describe::<P>(&config, &summary));
         if let Some(sprt) = &self.sprt {
-            println!("{}", sprt_line(sprt, &summary.tally, self.games));
+            let decided = decided.into_inner().unwrap_or_else(|e| e.into_inner());
+            let at = decided.unwrap_or(summary.tally);
+            println!("{}", sprt_line(sprt, &at, self.games));
+            if at != summary.tally {
+                println!(
+                    "({} more games were under way when the test decided; they count in the result above)",
+                    summary.tally.games() - at.games()
+                );
+            }
         }
         if let Some(path) = &self.pgn {
             let text: String = summary.games.iter().map(|g| g.record.to_string()).collect();
