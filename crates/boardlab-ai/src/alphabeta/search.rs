@@ -396,16 +396,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut tt_move = None;
         if let Some(entry) = self.tt.probe(key) {
             tt_move = entry.mv;
-            if !pv_node && entry.depth as i32 >= depth {
-                let score = from_tt(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
+            if !pv_node
+                && entry.depth as i32 >= depth
+                && let Some(score) = settled_score(entry, ply, alpha, beta)
+            {
+                return score;
             }
         }
         if position.count_legal_moves() == 0 {
@@ -626,16 +621,12 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if self.tick() {
             return 0;
         }
-        if let Some(entry) = self.tt.probe(position.hash()) {
-            let score = from_tt(entry.score, ply);
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(score) = self
+            .tt
+            .probe(position.hash())
+            .and_then(|entry| settled_score(entry, ply, alpha, beta))
+        {
+            return score;
         }
         if position.count_legal_moves() == 0 {
             return loss_in(ply);
@@ -705,4 +696,16 @@ fn pick<M>(moves: &mut [M], keys: &mut [i32], from: usize) {
     }
     moves.swap(from, best);
     keys.swap(from, best);
+}
+
+/// The stored score of `entry` at `ply` when its bound settles the window `alpha..beta`.
+#[inline]
+fn settled_score<M>(entry: &Entry<M>, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = from_tt(entry.score, ply);
+    let settles = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    settles.then_some(score)
 }
