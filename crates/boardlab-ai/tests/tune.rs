@@ -60,3 +60,51 @@ fn recorded_games_give_samples_labelled_with_their_results() {
     // Skipping more plies keeps fewer positions.
     assert!(samples_from_records::<Obsidian>(&[record("1-0")], 8).len() < won.len());
 }
+
+#[test]
+fn the_gradient_fit_lowers_the_error_at_least_as_far_as_local_search() {
+    use boardlab_ai::tune::{GradientSettings, fit_gradient};
+    let bot: BotSpec = "alphabeta:depth=2".parse().unwrap();
+    let samples = self_play_samples::<Sprint>(&bot, 40, 6, 2, 9, &|| {});
+    let spoilt = SprintWeights {
+        piece: 10,
+        advance: [0, 0, 0, 0, 0],
+        mobility: 0,
+    };
+    let mut by_search = spoilt;
+    let local = fit(&samples, &mut by_search, 8, 40, 2, &mut |_, _| {});
+    let mut by_gradient = spoilt;
+    let settings = GradientSettings {
+        steps: 600,
+        regularisation: 0.0,
+        held_out: 0.0,
+        ..GradientSettings::default()
+    };
+    let mut checks = Vec::new();
+    let gradient = fit_gradient(
+        &samples,
+        &mut by_gradient,
+        settings,
+        2,
+        &mut |step, _, e| checks.push((step, e)),
+    )
+    .expect("Sprint's evaluation is linear in its weights");
+    assert_eq!(
+        checks.first().map(|c| c.0),
+        Some(0),
+        "the start is reported"
+    );
+    assert!(
+        (gradient.before - local.before).abs() < 1e-9,
+        "{gradient:?} {local:?}"
+    );
+    assert!(gradient.after < gradient.before, "{gradient:?}");
+    // Both fits minimise the same error; the gradient one may not end far above.
+    assert!(
+        gradient.after <= local.after + 1e-3,
+        "gradient {gradient:?}, local {local:?}"
+    );
+    // The error reported is the error of the weights written back.
+    let k = fit_scale(&samples, &spoilt, 2);
+    assert!((error(&samples, &by_gradient, k, 2) - gradient.after).abs() < 1e-5);
+}

@@ -3,7 +3,9 @@
 
 use anyhow::{Context, Result, bail};
 use boardlab_ai::BotSpec;
-use boardlab_ai::tune::{Sample, fit, samples_from_records, self_play_samples};
+use boardlab_ai::tune::{
+    FitReport, GradientSettings, Sample, fit, fit_gradient, samples_from_records, self_play_samples,
+};
 use boardlab_core::record::GameRecord;
 use boardlab_core::{Evaluate, Tunable};
 use boardlab_games::{GameId, GameVisitor, with_game};
@@ -36,10 +38,26 @@ pub struct TuneArgs {
     /// Where to write the fitted weights.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// The most passes over all the weights.
+    /// How to fit: `gradient` (gradient descent, for evaluations linear in their weights,
+    /// judged on held-out games) or `local` (each weight moved in turn while the error
+    /// falls; slow, for any evaluation). `gradient` falls back to `local` when the
+    /// evaluation is not linear.
+    #[arg(long, value_enum, default_value_t = Method::Gradient)]
+    method: Method,
+    /// Gradient: the most steps of gradient descent.
+    #[arg(long, default_value_t = 2000)]
+    steps: usize,
+    /// Gradient: the pull toward the starting weights (times the sum of squared changes).
+    #[arg(long, default_value_t = 1e-7)]
+    regularise: f64,
+    /// Gradient: the share of positions (the last games) held out to judge the fit; the
+    /// weights that predict them best are kept.
+    #[arg(long, default_value_t = 0.1)]
+    held_out: f64,
+    /// Local: the most passes over all the weights.
     #[arg(long, default_value_t = 30)]
     passes: usize,
-    /// The first step by which a weight is moved (halved down to 1).
+    /// Local: the first step by which a weight is moved (halved down to 1).
     #[arg(long, default_value_t = 8)]
     step: i32,
     /// Threads for the games and the fit.
@@ -48,6 +66,15 @@ pub struct TuneArgs {
     /// The seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+}
+
+/// How `boardlab tune` fits the weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Method {
+    /// Gradient descent on the linear form of the evaluation.
+    Gradient,
+    /// Local search, one weight at a time.
+    Local,
 }
 
 /// Runs `boardlab tune`.
@@ -65,6 +92,12 @@ impl GameVisitor for TuneArgs {
         if self.step < 1 {
             bail!("--step must be at least 1");
         }
+        if !(0.0..=0.5).contains(&self.held_out) {
+            bail!("--held-out must be between 0 and 0.5");
+        }
+        if !(self.regularise >= 0.0 && self.regularise.is_finite()) {
+            bail!("--regularise must be a number of at least 0");
+        }
         let mut weights = P::Weights::default();
         if let Some(path) = &self.start {
             let text = std::fs::read_to_string(path)
@@ -81,14 +114,7 @@ impl GameVisitor for TuneArgs {
         if samples.is_empty() {
             bail!("the games gave no quiet positions to learn from; use more games");
         }
-        let report = fit(
-            &samples,
-            &mut weights,
-            self.step,
-            self.passes,
-            self.threads.max(1),
-            &mut |pass, error| eprintln!("pass {pass}: error {error:.6}"),
-        );
+        let report = self.fit(&samples, &mut weights);
         let command = match &self.records {
             Some(path) => format!(
                 "boardlab tune {} --records {} --openings random:{}",
@@ -105,8 +131,18 @@ impl GameVisitor for TuneArgs {
                 self.seed
             ),
         };
+        let method = match self.method {
+            Method::Gradient => format!(
+                " --method gradient --steps {} --regularise {} --held-out {}",
+                self.steps, self.regularise, self.held_out
+            ),
+            Method::Local => format!(
+                " --method local --passes {} --step {}",
+                self.passes, self.step
+            ),
+        };
         let header = format!(
-            "# {} evaluation weights, fitted by `{command}`\n# {} positions, K {:.3}, error {:.6} -> {:.6}\n",
+            "# {} evaluation weights, fitted by `{command}{method}`\n# {} positions, K {:.3}, error {:.6} -> {:.6}\n",
             P::GAME_ID,
             samples.len(),
             report.k,
@@ -116,7 +152,7 @@ impl GameVisitor for TuneArgs {
         std::fs::write(&self.out, header + &weights.to_text())
             .with_context(|| format!("cannot write '{}'", self.out.display()))?;
         println!(
-            "K {:.3}, error {:.6} -> {:.6} after {} passes; weights written to {}",
+            "K {:.3}, error {:.6} -> {:.6} after {} rounds of fitting; weights written to {}",
             report.k,
             report.before,
             report.after,
@@ -128,6 +164,34 @@ impl GameVisitor for TuneArgs {
 }
 
 impl TuneArgs {
+    /// Fits `weights` to `samples` by the chosen method.
+    fn fit<P: Evaluate>(&self, samples: &[Sample<P>], weights: &mut P::Weights) -> FitReport {
+        let threads = self.threads.max(1);
+        if self.method == Method::Gradient {
+            let settings = GradientSettings {
+                steps: self.steps,
+                regularisation: self.regularise,
+                held_out: self.held_out,
+                ..GradientSettings::default()
+            };
+            let mut on_check = |step: usize, train: f64, held: f64| {
+                eprintln!("step {step}: error {train:.6}, held-out error {held:.6}")
+            };
+            match fit_gradient(samples, weights, settings, threads, &mut on_check) {
+                Ok(report) => return report,
+                Err(not_linear) => eprintln!("{not_linear}; fitting by local search instead"),
+            }
+        }
+        fit(
+            samples,
+            weights,
+            self.step,
+            self.passes,
+            threads,
+            &mut |pass, error| eprintln!("pass {pass}: error {error:.6}"),
+        )
+    }
+
     /// Plays the self-play games and returns their samples with a description of them.
     fn self_play<P: Evaluate>(&self) -> (Vec<Sample<P>>, String) {
         let bar =

@@ -24,6 +24,16 @@ const FULL_PHASE: i32 = 24;
 /// What each kind adds to the phase, indexed by [`Kind::index`].
 const PHASE_OF: [i32; 6] = [2, 1, 1, 0, 4, 0];
 
+/// The names of the piece-square tables in the weights file, by [`Kind::index`].
+const SQUARE_GROUPS: [&str; 6] = [
+    "squares_A",
+    "squares_B",
+    "squares_C",
+    "squares_D",
+    "squares_E",
+    "squares_F",
+];
+
 /// A weight for the middle game and one for the end game.
 type Pair = [i32; 2];
 
@@ -34,10 +44,9 @@ type Pair = [i32; 2];
 pub struct ObsidianWeights {
     /// The value of each kind (the D is the game itself: 0).
     pub material: [Pair; 6],
-    /// Per ring closer to the centre (0 on the edge, 3 on the four centre squares).
-    pub centre: [Pair; 6],
-    /// Per rank advanced from its owner's first rank.
-    pub advance: [Pair; 6],
+    /// Per kind and square, seen from the owner's side: entry `8 * rank + file` with rank 0
+    /// the owner's first rank (Player 2's squares are mirrored top to bottom).
+    pub squares: [[Pair; 64]; 6],
     /// Per square a piece attacks that its owner does not occupy.
     pub mobility: [Pair; 6],
     /// A passed F (no enemy F ahead on its own or a neighbouring file), by ranks advanced.
@@ -67,8 +76,9 @@ pub struct ObsidianWeights {
 impl Tunable for ObsidianWeights {
     fn for_each_group(&mut self, f: &mut dyn FnMut(&'static str, &mut [i32])) {
         f("material", self.material.as_flattened_mut());
-        f("centre", self.centre.as_flattened_mut());
-        f("advance", self.advance.as_flattened_mut());
+        for (name, table) in SQUARE_GROUPS.iter().zip(self.squares.iter_mut()) {
+            f(name, table.as_flattened_mut());
+        }
         f("mobility", self.mobility.as_flattened_mut());
         f("passed", self.passed.as_flattened_mut());
         f("doubled", &mut self.doubled);
@@ -93,8 +103,7 @@ impl ObsidianWeights {
     pub fn zero() -> ObsidianWeights {
         ObsidianWeights {
             material: [[0; 2]; 6],
-            centre: [[0; 2]; 6],
-            advance: [[0; 2]; 6],
+            squares: [[[0; 2]; 64]; 6],
             mobility: [[0; 2]; 6],
             passed: [[0; 2]; 7],
             doubled: [0; 2],
@@ -134,12 +143,13 @@ impl Tapered {
     }
 }
 
-/// How many rings from the edge `square` is: 0 on the edge, 3 in the centre.
+/// The entry of `square` in `player`'s piece-square tables.
 #[inline]
-fn centrality(square: u32) -> i32 {
-    let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
-    let edge_distance = |x: i32| x.min(7 - x);
-    edge_distance(file).min(edge_distance(rank))
+fn own_square(player: Player, square: u32) -> usize {
+    match player {
+        Player::One => square as usize,
+        Player::Two => (square ^ 56) as usize,
+    }
 }
 
 /// The ranks `square` lies ahead of `player`'s first rank.
@@ -230,8 +240,7 @@ impl Obsidian {
             score.add(w.material[k], count);
             *phase += PHASE_OF[k] * count;
             for square in Bits64(pieces) {
-                score.add(w.centre[k], centrality(square));
-                score.add(w.advance[k], ranks_advanced(player, square));
+                score.add(w.squares[k][own_square(player, square)], 1);
                 if kind == Kind::F {
                     continue;
                 }

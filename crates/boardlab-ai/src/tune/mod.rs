@@ -10,7 +10,11 @@ use crate::arena::{MatchConfig, run_match};
 use crate::openings::{OpeningKind, Openings};
 use crate::spec::BotSpec;
 use boardlab_core::record::{GameRecord, RecordResult};
-use boardlab_core::{Evaluate, Player, Tunable};
+use boardlab_core::{Evaluate, MoveList, Player, Tunable};
+
+mod gradient;
+
+pub use gradient::{GradientSettings, NotLinear, fit_gradient};
 
 /// A position and the result of the game it comes from.
 #[derive(Clone, Copy, Debug)]
@@ -53,7 +57,7 @@ pub fn self_play_samples<P: Evaluate>(
 }
 
 /// The quiet positions of finished games (those not in check, reached by a quiet move and
-/// left by one), each labelled with its game's result, skipping the first `skip_plies`
+/// left by one, where the side to move has no capture that wins material), each labelled with its game's result, skipping the first `skip_plies`
 /// plies of every game. Records that do not replay under `P`'s default rules, or have no
 /// result, are left out.
 pub fn samples_from_records<P: Evaluate>(
@@ -77,7 +81,8 @@ pub fn samples_from_records<P: Evaluate>(
             let position = &positions[ply];
             let quiet = !positions[ply - 1].is_tactical(moves[ply - 1])
                 && !position.is_tactical(moves[ply])
-                && !position.in_check();
+                && !position.in_check()
+                && !has_winning_capture(position);
             if quiet {
                 samples.push(Sample {
                     position: *position,
@@ -87,6 +92,17 @@ pub fn samples_from_records<P: Evaluate>(
         }
     }
     samples
+}
+
+/// Whether the side to move at `position` has a tactical move that wins material in the
+/// exchange on its square (so its static evaluation is not to be trusted).
+fn has_winning_capture<P: Evaluate>(position: &P) -> bool {
+    let mut moves = MoveList::new();
+    position.tactical_moves(&mut moves);
+    let weights = P::Weights::default();
+    moves
+        .iter()
+        .any(|&mv| position.wins_exchange(mv, 1, &weights))
 }
 
 /// The evaluation of `position` under `weights`, from Player 1's side.
@@ -156,7 +172,7 @@ pub struct FitReport {
     pub before: f64,
     /// The error of the fitted weights.
     pub after: f64,
-    /// Passes over all the weights.
+    /// Passes over all the weights (local search) or steps of gradient descent.
     pub passes: usize,
 }
 
