@@ -14,6 +14,7 @@ use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// Arguments of `boardlab match`.
@@ -105,13 +106,19 @@ impl GameVisitor for MatchArgs {
         // The tally at which the test decided: games still being played then finish and
         // count in the match's result, but the test's verdict is the one reached.
         let decided: std::sync::Mutex<Option<Tally>> = std::sync::Mutex::new(None);
+        // Without a terminal (a log file) the bar is hidden: a line every few games instead.
+        let log_lines = !std::io::stderr().is_terminal();
         let summary = run_match_until(&config, &|_, tally| {
             let llr = sprt.map(|t| format!(" LLR {:.2}", t.llr(tally)));
-            bar.set_message(format!(
+            let progress = format!(
                 "{tally} score {:.1}%{}",
                 100.0 * tally.score(),
                 llr.unwrap_or_default()
-            ));
+            );
+            if log_lines && tally.games() % LOG_EVERY == 0 {
+                eprintln!("{}/{} games: {progress}", tally.games(), self.games);
+            }
+            bar.set_message(progress);
             bar.inc(1);
             match sprt.map(|t| t.decide(tally)) {
                 Some(Decision::H0 | Decision::H1) => {
@@ -143,6 +150,9 @@ impl GameVisitor for MatchArgs {
         Ok(())
     }
 }
+
+/// How often (in games) progress is logged when standard error is not a terminal.
+const LOG_EVERY: u32 = 20;
 
 /// The test's end: `SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 3.01 (bounds -2.94 to
 /// +2.94) after 120 games: H1 accepted (…)`.
