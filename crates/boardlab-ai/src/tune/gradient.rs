@@ -89,6 +89,16 @@ impl LinearSamples {
     }
 }
 
+/// One thread's share of [`linear_samples`]: the coefficients (weight, value) of its
+/// positions one after another, how many each has, their constants, and how many of them
+/// differ from their linear form.
+struct Part {
+    entries: Vec<(u32, f32)>,
+    lengths: Vec<usize>,
+    constants: Vec<f32>,
+    mismatches: usize,
+}
+
 /// Reads off the linear form of every sample's evaluation, on `threads` threads, and
 /// checks it against the evaluation under `weights`.
 fn linear_samples<P: Evaluate>(
@@ -98,20 +108,20 @@ fn linear_samples<P: Evaluate>(
 ) -> Result<LinearSamples, NotLinear> {
     let start_values = weights.to_vec();
     let count = start_values.len();
-    let mut zero = weights.clone();
+    let mut zero = *weights;
     zero.set_from(&vec![0; count]);
     // One set of weights per weight, with only that one raised.
     let probes: Vec<P::Weights> = (0..count)
         .map(|i| {
             let mut values = vec![0; count];
             values[i] = PROBE;
-            let mut probe = weights.clone();
+            let mut probe = *weights;
             probe.set_from(&values);
             probe
         })
         .collect();
     let chunk = samples.len().div_ceil(threads.max(1)).max(1);
-    let parts: Vec<(Vec<(u32, f32)>, Vec<usize>, Vec<f32>, usize)> = std::thread::scope(|scope| {
+    let parts: Vec<Part> = std::thread::scope(|scope| {
         let handles: Vec<_> = samples
             .chunks(chunk)
             .map(|part| {
@@ -140,7 +150,12 @@ fn linear_samples<P: Evaluate>(
                             mismatches += 1;
                         }
                     }
-                    (entries, lengths, constants, mismatches)
+                    Part {
+                        entries,
+                        lengths,
+                        constants,
+                        mismatches,
+                    }
                 })
             })
             .collect();
@@ -157,7 +172,13 @@ fn linear_samples<P: Evaluate>(
         result: samples.iter().map(|s| s.result as f32).collect(),
     };
     let mut mismatches = 0;
-    for (entries, lengths, constants, part_mismatches) in parts {
+    for Part {
+        entries,
+        lengths,
+        constants,
+        mismatches: part_mismatches,
+    } in parts
+    {
         let mut at = 0;
         for length in lengths {
             for &(i, v) in &entries[at..at + length] {
