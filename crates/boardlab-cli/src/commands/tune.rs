@@ -159,6 +159,11 @@ impl GameVisitor for TuneArgs {
             report.passes,
             self.out.display()
         );
+        if report.after >= report.before {
+            println!(
+                "No fitted weights predicted the games better than the starting ones, which were kept; more games may help."
+            );
+        }
         Ok(())
     }
 }
