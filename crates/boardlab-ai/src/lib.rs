@@ -14,6 +14,7 @@ pub mod elo;
 pub mod eval_cache;
 pub mod match_stats;
 pub mod mcts;
+pub mod network;
 pub mod openings;
 pub mod ordering;
 pub mod random;

@@ -5,6 +5,7 @@
 use crate::alphabeta::{AlphaBeta, AlphaBetaOptions};
 use crate::bot::{Bot, Limits};
 use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
+use crate::network::NetworkChoice;
 use crate::random::RandomBot;
 use crate::uci::{UciBot, UciOptions};
 use boardlab_core::{Evaluate, Tunable};
@@ -107,6 +108,14 @@ pub enum SpecError {
         /// What is wrong with the file.
         reason: String,
     },
+    /// A network file that cannot be read or does not suit the game.
+    #[error("{}network: {reason}", game.map(|g| format!("the {g} ")).unwrap_or_default())]
+    BadNetwork {
+        /// The game, once known.
+        game: Option<&'static str>,
+        /// What is wrong.
+        reason: String,
+    },
     /// A level outside 1 to 5.
     #[error("unknown level {level}; levels are 1 (weakest) to 5 (strongest)")]
     UnknownLevel {
@@ -144,7 +153,7 @@ impl BotKind {
         match self {
             BotKind::Random => "seed",
             BotKind::AlphaBeta => {
-                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), weights (a weights file), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, or all)"
+                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), weights (a weights file), net (a network file from `boardlab train`, none for the hand-made evaluation, or shipped), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, or all)"
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
             BotKind::Uci => crate::uci::options::VALID,
@@ -219,6 +228,20 @@ impl BotSpec {
                 })?;
         }
         Ok(weights)
+    }
+
+    /// Checks that the spec's weights file and network suit game `P`; call it before
+    /// [`build`](BotSpec::build), which falls back to the game's own evaluation instead.
+    pub fn check_for<P: Evaluate>(&self) -> Result<(), SpecError> {
+        self.weights_for::<P>()?;
+        self.alphabeta
+            .network
+            .resolve::<P>()
+            .map_err(|err| SpecError::BadNetwork {
+                game: Some(P::GAME_ID),
+                reason: err.to_string(),
+            })?;
+        Ok(())
     }
 
     /// Whether the bot's moves depend on nothing but the position, the game and the seed (no
@@ -351,6 +374,14 @@ impl FromStr for BotSpec {
                         std::fs::read_to_string(value)
                             .map_err(|_| bad("a readable weights file (see `boardlab tune`)"))?,
                     );
+                }
+                (BotKind::AlphaBeta, "net") => {
+                    spec.alphabeta.network = match value {
+                        "none" => NetworkChoice::Off,
+                        "shipped" => NetworkChoice::Shipped,
+                        path => NetworkChoice::load(path)
+                            .map_err(|reason| SpecError::BadNetwork { game: None, reason })?,
+                    };
                 }
                 (BotKind::AlphaBeta, "off") => {
                     spec.alphabeta

@@ -26,11 +26,16 @@ enum Command {
     /// A bot's best move in a position, with its search reports (info lines).
     Bestmove(commands::bestmove::BestmoveArgs),
     /// Two bots play a series of games: wins, draws, losses, score and Elo difference.
-    Match(commands::matchup::MatchArgs),
+    Match(Box<commands::matchup::MatchArgs>),
     /// Play in the browser: serve the board, bots and game links (stored in SQLite).
     Serve(commands::serve::ServeArgs),
     /// Fit a game's evaluation weights to the results of self-play games (Texel tuning).
     Tune(commands::tune::TuneArgs),
+    /// Play self-play games and append their quiet positions, with the search's score and
+    /// the game's result, to a data file (for training a network evaluation).
+    Datagen(commands::datagen::DatagenArgs),
+    /// Train a network evaluation on data files of `datagen` (alphabeta:net=FILE plays it).
+    Train(commands::train::TrainArgs),
 }
 
 fn main() -> ExitCode {
@@ -64,9 +69,11 @@ fn main() -> ExitCode {
         Command::Moves(args) => commands::moves::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Bestmove(args) => commands::bestmove::run(args),
-        Command::Match(args) => commands::matchup::run(args),
+        Command::Match(args) => commands::matchup::run(*args),
         Command::Serve(args) => commands::serve::run(args),
         Command::Tune(args) => commands::tune::run(args),
+        Command::Datagen(args) => commands::datagen::run(args),
+        Command::Train(args) => commands::train::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -100,7 +100,7 @@ pub enum Side {
     /// A person types the moves.
     Human,
     /// A bot chooses them.
-    Bot(BotSpec),
+    Bot(Box<BotSpec>),
 }
 
 impl std::str::FromStr for Side {
@@ -111,7 +111,7 @@ impl std::str::FromStr for Side {
         if text.trim().eq_ignore_ascii_case("human") {
             Ok(Side::Human)
         } else {
-            text.parse().map(Side::Bot)
+            text.parse().map(|spec| Side::Bot(Box::new(spec)))
         }
     }
 }

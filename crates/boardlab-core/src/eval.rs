@@ -92,6 +92,27 @@ pub trait Evaluate: Position + EngineNotation {
     /// are won by blocking and trapping want more.
     const CHANCES: i32 = 0;
 
+    /// The number of input features a network evaluation of this game reads, seen from one
+    /// player's side; 0 (the default) for games without one.
+    const NETWORK_INPUTS: usize = 0;
+
+    /// Calls `add(seen_by_one, seen_by_two)` once for each input feature that holds in this
+    /// position (a piece of some owner and kind on some square, a reserve count, …): its
+    /// index among [`NETWORK_INPUTS`](Evaluate::NETWORK_INPUTS) as Player 1 sees the board,
+    /// and as Player 2 sees it. "Seeing" is relative: a player's own pieces are the same
+    /// features whichever player it is, and the board is turned so that its own side is at
+    /// the bottom, so one set of network weights serves both players. Nothing by default.
+    fn network_features(&self, add: impl FnMut(usize, usize)) {
+        let _ = add;
+    }
+
+    /// The network evaluation this game ships with (the bytes of a network file), used by
+    /// the alpha-beta bot unless told otherwise; `None` (the default) where the hand-made
+    /// evaluation plays better.
+    fn shipped_network() -> Option<&'static [u8]> {
+        None
+    }
+
     /// The score of the position for the side to move under the default weights.
     fn evaluate_default(&self) -> i32 {
         self.evaluate(&Self::Weights::default())

@@ -21,6 +21,7 @@ pub use search::CONTEMPT;
 use crate::bot::{Bot, Limits, SearchInfo};
 use crate::clock::Clock;
 use crate::eval_cache::EvalCache;
+use crate::network::{Network, NetworkChoice};
 use crate::ordering::{MAX_PLY, Ordering};
 use crate::score::{DECIDED, Score, WIN};
 use crate::tt::Table;
@@ -49,6 +50,8 @@ pub struct AlphaBetaOptions {
     pub chances: Option<i32>,
     /// The selective search techniques in use.
     pub features: Features,
+    /// The evaluation: the game's shipped network, the hand-made one, or a network file.
+    pub network: NetworkChoice,
 }
 
 impl Default for AlphaBetaOptions {
@@ -57,6 +60,7 @@ impl Default for AlphaBetaOptions {
             tt_bits: DEFAULT_TT_BITS,
             chances: None,
             features: Features::default(),
+            network: NetworkChoice::default(),
         }
     }
 }
@@ -71,6 +75,7 @@ pub struct AlphaBeta<P: Evaluate> {
     evals: EvalCache,
     chances: i32,
     features: Features,
+    network: Option<&'static Network>,
 }
 
 impl<P: Evaluate> AlphaBeta<P> {
@@ -85,7 +90,9 @@ impl<P: Evaluate> AlphaBeta<P> {
         )
     }
 
-    /// A bot with explicit weights and options.
+    /// A bot with explicit weights and options. A network for another game (see
+    /// [`BotSpec::check_for`](crate::BotSpec::check_for)) is left out: the bot then uses the
+    /// hand-made evaluation.
     pub fn with_options(
         name: impl Into<String>,
         limits: Limits,
@@ -101,6 +108,7 @@ impl<P: Evaluate> AlphaBeta<P> {
             evals: EvalCache::new(EVAL_CACHE_BITS),
             chances: options.chances.unwrap_or(P::CHANCES),
             features: options.features,
+            network: options.network.resolve::<P>().ok().flatten(),
         }
     }
 
@@ -131,6 +139,7 @@ impl<P: Evaluate> AlphaBeta<P> {
             Clock::start(&self.limits),
             game.positions().iter().map(|p| p.hash()).collect(),
             self.features,
+            self.network,
         );
         let max_depth = match (self.limits.depth, self.limits.time, self.limits.nodes) {
             (Some(depth), _, _) => depth.clamp(1, MAX_PLY as u32 - 1),

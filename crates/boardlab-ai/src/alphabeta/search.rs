@@ -4,6 +4,7 @@
 use super::features::Features;
 use crate::clock::Clock;
 use crate::eval_cache::EvalCache;
+use crate::network::{Accumulator, Network};
 use crate::ordering::{HISTORY_MAX, MAX_PLY, Ordering};
 use crate::score::{DECIDED, WIN, loss_in};
 use crate::tt::{Bound, Entry, Table, from_tt, to_tt};
@@ -96,6 +97,8 @@ pub(super) struct Search<'a, P: Evaluate> {
     /// The side to move at the root, which a draw disappoints by [`CONTEMPT`].
     pub root_side: Player,
     pub features: Features,
+    /// The network evaluation, if the bot plays with one (else the game's own evaluation).
+    pub network: Option<&'a Network>,
     /// The depth of the current iteration, which bounds check extensions.
     pub root_depth: i32,
     /// Late-move reductions by depth and move number.
@@ -104,6 +107,8 @@ pub(super) struct Search<'a, P: Evaluate> {
     stack: Vec<Frame<P::Move>>,
     /// The ordering keys of each ply's moves (kept to spare allocations).
     keys: Vec<Vec<i32>>,
+    /// The network's sums of the last position evaluated at each ply.
+    accumulators: Vec<Accumulator>,
 }
 
 /// The late-move reduction table: about `ln(depth) ln(move number) / 2`, in plies.
@@ -130,6 +135,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         clock: Clock,
         path: Vec<u64>,
         features: Features,
+        network: Option<&'a Network>,
     ) -> Search<'a, P> {
         let draw = root.rules().draw_rules();
         Search {
@@ -145,6 +151,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             no_progress_limit: draw.no_progress_plies,
             root_side: root.side_to_move(),
             features,
+            network,
             root_depth: 1,
             reductions: reduction_table(),
             stack: vec![
@@ -155,6 +162,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 MAX_PLY + 2
             ],
             keys: vec![Vec::new(); MAX_PLY + 1],
+            accumulators: match network {
+                Some(_) => vec![Accumulator::default(); MAX_PLY + 2],
+                None => Vec::new(),
+            },
         }
     }
 
@@ -196,10 +207,20 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
     }
 
-    /// The static evaluation, kept inside the evaluation range.
+    /// The static evaluation of `position`, `ply` plies from the root, kept inside the
+    /// evaluation range. A network evaluation updates the sums of the ply before (usually
+    /// the parent's) by the features that differ.
     #[inline]
-    fn evaluate(&mut self, position: &P) -> i32 {
+    fn evaluate(&mut self, position: &P, ply: usize) -> i32 {
         let key = position.hash();
+        if let Some(network) = self.network {
+            let (before, rest) = self.accumulators.split_at_mut(ply);
+            let sums = &mut rest[0];
+            if sums.key() != key {
+                network.accumulate(position, before.last(), sums);
+            }
+            return network.evaluate_sums(sums, position.side_to_move());
+        }
         if let Some(eval) = self.evals.get(key) {
             return eval;
         }
@@ -413,7 +434,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let eval = if in_check {
             -WIN
         } else {
-            self.evaluate(position)
+            self.evaluate(position, ply)
         };
         self.stack[ply].eval = if in_check { NO_EVAL } else { eval };
         // Whether the evaluation has risen since this side's last move.
@@ -632,7 +653,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return loss_in(ply);
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(position);
+            return self.evaluate(position, ply);
         }
         let in_check = self.in_check(position);
         let mut moves = MoveList::new();
@@ -640,7 +661,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             position.evasions(&mut moves);
             (-WIN, -WIN)
         } else {
-            let stand = self.evaluate(position);
+            let stand = self.evaluate(position, ply);
             if stand >= beta {
                 return stand;
             }

@@ -96,7 +96,7 @@ pub fn samples_from_records<P: Evaluate>(
 
 /// Whether the side to move at `position` has a tactical move that wins material in the
 /// exchange on its square (so its static evaluation is not to be trusted).
-fn has_winning_capture<P: Evaluate>(position: &P) -> bool {
+pub(crate) fn has_winning_capture<P: Evaluate>(position: &P) -> bool {
     let mut moves = MoveList::new();
     position.tactical_moves(&mut moves);
     let weights = P::Weights::default();

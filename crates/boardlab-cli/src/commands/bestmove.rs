@@ -35,7 +35,7 @@ impl GameVisitor for BestmoveArgs {
 
     fn visit<P: Evaluate>(self) -> Result<()> {
         let spec = bot_choice(self.bot, self.level)?;
-        spec.weights_for::<P>()?;
+        spec.check_for::<P>()?;
         let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
         let mut game = GameHistory::new(position);
         for (index, text) in self.moves.iter().enumerate() {

@@ -78,8 +78,8 @@ impl GameVisitor for MatchArgs {
         if self.games == 0 {
             bail!("--games must be at least 1");
         }
-        self.p1.weights_for::<P>()?;
-        self.p2.weights_for::<P>()?;
+        self.p1.check_for::<P>()?;
+        self.p2.check_for::<P>()?;
         let draw_first = P::FIRST_PLAYER_DRAWN
             && self.game.position.is_none()
             && self.game.first.is_none_or(|f| f == FirstChoice::Random);

@@ -1,9 +1,11 @@
 //! One module per subcommand; each is written once, generic over the game's position type.
 
 pub mod bestmove;
+pub mod datagen;
 pub mod matchup;
 pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod serve;
+pub mod train;
 pub mod tune;

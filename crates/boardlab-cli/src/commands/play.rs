@@ -51,11 +51,11 @@ impl GameVisitor for PlayArgs {
                     levels_help()
                 );
             }
-            sides[seat] = Side::Bot(level_spec(level)?);
+            sides[seat] = Side::Bot(Box::new(level_spec(level)?));
         }
         for side in &sides {
             if let Side::Bot(spec) = side {
-                spec.weights_for::<P>()?;
+                spec.check_for::<P>()?;
             }
         }
         let seed = self.game.seed.unwrap_or(0);

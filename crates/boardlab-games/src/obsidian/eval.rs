@@ -6,6 +6,7 @@
 use super::attacks;
 use super::movegen::TacticalSink;
 use super::moves::ObsidianMove;
+use super::network;
 use super::piece::Kind;
 use super::position::Obsidian;
 use boardlab_core::bitboard::Bits64;
@@ -381,6 +382,17 @@ impl Evaluate for Obsidian {
             value += value_of(Kind::E) - value_of(Kind::F);
         }
         value
+    }
+
+    const NETWORK_INPUTS: usize = network::INPUTS;
+
+    #[inline]
+    fn network_features(&self, add: impl FnMut(usize, usize)) {
+        network::features(self, add);
+    }
+
+    fn shipped_network() -> Option<&'static [u8]> {
+        network::SHIPPED
     }
 }
 

@@ -9,6 +9,7 @@ mod exchange;
 mod fsf;
 mod movegen;
 mod moves;
+mod network;
 mod notation;
 mod piece;
 mod position;

@@ -1,0 +1,439 @@
+//! The network evaluation: one hidden layer seen from each side, and its file format.
+//!
+//! Each side's view of the position (the game's
+//! [`network_features`](boardlab_core::Evaluate::network_features)) is summed through the
+//! same input weights into a hidden layer of `hidden` values (an "accumulator"); the side to
+//! move's layer and the opponent's are joined, each value clipped to 0..1 and squared, and
+//! weighed into one output, which times the network's scale is the evaluation in hundredths
+//! of the game's basic piece. The input weights are kept as 16-bit integers (times
+//! [`QUANTISATION`]), so that the sums are cheap.
+//!
+//! A network file is little-endian: the magic `BLNET001`, the game id (a length byte and the
+//! text), the inputs, the hidden size (u32 each), the scale (f32), the input weights (inputs
+//! x hidden i16, input by input), the hidden biases (hidden i16), the output weights (2 x
+//! hidden f32: the side to move's half first) and bias (f32), then a 64-bit FNV-1a checksum
+//! of everything before it.
+
+use super::accumulator::add_row;
+use boardlab_core::{Evaluate, MAX_EVAL, Player};
+use thiserror::Error;
+
+/// The input weights and hidden biases are stored times this; the hidden values are clipped
+/// to `0..=QUANTISATION`.
+pub const QUANTISATION: i16 = 255;
+
+/// The largest hidden layer a network may have.
+pub const MAX_HIDDEN: usize = 1024;
+
+/// The first bytes of every network file.
+const MAGIC: &[u8; 8] = b"BLNET001";
+
+/// A network file that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NetworkError {
+    /// The file does not start as a network file does.
+    #[error("not a boardlab network file (it does not start with BLNET001)")]
+    NotANetwork,
+    /// The file ends before its parts do.
+    #[error("the network file is cut short: {0}")]
+    Truncated(&'static str),
+    /// The file is for another game.
+    #[error("the network is for {found}, not {expected}")]
+    WrongGame {
+        /// The game it was asked for.
+        expected: String,
+        /// The game it was made for.
+        found: String,
+    },
+    /// The number of inputs does not match the game's.
+    #[error("the network reads {found} inputs, but {game} has {expected}")]
+    WrongInputs {
+        /// The game.
+        game: String,
+        /// The game's inputs.
+        expected: usize,
+        /// The file's inputs.
+        found: usize,
+    },
+    /// The hidden layer is empty, too large or not a multiple of 16.
+    #[error("hidden layer of {0}: expected a multiple of 16 from 16 to {MAX_HIDDEN}")]
+    BadHidden(usize),
+    /// A number that cannot be right (not finite, or a scale of at most 0).
+    #[error("the network file holds an impossible {0}")]
+    BadNumber(&'static str),
+    /// The checksum does not match: the file was damaged.
+    #[error("the network file is damaged (its checksum does not match)")]
+    Checksum,
+    /// Bytes after the checksum.
+    #[error("the network file has {0} bytes after its end")]
+    TrailingBytes(usize),
+}
+
+/// A network evaluation for one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    game: String,
+    inputs: usize,
+    hidden: usize,
+    scale: f32,
+    /// `inputs x hidden`, input by input, times [`QUANTISATION`].
+    input_weights: Vec<i16>,
+    /// `hidden`, times [`QUANTISATION`].
+    hidden_bias: Vec<i16>,
+    /// `2 x hidden`: the side to move's half, then the opponent's.
+    output_weights: Vec<f32>,
+    output_bias: f32,
+    /// The output weights divided by `QUANTISATION²`, for integer hidden values.
+    output_scaled: Vec<f32>,
+}
+
+/// The float weights of a network, as a trainer holds them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatWeights {
+    /// `inputs x hidden`, input by input.
+    pub input_weights: Vec<f32>,
+    /// `hidden`.
+    pub hidden_bias: Vec<f32>,
+    /// `2 x hidden`: the side to move's half, then the opponent's.
+    pub output_weights: Vec<f32>,
+    /// The output bias.
+    pub output_bias: f32,
+}
+
+impl Network {
+    /// The network with `weights` (rounded to integers where the network keeps them) for the
+    /// game `game` with `inputs` inputs, whose output times `scale` is the evaluation.
+    pub fn from_float(
+        game: &str,
+        inputs: usize,
+        scale: f32,
+        weights: &FloatWeights,
+    ) -> Result<Network, NetworkError> {
+        let hidden = weights.hidden_bias.len();
+        check_hidden(hidden)?;
+        if weights.input_weights.len() != inputs * hidden
+            || weights.output_weights.len() != 2 * hidden
+        {
+            return Err(NetworkError::Truncated("weights of the wrong size"));
+        }
+        let quantise = |w: &f32| {
+            (w * QUANTISATION as f32)
+                .round()
+                .clamp(i16::MIN as f32, i16::MAX as f32) as i16
+        };
+        Network::new(
+            game.to_string(),
+            inputs,
+            hidden,
+            scale,
+            weights.input_weights.iter().map(quantise).collect(),
+            weights.hidden_bias.iter().map(quantise).collect(),
+            weights.output_weights.clone(),
+            weights.output_bias,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: String,
+        inputs: usize,
+        hidden: usize,
+        scale: f32,
+        input_weights: Vec<i16>,
+        hidden_bias: Vec<i16>,
+        output_weights: Vec<f32>,
+        output_bias: f32,
+    ) -> Result<Network, NetworkError> {
+        if !(scale.is_finite() && scale > 0.0) {
+            return Err(NetworkError::BadNumber("scale"));
+        }
+        if !output_weights.iter().all(|w| w.is_finite()) || !output_bias.is_finite() {
+            return Err(NetworkError::BadNumber("output weight"));
+        }
+        let square = (QUANTISATION as f32) * (QUANTISATION as f32);
+        let output_scaled = output_weights.iter().map(|w| w / square).collect();
+        Ok(Network {
+            game,
+            inputs,
+            hidden,
+            scale,
+            input_weights,
+            hidden_bias,
+            output_weights,
+            output_bias,
+            output_scaled,
+        })
+    }
+
+    /// The game the network evaluates.
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// The size of the hidden layer of each side.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The evaluation of `position` for the side to move, in hundredths of the game's basic
+    /// piece, from the whole board. The network must be for `P` (see
+    /// [`check_game`](Network::check_game)).
+    pub fn evaluate<P: Evaluate>(&self, position: &P) -> i32 {
+        let hidden = self.hidden;
+        let mut sums = [[0i16; MAX_HIDDEN]; 2];
+        let (one, two) = sums.split_at_mut(1);
+        let (one, two) = (&mut one[0][..hidden], &mut two[0][..hidden]);
+        one.copy_from_slice(&self.hidden_bias);
+        two.copy_from_slice(&self.hidden_bias);
+        position.network_features(|a, b| {
+            add_row(one, self.row(a));
+            add_row(two, self.row(b));
+        });
+        match position.side_to_move() {
+            Player::One => self.output(one, two),
+            Player::Two => self.output(two, one),
+        }
+    }
+
+    /// The input weights of input `input`.
+    #[inline]
+    pub(super) fn row(&self, input: usize) -> &[i16] {
+        &self.input_weights[input * self.hidden..(input + 1) * self.hidden]
+    }
+
+    /// The hidden biases.
+    #[inline]
+    pub(super) fn hidden_bias(&self) -> &[i16] {
+        &self.hidden_bias
+    }
+
+    /// The evaluation from the side to move's sums `us` and the opponent's `them`.
+    #[inline]
+    pub(super) fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+        let (out_us, out_them) = self.output_scaled.split_at(self.hidden);
+        let output = squared_dot(us, out_us) + squared_dot(them, out_them) + self.output_bias;
+        ((output * self.scale).round() as i32).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// Checks that the network is for `P`: its game id and number of inputs.
+    pub fn check_game<P: Evaluate>(&self) -> Result<(), NetworkError> {
+        if self.game != P::GAME_ID {
+            return Err(NetworkError::WrongGame {
+                expected: P::GAME_ID.to_string(),
+                found: self.game.clone(),
+            });
+        }
+        if self.inputs != P::NETWORK_INPUTS {
+            return Err(NetworkError::WrongInputs {
+                game: P::GAME_ID.to_string(),
+                expected: P::NETWORK_INPUTS,
+                found: self.inputs,
+            });
+        }
+        Ok(())
+    }
+
+    /// The network in its file format.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + 2 * self.input_weights.len());
+        out.extend_from_slice(MAGIC);
+        out.push(self.game.len() as u8);
+        out.extend_from_slice(self.game.as_bytes());
+        out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
+        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&self.scale.to_le_bytes());
+        for w in self.input_weights.iter().chain(&self.hidden_bias) {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        for w in self.output_weights.iter().chain([&self.output_bias]) {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a network file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if !bytes.starts_with(MAGIC) {
+            return Err(NetworkError::NotANetwork);
+        }
+        let mut reader = Reader {
+            bytes,
+            at: MAGIC.len(),
+        };
+        let length = reader.take(1, "the game id")?[0] as usize;
+        let game = String::from_utf8(reader.take(length, "the game id")?.to_vec())
+            .map_err(|_| NetworkError::BadNumber("game id"))?;
+        let inputs = reader.u32("the number of inputs")? as usize;
+        let hidden = reader.u32("the hidden size")? as usize;
+        check_hidden(hidden)?;
+        if inputs == 0 || inputs > 1 << 20 {
+            return Err(NetworkError::BadNumber("number of inputs"));
+        }
+        let scale = reader.f32("the scale")?;
+        let input_weights = reader.i16s(inputs * hidden, "the input weights")?;
+        let hidden_bias = reader.i16s(hidden, "the hidden biases")?;
+        let output_weights = (0..2 * hidden)
+            .map(|_| reader.f32("the output weights"))
+            .collect::<Result<Vec<f32>, _>>()?;
+        let output_bias = reader.f32("the output bias")?;
+        let body = reader.at;
+        let sum = u64::from_le_bytes(
+            reader
+                .take(8, "the checksum")?
+                .try_into()
+                .expect("eight bytes"),
+        );
+        if sum != fnv1a(&bytes[..body]) {
+            return Err(NetworkError::Checksum);
+        }
+        if reader.at != bytes.len() {
+            return Err(NetworkError::TrailingBytes(bytes.len() - reader.at));
+        }
+        Network::new(
+            game,
+            inputs,
+            hidden,
+            scale,
+            input_weights,
+            hidden_bias,
+            output_weights,
+            output_bias,
+        )
+    }
+}
+
+/// Checks a hidden size.
+fn check_hidden(hidden: usize) -> Result<(), NetworkError> {
+    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(16) {
+        return Err(NetworkError::BadHidden(hidden));
+    }
+    Ok(())
+}
+
+/// The sum of each hidden value, clipped to `0..=QUANTISATION` and squared, times its weight.
+#[inline]
+fn squared_dot(sums: &[i16], weights: &[f32]) -> f32 {
+    // Eight partial sums, so that the additions can run side by side.
+    let mut partial = [0f32; 8];
+    for (s, w) in sums.chunks_exact(8).zip(weights.chunks_exact(8)) {
+        for i in 0..8 {
+            let x = s[i].clamp(0, QUANTISATION) as f32;
+            partial[i] += x * x * w[i];
+        }
+    }
+    partial.iter().sum()
+}
+
+/// The 64-bit FNV-1a hash of `bytes`.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Reads a network file part by part.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], NetworkError> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&end| end <= self.bytes.len())
+            .ok_or(NetworkError::Truncated(what))?;
+        let part = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(part)
+    }
+
+    fn u32(&mut self, what: &'static str) -> Result<u32, NetworkError> {
+        Ok(u32::from_le_bytes(
+            self.take(4, what)?.try_into().expect("four bytes"),
+        ))
+    }
+
+    fn f32(&mut self, what: &'static str) -> Result<f32, NetworkError> {
+        let value = f32::from_le_bytes(self.take(4, what)?.try_into().expect("four bytes"));
+        if value.is_finite() {
+            Ok(value)
+        } else {
+            Err(NetworkError::BadNumber(what))
+        }
+    }
+
+    fn i16s(&mut self, n: usize, what: &'static str) -> Result<Vec<i16>, NetworkError> {
+        let bytes = self.take(n.checked_mul(2).ok_or(NetworkError::Truncated(what))?, what)?;
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> Network {
+        let hidden = 16;
+        let inputs = 3;
+        let weights = FloatWeights {
+            input_weights: (0..inputs * hidden)
+                .map(|i| (i % 7) as f32 / 10.0)
+                .collect(),
+            hidden_bias: vec![0.05; hidden],
+            output_weights: (0..2 * hidden).map(|i| i as f32 / 100.0 - 0.1).collect(),
+            output_bias: 0.25,
+        };
+        Network::from_float("obsidian", inputs, 300.0, &weights).unwrap()
+    }
+
+    #[test]
+    fn files_read_back() {
+        let net = tiny();
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes(&bytes), Ok(net));
+    }
+
+    #[test]
+    fn damaged_files_are_refused() {
+        let bytes = tiny().to_bytes();
+        assert_eq!(
+            Network::from_bytes(b"hello"),
+            Err(NetworkError::NotANetwork)
+        );
+        assert!(matches!(
+            Network::from_bytes(&bytes[..bytes.len() - 3]),
+            Err(NetworkError::Truncated(_))
+        ));
+        let mut flipped = bytes.clone();
+        flipped[40] ^= 1;
+        assert_eq!(Network::from_bytes(&flipped), Err(NetworkError::Checksum));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert_eq!(
+            Network::from_bytes(&longer),
+            Err(NetworkError::TrailingBytes(1))
+        );
+        let mut hidden = bytes;
+        hidden[8 + 1 + 8 + 4] = 17;
+        assert_eq!(
+            Network::from_bytes(&hidden),
+            Err(NetworkError::BadHidden(17))
+        );
+    }
+
+    #[test]
+    fn the_squared_dot_product_clips() {
+        let sums = [-5i16, 0, 10, 300, 255, 1, 2, 3];
+        let weights = [1.0f32; 8];
+        // -5 and 0 count nothing; 300 is clipped to 255.
+        let expected = (100 + 255 * 255 + 255 * 255 + 1 + 4 + 9) as f32;
+        assert_eq!(squared_dot(&sums, &weights), expected);
+    }
+}

@@ -1,0 +1,159 @@
+//! `boardlab train`: trains a network evaluation on data files written by `boardlab datagen`
+//! and writes it as a network file (`alphabeta:net=FILE` plays with it).
+
+use anyhow::{Context, Result, bail};
+use boardlab_ai::network::{TrainSettings, TrainingSet, train};
+use boardlab_core::Evaluate;
+use boardlab_games::{GameId, GameVisitor, with_game};
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Arguments of `boardlab train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// The game: obsidian (the games with a network evaluation).
+    game: GameId,
+    /// A data file of `boardlab datagen` (repeat for several).
+    #[arg(long, value_name = "FILE", required = true)]
+    data: Vec<PathBuf>,
+    /// Where to write the network (after every epoch, so an interrupted run keeps one).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// The size of each side's hidden layer: a multiple of 16 up to 1024.
+    #[arg(long, default_value_t = 256)]
+    hidden: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 20)]
+    epochs: usize,
+    /// Positions per step.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// The first learning rate (it falls to a hundredth of it by the end).
+    #[arg(long, default_value_t = 0.001)]
+    learning_rate: f32,
+    /// The weight of the search score in each target, 0 to 1; the rest is the game's result.
+    #[arg(long, default_value_t = 0.7)]
+    score_weight: f32,
+    /// The evaluation scale (hundredths of a piece per unit of the logistic); default: the
+    /// scale at which the data's scores predict its results best.
+    #[arg(long)]
+    scale: Option<f32>,
+    /// The share of positions (the last ones) held out to judge the network.
+    #[arg(long, default_value_t = 0.02)]
+    held_out: f64,
+    /// Threads.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// The seed of the first weights and the order of positions.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Runs `boardlab train`.
+pub fn run(args: TrainArgs) -> Result<()> {
+    with_game(args.game, args)
+}
+
+impl GameVisitor for TrainArgs {
+    type Output = Result<()>;
+
+    fn visit<P: Evaluate>(self) -> Result<()> {
+        if P::NETWORK_INPUTS == 0 {
+            bail!(
+                "{} has no network evaluation to train (games with one: obsidian)",
+                P::GAME_ID
+            );
+        }
+        if !(0.0..=1.0).contains(&self.score_weight) {
+            bail!("--score-weight must be between 0 and 1");
+        }
+        if !(0.0..=0.5).contains(&self.held_out) {
+            bail!("--held-out must be between 0 and 0.5");
+        }
+        if self.epochs == 0 || self.batch == 0 {
+            bail!("--epochs and --batch must be at least 1");
+        }
+        if !(self.learning_rate > 0.0 && self.learning_rate.is_finite()) {
+            bail!("--learning-rate must be a number above 0");
+        }
+        if self.scale.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
+            bail!("--scale must be a number above 0");
+        }
+        let started = Instant::now();
+        let mut set = TrainingSet::default();
+        for path in &self.data {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the data file '{}'", path.display()))?;
+            let part = TrainingSet::from_text::<P>(&text, self.threads.max(1)).map_err(|bad| {
+                anyhow::anyhow!(
+                    "{}:{}: {} (lines are POSITION | SCORE | RESULT, as boardlab datagen writes them)",
+                    path.display(),
+                    bad.line,
+                    bad.reason
+                )
+            })?;
+            set.append(part);
+        }
+        if set.is_empty() {
+            bail!("the data files hold no positions");
+        }
+        let settings = TrainSettings {
+            hidden: self.hidden,
+            epochs: self.epochs,
+            batch: self.batch,
+            learning_rate: self.learning_rate,
+            score_weight: self.score_weight,
+            scale: self.scale,
+            held_out: self.held_out,
+            threads: self.threads.max(1),
+            seed: self.seed,
+        };
+        let scale = settings.scale.unwrap_or_else(|| set.fit_scale());
+        eprintln!(
+            "{} positions read in {:.1} s; scale {scale:.1}",
+            set.len(),
+            started.elapsed().as_secs_f64()
+        );
+        let settings = TrainSettings {
+            scale: Some(scale),
+            ..settings
+        };
+        let mut write_error = None;
+        let network = train::<P>(&set, &settings, &mut |report, network| {
+            eprintln!(
+                "epoch {}: loss {:.6}, held-out loss {:.6}, learning rate {:.2e} [{:.0} s]",
+                report.epoch,
+                report.train_loss,
+                report.held_out_loss,
+                report.learning_rate,
+                started.elapsed().as_secs_f64()
+            );
+            if let Err(err) = write_atomically(&self.out, &network.to_bytes()) {
+                write_error.get_or_insert(err);
+            }
+        })?;
+        if let Some(err) = write_error {
+            return Err(err);
+        }
+        println!(
+            "network of {} hidden values per side trained on {} positions, written to {}",
+            network.hidden(),
+            set.len(),
+            self.out.display()
+        );
+        Ok(())
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, so that `path` always holds
+/// a whole file.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    std::fs::write(&temporary, bytes)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    std::fs::rename(&temporary, path)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    Ok(())
+}
