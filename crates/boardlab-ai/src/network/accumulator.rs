@@ -134,7 +134,7 @@ mod tests {
                 .collect(),
             output_bias: 0.1,
         };
-        let net = Network::from_float("obsidian", inputs, 300.0, &weights).unwrap();
+        let net = Network::from_float("obsidian/test", inputs, 300.0, &weights).unwrap();
         for game in 0..20 {
             let mut position = Obsidian::default();
             let mut parent = Accumulator::default();

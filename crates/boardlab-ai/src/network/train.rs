@@ -9,7 +9,7 @@
 //! from its first value to a hundredth of it; the input weights are kept within
 //! [`WEIGHT_LIMIT`], so that they fit the network's 16-bit integers.
 
-use super::model::{FloatWeights, MAX_HIDDEN, Network, NetworkError};
+use super::model::{FloatWeights, MAX_HIDDEN, Network, NetworkError, features_name};
 use super::selfplay::DataLine;
 use boardlab_core::{Evaluate, Player};
 use rand::rngs::SmallRng;
@@ -528,7 +528,12 @@ pub fn train<P: Evaluate>(
                 .sum::<f64>()
                 / held_part.len() as f64
         };
-        let net = Network::from_float(P::GAME_ID, set.inputs, scale, &params.to_float_weights())?;
+        let net = Network::from_float(
+            &features_name::<P>(),
+            set.inputs,
+            scale,
+            &params.to_float_weights(),
+        )?;
         on_epoch(
             &EpochReport {
                 epoch,
@@ -542,7 +547,12 @@ pub fn train<P: Evaluate>(
     }
     match network {
         Some(net) => Ok(net),
-        None => Network::from_float(P::GAME_ID, set.inputs, scale, &params.to_float_weights()),
+        None => Network::from_float(
+            &features_name::<P>(),
+            set.inputs,
+            scale,
+            &params.to_float_weights(),
+        ),
     }
 }
 
@@ -571,8 +581,13 @@ mod tests {
     #[test]
     fn the_integer_network_agrees_with_the_float_one() {
         let params = Parameters::random(Obsidian::NETWORK_INPUTS, 32, 7);
-        let net = Network::from_float("obsidian", params.inputs, 400.0, &params.to_float_weights())
-            .unwrap();
+        let net = Network::from_float(
+            &features_name::<Obsidian>(),
+            params.inputs,
+            400.0,
+            &params.to_float_weights(),
+        )
+        .unwrap();
         let positions = [
             "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1",
             "A1CDECBA/FFF1FF1F/2B3F1/3F4/8/2fff3/ff2bfff/abcdec1a 2",
