@@ -187,3 +187,40 @@ fn helper_threads_find_the_same_wins() {
         }
     }
 }
+
+#[test]
+fn a_search_stops_at_once_when_told() {
+    use boardlab_ai::Bot;
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+    for threads in [1, 2] {
+        let mut bot = AlphaBeta::<Obsidian>::with_options(
+            "test",
+            Limits {
+                time: Some(Duration::from_secs(30)),
+                ..Limits::default()
+            },
+            Default::default(),
+            AlphaBetaOptions {
+                threads,
+                ..AlphaBetaOptions::default()
+            },
+        );
+        let flag = bot.stop_flag().expect("alpha-beta can be stopped");
+        let game = GameHistory::new(Obsidian::default());
+        let started = Instant::now();
+        let (mv, _) = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                flag.store(true, Ordering::Relaxed);
+            });
+            bot.search(&game, &mut |_| {}).unwrap()
+        });
+        let took = started.elapsed();
+        assert!(
+            took < Duration::from_millis(1000),
+            "{threads} threads: {took:?}"
+        );
+        assert!(game.current().is_legal(mv));
+    }
+}

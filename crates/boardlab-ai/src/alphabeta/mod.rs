@@ -18,7 +18,7 @@ mod search;
 pub use features::{FEATURE_NAMES, Features};
 pub use search::CONTEMPT;
 
-use crate::bot::{Bot, Limits, SearchInfo};
+use crate::bot::{Bot, Limits, SearchInfo, StopFlag};
 use crate::clock::Clock;
 use crate::eval_cache::EvalCache;
 use crate::network::{Network, NetworkChoice};
@@ -27,7 +27,7 @@ use crate::score::{DECIDED, Score, WIN};
 use crate::tt::Table;
 use boardlab_core::{Evaluate, GameHistory, Position};
 use search::Search;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
 /// The transposition table's default size: 2^18 entries.
 pub const DEFAULT_TT_BITS: u32 = 18;
@@ -83,6 +83,8 @@ pub struct AlphaBeta<P: Evaluate> {
     network: Option<&'static Network>,
     /// The move-ordering memory and evaluation cache of each helper thread.
     helpers: Vec<Helper<P::Move>>,
+    /// Set from anywhere to stop the search under way at once.
+    stop: StopFlag,
 }
 
 /// What a helper thread keeps from one move to the next.
@@ -134,6 +136,7 @@ impl<P: Evaluate> AlphaBeta<P> {
                     evals: EvalCache::new(EVAL_CACHE_BITS),
                 })
                 .collect(),
+            stop: StopFlag::default(),
         }
     }
 
@@ -157,7 +160,8 @@ impl<P: Evaluate> AlphaBeta<P> {
         root_moves.sort_by_key(|&(_, key)| std::cmp::Reverse(key));
         self.ordering.age();
         let path: Vec<u64> = game.positions().iter().map(|p| p.hash()).collect();
-        let stop = AtomicBool::new(false);
+        self.stop.store(false, AtomicOrdering::Relaxed);
+        let stop = &*self.stop;
         let helper_nodes = AtomicU64::new(0);
         let AlphaBeta {
             limits,
@@ -175,7 +179,7 @@ impl<P: Evaluate> AlphaBeta<P> {
             for (index, helper) in helpers.iter_mut().enumerate() {
                 helper.ordering.age();
                 let (root_moves, path) = (root_moves.clone(), path.clone());
-                let (weights, tt, stop, helper_nodes) = (&*weights, &*tt, &stop, &helper_nodes);
+                let (weights, tt, helper_nodes) = (&*weights, &*tt, &helper_nodes);
                 let (features, network) = (*features, *network);
                 std::thread::Builder::new()
                     .stack_size(HELPER_STACK)
@@ -207,7 +211,7 @@ impl<P: Evaluate> AlphaBeta<P> {
                 path,
                 *features,
                 *network,
-                &stop,
+                stop,
                 None,
             );
             let best = main_search(
@@ -323,6 +327,10 @@ fn help<P: Evaluate>(
 impl<P: Evaluate> Bot<P> for AlphaBeta<P> {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn stop_flag(&self) -> Option<StopFlag> {
+        Some(self.stop.clone())
     }
 
     fn new_game(&mut self) {

@@ -58,8 +58,8 @@ pub enum NetworkError {
         /// The name of the file's inputs.
         found: String,
     },
-    /// The hidden layer is empty, too large or not a multiple of 16.
-    #[error("hidden layer of {0}: expected a multiple of 16 from 16 to {MAX_HIDDEN}")]
+    /// The hidden layer is empty, too large or not a multiple of 32.
+    #[error("hidden layer of {0}: expected a multiple of 32 from 32 to {MAX_HIDDEN}")]
     BadHidden(usize),
     /// A number that cannot be right (not finite, or a scale of at most 0).
     #[error("the network file holds an impossible {0}")]
@@ -318,7 +318,7 @@ pub fn features_name<P: Evaluate>() -> String {
 
 /// Checks a hidden size.
 fn check_hidden(hidden: usize) -> Result<(), NetworkError> {
-    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(16) {
+    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(32) {
         return Err(NetworkError::BadHidden(hidden));
     }
     Ok(())
@@ -392,7 +392,7 @@ mod tests {
     use super::*;
 
     fn tiny() -> Network {
-        let hidden = 16;
+        let hidden = 32;
         let inputs = 3;
         let weights = FloatWeights {
             input_weights: (0..inputs * hidden)
@@ -433,10 +433,10 @@ mod tests {
             Err(NetworkError::TrailingBytes(1))
         );
         let mut hidden = bytes;
-        hidden[8 + 1 + 13 + 4] = 17;
+        hidden[8 + 1 + 13 + 4] = 33;
         assert_eq!(
             Network::from_bytes(&hidden),
-            Err(NetworkError::BadHidden(17))
+            Err(NetworkError::BadHidden(33))
         );
     }
 

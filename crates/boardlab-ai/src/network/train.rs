@@ -26,7 +26,7 @@ const SCORE_LIMIT: f32 = 3000.0;
 /// How a network is trained.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainSettings {
-    /// The size of each side's hidden layer (a multiple of 16).
+    /// The size of each side's hidden layer (a multiple of 32).
     pub hidden: usize,
     /// Passes over the training positions.
     pub epochs: usize,
@@ -449,7 +449,7 @@ pub fn train<P: Evaluate>(
     on_epoch: &mut dyn FnMut(&EpochReport, &Network),
 ) -> Result<Network, NetworkError> {
     let hidden = settings.hidden;
-    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(16) {
+    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(32) {
         return Err(NetworkError::BadHidden(hidden));
     }
     let scale = settings.scale.unwrap_or_else(|| set.fit_scale());
@@ -664,7 +664,7 @@ mod tests {
         let set = TrainingSet::from_text::<Obsidian>(&text, 2).unwrap();
         assert_eq!(set.len(), 800);
         let settings = TrainSettings {
-            hidden: 16,
+            hidden: 32,
             epochs: 30,
             batch: 64,
             learning_rate: 0.01,
