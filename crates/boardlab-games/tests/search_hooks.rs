@@ -59,6 +59,7 @@ fn check_hooks<P: Evaluate>(games: u64) -> usize {
             one.push(a);
             two.push(b);
         });
+        assert!(position.network_bucket() < P::NETWORK_BUCKETS, "{position}");
         for view in [&mut one, &mut two] {
             view.sort_unstable();
             let count = view.len();

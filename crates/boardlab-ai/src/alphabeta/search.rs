@@ -262,7 +262,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             if sums.key() != key {
                 network.accumulate(position, before.last(), sums);
             }
-            let eval = network.evaluate_sums(sums, position.side_to_move());
+            let eval = network.evaluate_sums(sums, position);
             return self.noise.apply(key, eval);
         }
         if let Some(eval) = self.evals.get(key) {

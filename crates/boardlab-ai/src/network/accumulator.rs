@@ -92,12 +92,13 @@ impl Network {
         }
     }
 
-    /// The evaluation for `side` (the side to move) from the sums in `acc`.
-    pub fn evaluate_sums(&self, acc: &Accumulator, side: Player) -> i32 {
+    /// The evaluation of `position` from its sums in `acc`.
+    pub fn evaluate_sums<P: Evaluate>(&self, acc: &Accumulator, position: &P) -> i32 {
         let (one, two) = acc.sums.split_at(self.hidden());
-        match side {
-            Player::One => self.output(one, two),
-            Player::Two => self.output(two, one),
+        let bucket = position.network_bucket();
+        match position.side_to_move() {
+            Player::One => self.output(one, two, bucket),
+            Player::Two => self.output(two, one, bucket),
         }
     }
 }
@@ -180,10 +181,10 @@ mod tests {
                 .map(|_| rng.random_range(-0.5..0.5))
                 .collect(),
             hidden_bias: (0..hidden).map(|_| rng.random_range(-0.5..0.5)).collect(),
-            output_weights: (0..2 * hidden)
+            output_weights: (0..2 * hidden * Obsidian::NETWORK_BUCKETS)
                 .map(|_| rng.random_range(-1.0..1.0))
                 .collect(),
-            output_bias: 0.1,
+            output_bias: vec![0.1; Obsidian::NETWORK_BUCKETS],
         };
         let net = Network::from_float("obsidian/test", inputs, 300.0, &weights).unwrap();
         for game in 0..20 {
@@ -201,8 +202,10 @@ mod tests {
                 let mut fresh = Accumulator::default();
                 net.accumulate(&position, None, &mut fresh);
                 assert_eq!(child.sums, fresh.sums, "game {game}: {position}");
-                let side = position.side_to_move();
-                assert_eq!(net.evaluate_sums(&child, side), net.evaluate(&position));
+                assert_eq!(
+                    net.evaluate_sums(&child, &position),
+                    net.evaluate(&position)
+                );
                 parent = child;
             }
         }

@@ -5,15 +5,19 @@
 //! same input weights into a hidden layer of `hidden` values (an "accumulator"); the side to
 //! move's layer and the opponent's are joined, each value clipped to 0..1 and squared, and
 //! weighed into one output, which times the network's scale is the evaluation in hundredths
-//! of the game's basic piece. The input weights are kept as 16-bit integers (times
+//! of the game's basic piece. The output weights come in buckets, one of which the game
+//! picks for each position ([`network_bucket`](boardlab_core::Evaluate::network_bucket),
+//! e.g. by the material left), so that the layer is read differently in different stages
+//! of a game. The input weights are kept as 16-bit integers (times
 //! [`QUANTISATION`]), so that the sums are cheap.
 //!
-//! A network file is little-endian: the magic `BLNET001`, the name of the inputs it reads
+//! A network file is little-endian: the magic `BLNET002`, the name of the inputs it reads
 //! (a length byte and the text, e.g. `obsidian/768-mirrored`: the game id, a slash and the
-//! game's [`NETWORK_FEATURES`](boardlab_core::Evaluate::NETWORK_FEATURES)), the inputs, the hidden size (u32 each), the scale (f32), the input weights (inputs
-//! x hidden i16, input by input), the hidden biases (hidden i16), the output weights (2 x
-//! hidden f32: the side to move's half first) and bias (f32), then a 64-bit FNV-1a checksum
-//! of everything before it.
+//! game's [`NETWORK_FEATURES`](boardlab_core::Evaluate::NETWORK_FEATURES)), the inputs,
+//! the hidden size and the output buckets (u32 each), the scale (f32), the input weights
+//! (inputs x hidden i16, input by input), the hidden biases (hidden i16), the output weights
+//! (buckets x 2 x hidden f32, bucket by bucket, the side to move's half first) and biases
+//! (buckets f32), then a 64-bit FNV-1a checksum of everything before it.
 
 use super::accumulator::add_row;
 use boardlab_core::{Evaluate, MAX_EVAL, Player};
@@ -27,13 +31,16 @@ pub const QUANTISATION: i16 = 255;
 pub const MAX_HIDDEN: usize = 1024;
 
 /// The first bytes of every network file.
-const MAGIC: &[u8; 8] = b"BLNET001";
+const MAGIC: &[u8; 8] = b"BLNET002";
+
+/// The most output buckets a network may have.
+pub const MAX_BUCKETS: usize = 64;
 
 /// A network file that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum NetworkError {
     /// The file does not start as a network file does.
-    #[error("not a boardlab network file (it does not start with BLNET001)")]
+    #[error("not a boardlab network file of this version (it does not start with BLNET002)")]
     NotANetwork,
     /// The file ends before its parts do.
     #[error("the network file is cut short: {0}")]
@@ -61,6 +68,9 @@ pub enum NetworkError {
     /// The hidden layer is empty, too large or not a multiple of 32.
     #[error("hidden layer of {0}: expected a multiple of 32 from 32 to {MAX_HIDDEN}")]
     BadHidden(usize),
+    /// No output bucket, or too many.
+    #[error("{0} output buckets: expected 1 to {MAX_BUCKETS}")]
+    BadBuckets(usize),
     /// A number that cannot be right (not finite, or a scale of at most 0).
     #[error("the network file holds an impossible {0}")]
     BadNumber(&'static str),
@@ -79,14 +89,16 @@ pub struct Network {
     features: String,
     inputs: usize,
     hidden: usize,
+    buckets: usize,
     scale: f32,
     /// `inputs x hidden`, input by input, times [`QUANTISATION`].
     input_weights: Vec<i16>,
     /// `hidden`, times [`QUANTISATION`].
     hidden_bias: Vec<i16>,
-    /// `2 x hidden`: the side to move's half, then the opponent's.
+    /// `buckets x 2 x hidden`: per bucket, the side to move's half, then the opponent's.
     output_weights: Vec<f32>,
-    output_bias: f32,
+    /// One per bucket.
+    output_bias: Vec<f32>,
     /// The output weights divided by `QUANTISATION²`, for integer hidden values.
     output_scaled: Vec<f32>,
 }
@@ -98,10 +110,10 @@ pub struct FloatWeights {
     pub input_weights: Vec<f32>,
     /// `hidden`.
     pub hidden_bias: Vec<f32>,
-    /// `2 x hidden`: the side to move's half, then the opponent's.
+    /// `buckets x 2 x hidden`: per bucket, the side to move's half, then the opponent's.
     pub output_weights: Vec<f32>,
-    /// The output bias.
-    pub output_bias: f32,
+    /// The output bias of each bucket.
+    pub output_bias: Vec<f32>,
 }
 
 impl Network {
@@ -115,9 +127,11 @@ impl Network {
         weights: &FloatWeights,
     ) -> Result<Network, NetworkError> {
         let hidden = weights.hidden_bias.len();
+        let buckets = weights.output_bias.len();
         check_hidden(hidden)?;
+        check_buckets(buckets)?;
         if weights.input_weights.len() != inputs * hidden
-            || weights.output_weights.len() != 2 * hidden
+            || weights.output_weights.len() != buckets * 2 * hidden
         {
             return Err(NetworkError::Truncated("weights of the wrong size"));
         }
@@ -128,31 +142,33 @@ impl Network {
         };
         Network::new(
             features.to_string(),
-            inputs,
-            hidden,
+            [inputs, hidden, buckets],
             scale,
             weights.input_weights.iter().map(quantise).collect(),
             weights.hidden_bias.iter().map(quantise).collect(),
             weights.output_weights.clone(),
-            weights.output_bias,
+            weights.output_bias.clone(),
         )
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A network from its parts; `[inputs, hidden, buckets]` are its sizes.
     fn new(
         features: String,
-        inputs: usize,
-        hidden: usize,
+        [inputs, hidden, buckets]: [usize; 3],
         scale: f32,
         input_weights: Vec<i16>,
         hidden_bias: Vec<i16>,
         output_weights: Vec<f32>,
-        output_bias: f32,
+        output_bias: Vec<f32>,
     ) -> Result<Network, NetworkError> {
         if !(scale.is_finite() && scale > 0.0) {
             return Err(NetworkError::BadNumber("scale"));
         }
-        if !output_weights.iter().all(|w| w.is_finite()) || !output_bias.is_finite() {
+        if !output_weights
+            .iter()
+            .chain(&output_bias)
+            .all(|w| w.is_finite())
+        {
             return Err(NetworkError::BadNumber("output weight"));
         }
         let square = (QUANTISATION as f32) * (QUANTISATION as f32);
@@ -161,6 +177,7 @@ impl Network {
             features,
             inputs,
             hidden,
+            buckets,
             scale,
             input_weights,
             hidden_bias,
@@ -194,9 +211,10 @@ impl Network {
             add_row(one, self.row(a));
             add_row(two, self.row(b));
         });
+        let bucket = position.network_bucket();
         match position.side_to_move() {
-            Player::One => self.output(one, two),
-            Player::Two => self.output(two, one),
+            Player::One => self.output(one, two, bucket),
+            Player::Two => self.output(two, one, bucket),
         }
     }
 
@@ -212,11 +230,15 @@ impl Network {
         &self.hidden_bias
     }
 
-    /// The evaluation from the side to move's sums `us` and the opponent's `them`.
+    /// The evaluation from the side to move's sums `us` and the opponent's `them`, read
+    /// through output bucket `bucket` (the last one for larger numbers).
     #[inline]
-    pub(super) fn output(&self, us: &[i16], them: &[i16]) -> i32 {
-        let (out_us, out_them) = self.output_scaled.split_at(self.hidden);
-        let output = squared_dot(us, out_us) + squared_dot(them, out_them) + self.output_bias;
+    pub(super) fn output(&self, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+        let bucket = bucket.min(self.buckets - 1);
+        let weights = &self.output_scaled[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
+        let (out_us, out_them) = weights.split_at(self.hidden);
+        let output =
+            squared_dot(us, out_us) + squared_dot(them, out_them) + self.output_bias[bucket];
         ((output * self.scale).round() as i32).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
@@ -248,11 +270,12 @@ impl Network {
         out.extend_from_slice(self.features.as_bytes());
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
         out.extend_from_slice(&self.scale.to_le_bytes());
         for w in self.input_weights.iter().chain(&self.hidden_bias) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        for w in self.output_weights.iter().chain([&self.output_bias]) {
+        for w in self.output_weights.iter().chain(&self.output_bias) {
             out.extend_from_slice(&w.to_le_bytes());
         }
         let sum = fnv1a(&out);
@@ -275,16 +298,20 @@ impl Network {
         let inputs = reader.u32("the number of inputs")? as usize;
         let hidden = reader.u32("the hidden size")? as usize;
         check_hidden(hidden)?;
+        let buckets = reader.u32("the number of output buckets")? as usize;
+        check_buckets(buckets)?;
         if inputs == 0 || inputs > 1 << 20 {
             return Err(NetworkError::BadNumber("number of inputs"));
         }
         let scale = reader.f32("the scale")?;
         let input_weights = reader.i16s(inputs * hidden, "the input weights")?;
         let hidden_bias = reader.i16s(hidden, "the hidden biases")?;
-        let output_weights = (0..2 * hidden)
+        let output_weights = (0..buckets * 2 * hidden)
             .map(|_| reader.f32("the output weights"))
             .collect::<Result<Vec<f32>, _>>()?;
-        let output_bias = reader.f32("the output bias")?;
+        let output_bias = (0..buckets)
+            .map(|_| reader.f32("the output biases"))
+            .collect::<Result<Vec<f32>, _>>()?;
         let body = reader.at;
         let sum = u64::from_le_bytes(
             reader
@@ -300,8 +327,7 @@ impl Network {
         }
         Network::new(
             features,
-            inputs,
-            hidden,
+            [inputs, hidden, buckets],
             scale,
             input_weights,
             hidden_bias,
@@ -314,6 +340,14 @@ impl Network {
 /// The name of the inputs of game `P` as a network file gives it: `GAME/FEATURES`.
 pub fn features_name<P: Evaluate>() -> String {
     format!("{}/{}", P::GAME_ID, P::NETWORK_FEATURES)
+}
+
+/// Checks a number of output buckets.
+fn check_buckets(buckets: usize) -> Result<(), NetworkError> {
+    if buckets == 0 || buckets > MAX_BUCKETS {
+        return Err(NetworkError::BadBuckets(buckets));
+    }
+    Ok(())
 }
 
 /// Checks a hidden size.
@@ -399,8 +433,8 @@ mod tests {
                 .map(|i| (i % 7) as f32 / 10.0)
                 .collect(),
             hidden_bias: vec![0.05; hidden],
-            output_weights: (0..2 * hidden).map(|i| i as f32 / 100.0 - 0.1).collect(),
-            output_bias: 0.25,
+            output_weights: (0..4 * hidden).map(|i| i as f32 / 100.0 - 0.1).collect(),
+            output_bias: vec![0.25, -0.5],
         };
         Network::from_float("obsidian/test", inputs, 300.0, &weights).unwrap()
     }

@@ -69,6 +69,8 @@ struct Labelled {
     /// then the opponent's, `count` each.
     start: u32,
     count: u16,
+    /// The output bucket.
+    bucket: u8,
     /// The search score for the side to move.
     score: f32,
     /// The side to move's points from the game.
@@ -155,6 +157,7 @@ impl TrainingSet {
             set.positions.push(Labelled {
                 start: set.features.len() as u32,
                 count: us.len() as u16,
+                bucket: position.network_bucket().min(P::NETWORK_BUCKETS - 1) as u8,
                 score: sign * line.score as f32,
                 result,
             });
@@ -212,13 +215,14 @@ impl TrainingSet {
         (low + high) / 2.0
     }
 
-    fn us(&self, p: &Labelled) -> &[u16] {
-        &self.features[p.start as usize..p.start as usize + p.count as usize]
-    }
-
-    fn them(&self, p: &Labelled) -> &[u16] {
-        let start = p.start as usize + p.count as usize;
-        &self.features[start..start + p.count as usize]
+    /// How the network reads position `p`.
+    fn seen(&self, p: &Labelled) -> Seen<'_> {
+        let (start, count) = (p.start as usize, p.count as usize);
+        Seen {
+            us: &self.features[start..start + count],
+            them: &self.features[start + count..start + 2 * count],
+            bucket: p.bucket as usize,
+        }
     }
 }
 
@@ -236,45 +240,63 @@ pub struct EpochReport {
 }
 
 /// The parameters of a network under training, in one flat array: input weights, hidden
-/// biases, output weights, output bias.
+/// biases, output weights (bucket by bucket), output biases.
 struct Parameters {
     inputs: usize,
     hidden: usize,
+    buckets: usize,
     values: Vec<f32>,
 }
 
 impl Parameters {
-    fn random(inputs: usize, hidden: usize, seed: u64) -> Parameters {
+    fn random(inputs: usize, hidden: usize, buckets: usize, seed: u64) -> Parameters {
         let mut rng = SmallRng::seed_from_u64(seed);
         let input_range = 1.0 / (inputs as f32).sqrt();
         let output_range = 1.0 / ((2 * hidden) as f32).sqrt();
-        let mut values = Vec::with_capacity(inputs * hidden + 3 * hidden + 1);
+        let mut values = Vec::with_capacity(inputs * hidden + hidden + buckets * (2 * hidden + 1));
         values.extend((0..inputs * hidden).map(|_| rng.random_range(-input_range..input_range)));
         values.extend(std::iter::repeat_n(0.0, hidden));
-        values.extend((0..2 * hidden).map(|_| rng.random_range(-output_range..output_range)));
-        values.push(0.0);
+        // Every bucket starts alike, so that they part only as the data asks them to.
+        let output: Vec<f32> = (0..2 * hidden)
+            .map(|_| rng.random_range(-output_range..output_range))
+            .collect();
+        for _ in 0..buckets {
+            values.extend_from_slice(&output);
+        }
+        values.extend(std::iter::repeat_n(0.0, buckets));
         Parameters {
             inputs,
             hidden,
+            buckets,
             values,
         }
     }
 
-    /// Where the hidden biases, the output weights and the output bias start.
-    fn offsets(&self) -> (usize, usize, usize) {
+    /// Where the hidden biases, bucket `bucket`'s output weights and its output bias start.
+    fn offsets(&self, bucket: usize) -> (usize, usize, usize) {
         let bias = self.inputs * self.hidden;
-        (bias, bias + self.hidden, bias + 3 * self.hidden)
+        let outputs = bias + self.hidden;
+        let biases = outputs + self.buckets * 2 * self.hidden;
+        (bias, outputs + bucket * 2 * self.hidden, biases + bucket)
     }
 
     fn to_float_weights(&self) -> FloatWeights {
-        let (bias, output, last) = self.offsets();
+        let (bias, outputs, biases) = self.offsets(0);
         FloatWeights {
             input_weights: self.values[..bias].to_vec(),
-            hidden_bias: self.values[bias..output].to_vec(),
-            output_weights: self.values[output..last].to_vec(),
-            output_bias: self.values[last],
+            hidden_bias: self.values[bias..outputs].to_vec(),
+            output_weights: self.values[outputs..biases].to_vec(),
+            output_bias: self.values[biases..].to_vec(),
         }
     }
+}
+
+/// One position as the network reads it: each side's inputs and the output bucket.
+#[derive(Clone, Copy)]
+struct Seen<'a> {
+    us: &'a [u16],
+    them: &'a [u16],
+    bucket: usize,
 }
 
 /// The scratch space of one thread's forward and backward passes.
@@ -296,14 +318,13 @@ impl Scratch {
     }
 }
 
-/// The network's output for the features `us` and `them`, leaving the hidden sums in
-/// `scratch`.
-fn forward(params: &Parameters, us: &[u16], them: &[u16], scratch: &mut Scratch) -> f32 {
+/// The network's output for the position `seen`, leaving the hidden sums in `scratch`.
+fn forward(params: &Parameters, seen: Seen<'_>, scratch: &mut Scratch) -> f32 {
     let hidden = params.hidden;
-    let (bias, output, last) = params.offsets();
+    let (bias, output, last) = params.offsets(seen.bucket);
     let weights = &params.values;
-    for (sums, features) in [(&mut scratch.us, us), (&mut scratch.them, them)] {
-        sums.copy_from_slice(&weights[bias..output]);
+    for (sums, features) in [(&mut scratch.us, seen.us), (&mut scratch.them, seen.them)] {
+        sums.copy_from_slice(&weights[bias..bias + hidden]);
         for &f in features {
             let row = &weights[f as usize * hidden..(f as usize + 1) * hidden];
             for (s, w) in sums.iter_mut().zip(row) {
@@ -311,7 +332,7 @@ fn forward(params: &Parameters, us: &[u16], them: &[u16], scratch: &mut Scratch)
             }
         }
     }
-    let (out_us, out_them) = weights[output..last].split_at(hidden);
+    let (out_us, out_them) = weights[output..output + 2 * hidden].split_at(hidden);
     let mut sum = weights[last];
     for (sums, out) in [(&scratch.us, out_us), (&scratch.them, out_them)] {
         let mut partial = [0f32; 8];
@@ -329,18 +350,17 @@ fn forward(params: &Parameters, us: &[u16], them: &[u16], scratch: &mut Scratch)
 /// Adds the gradient of one position's loss to `grad` and returns the loss.
 fn backward(
     params: &Parameters,
-    us: &[u16],
-    them: &[u16],
+    seen: Seen<'_>,
     target: f32,
     scratch: &mut Scratch,
     grad: &mut [f32],
 ) -> f32 {
-    let output = forward(params, us, them, scratch);
+    let output = forward(params, seen, scratch);
     let predicted = sigmoid(output);
     let error = predicted - target;
     let g = 2.0 * error * predicted * (1.0 - predicted);
     let hidden = params.hidden;
-    let (bias, out, last) = params.offsets();
+    let (bias, out, last) = params.offsets(seen.bucket);
     let weights = &params.values;
     grad[last] += g;
     let Scratch {
@@ -372,7 +392,7 @@ fn backward(
     for i in 0..hidden {
         grad[bias + i] += grad_us[i] + grad_them[i];
     }
-    for (features, grads) in [(us, &*grad_us), (them, &*grad_them)] {
+    for (features, grads) in [(seen.us, &*grad_us), (seen.them, &*grad_them)] {
         for &f in features {
             let row = &mut grad[f as usize * hidden..(f as usize + 1) * hidden];
             for (r, d) in row.iter_mut().zip(grads.iter()) {
@@ -456,7 +476,7 @@ pub fn train<P: Evaluate>(
     let held = ((set.len() as f64) * settings.held_out.clamp(0.0, 0.5)) as usize;
     let (train_part, held_part) = set.positions.split_at(set.len() - held);
     let mut order: Vec<usize> = (0..train_part.len()).collect();
-    let mut params = Parameters::random(set.inputs, hidden, settings.seed);
+    let mut params = Parameters::random(set.inputs, hidden, P::NETWORK_BUCKETS, settings.seed);
     let mut adam = Adam::new(params.values.len());
     let mut rng = SmallRng::seed_from_u64(settings.seed ^ 0x5eed);
     let threads = settings.threads.max(1);
@@ -486,8 +506,7 @@ pub fn train<P: Evaluate>(
                             for &i in indices {
                                 let p = &train_part[i];
                                 let t = target(p, scale, settings.score_weight);
-                                loss += backward(params, set.us(p), set.them(p), t, scratch, grad)
-                                    as f64;
+                                loss += backward(params, set.seen(p), t, scratch, grad) as f64;
                             }
                             loss
                         })
@@ -522,7 +541,7 @@ pub fn train<P: Evaluate>(
             held_part
                 .iter()
                 .map(|p| {
-                    let out = forward(&params, set.us(p), set.them(p), scratch);
+                    let out = forward(&params, set.seen(p), scratch);
                     ((sigmoid(out) - target(p, scale, settings.score_weight)) as f64).powi(2)
                 })
                 .sum::<f64>()
@@ -570,7 +589,12 @@ fn float_evaluate<P: Evaluate>(params: &Parameters, scale: f32, position: &P) ->
         Player::Two => (&two, &one),
     };
     let mut scratch = Scratch::new(params.hidden);
-    forward(params, us, them, &mut scratch) * scale
+    let seen = Seen {
+        us,
+        them,
+        bucket: position.network_bucket(),
+    };
+    forward(params, seen, &mut scratch) * scale
 }
 
 #[cfg(test)]
@@ -580,7 +604,7 @@ mod tests {
 
     #[test]
     fn the_integer_network_agrees_with_the_float_one() {
-        let params = Parameters::random(Obsidian::NETWORK_INPUTS, 32, 7);
+        let params = Parameters::random(Obsidian::NETWORK_INPUTS, 32, Obsidian::NETWORK_BUCKETS, 7);
         let net = Network::from_float(
             &features_name::<Obsidian>(),
             params.inputs,
@@ -605,10 +629,10 @@ mod tests {
 
     #[test]
     fn the_gradient_matches_finite_differences() {
-        let mut params = Parameters::random(Obsidian::NETWORK_INPUTS, 16, 3);
+        let mut params = Parameters::random(Obsidian::NETWORK_INPUTS, 16, 2, 3);
         // Move the biases so that some hidden values lie inside 0..1.
-        let (bias, output, _) = params.offsets();
-        for v in &mut params.values[bias..output] {
+        let (bias, _, _) = params.offsets(0);
+        for v in &mut params.values[bias..bias + 16] {
             *v = 0.3;
         }
         let position: Obsidian = "A1CDECBA/FFF1FF1F/2B3F1/3F4/8/2fff3/ff2bfff/abcdec1a 1"
@@ -619,19 +643,30 @@ mod tests {
             us.push(a as u16);
             them.push(b as u16);
         });
+        // The second bucket: its weights and bias get gradients, the first one's none.
+        let seen = Seen {
+            us: &us,
+            them: &them,
+            bucket: 1,
+        };
         let mut scratch = Scratch::new(16);
         let mut grad = vec![0.0; params.values.len()];
-        backward(&params, &us, &them, 0.8, &mut scratch, &mut grad);
+        backward(&params, seen, 0.8, &mut scratch, &mut grad);
         let loss = |p: &Parameters, scratch: &mut Scratch| {
-            let out = forward(p, &us, &them, scratch);
+            let out = forward(p, seen, scratch);
             (sigmoid(out) - 0.8).powi(2)
         };
+        let (_, first_output, first_bias) = params.offsets(0);
+        let (_, output, last) = params.offsets(1);
+        assert_eq!(grad[first_output + 2], 0.0);
+        assert_eq!(grad[first_bias], 0.0);
         let probes = [
             us[0] as usize * 16 + 3,
             them[2] as usize * 16 + 5,
             bias + 1,
             output + 2,
-            params.values.len() - 1,
+            output + 16 + 7,
+            last,
         ];
         for i in probes {
             let h = 1e-3;
