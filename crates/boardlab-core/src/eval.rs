@@ -96,6 +96,15 @@ pub trait Evaluate: Position + EngineNotation {
     /// player's side; 0 (the default) for games without one.
     const NETWORK_INPUTS: usize = 0;
 
+    /// Calls `changed(added, seen_by_one, seen_by_two)` for each input that holds in this
+    /// position but not in `before` (`added` true) or in `before` but not here, and returns
+    /// true; or returns false when it cannot tell cheaply (a search then sums the inputs of
+    /// the whole position instead). The default always returns false.
+    fn network_changes(&self, before: &Self, changed: impl FnMut(bool, usize, usize)) -> bool {
+        let _ = (before, changed);
+        false
+    }
+
     /// A name for the game's network inputs, stored in network files so that a network
     /// trained on other inputs is refused (change it whenever the inputs change).
     const NETWORK_FEATURES: &'static str = "";

@@ -39,7 +39,30 @@ fn texts<M: std::fmt::Display>(moves: &MoveList<M>) -> Vec<String> {
 /// positions were in check.
 fn check_hooks<P: Evaluate>(games: u64) -> usize {
     let mut checks = 0;
+    let mut before: Option<P> = None;
     for position in positions::<P>(games) {
+        // The inputs a game says changed since the last position are the true difference.
+        if let Some(before) = before.replace(position) {
+            let inputs = |p: &P| {
+                let mut all = std::collections::BTreeSet::new();
+                p.network_features(|a, b| {
+                    all.insert((a, b));
+                });
+                all
+            };
+            let mut expected = inputs(&before);
+            let known = position.network_changes(&before, |added, a, b| {
+                let fresh = if added {
+                    expected.insert((a, b))
+                } else {
+                    expected.remove(&(a, b))
+                };
+                assert!(fresh, "{before} -> {position}: ({a}, {b}) changed twice");
+            });
+            if known {
+                assert_eq!(expected, inputs(&position), "{before} -> {position}");
+            }
+        }
         let mut tactical = MoveList::new();
         position.tactical_moves(&mut tactical);
         let mut expected = MoveList::new();

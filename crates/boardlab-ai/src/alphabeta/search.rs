@@ -141,7 +141,7 @@ pub(super) struct Search<'a, P: Evaluate> {
     /// The ordering keys of each ply's moves (kept to spare allocations).
     keys: Vec<Vec<i32>>,
     /// The network's sums of the last position evaluated at each ply.
-    accumulators: Vec<Accumulator>,
+    accumulators: Vec<Accumulator<P>>,
 }
 
 /// The late-move reduction table: about `ln(depth) ln(move number) / 2`, in plies.
@@ -259,7 +259,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if let Some(network) = self.network {
             let (before, rest) = self.accumulators.split_at_mut(ply);
             let sums = &mut rest[0];
-            if sums.key() != key {
+            if !sums.holds(position) {
                 network.accumulate(position, before.last(), sums);
             }
             let eval = network.evaluate_sums(sums, position);

@@ -1,10 +1,11 @@
 //! A network's hidden sums for one position, kept by the search ply by ply so that a child
-//! position's sums come from its parent's by the few features a move changes, not from the
-//! whole board.
+//! position's sums come from its parent's by the few inputs a move changes (the game says
+//! which: [`network_changes`](boardlab_core::Evaluate::network_changes)), not from the whole
+//! board.
 
 use super::model::Network;
 use arrayvec::ArrayVec;
-use boardlab_core::{Evaluate, Player};
+use boardlab_core::Evaluate;
 
 /// More changed inputs than this (per view) and the sums are made from the whole board.
 const MAX_CHANGES: usize = 16;
@@ -12,65 +13,85 @@ const MAX_CHANGES: usize = 16;
 /// The hidden values handled together by [`update`].
 const LANES: usize = 32;
 
-/// The hidden sums of one position, from both players' views, and the inputs they hold.
-#[derive(Clone, Debug, Default)]
-pub struct Accumulator {
-    /// The hash of the position the sums are for (0: none yet).
-    key: u64,
-    /// The inputs that hold, a bit each: Player 1's view's words, then Player 2's.
-    inputs: Vec<u64>,
+/// The hidden sums of one position, from both players' views, with the position.
+#[derive(Clone, Debug)]
+pub struct Accumulator<P> {
+    /// The position the sums are for (`None`: none yet).
+    position: Option<P>,
     /// Player 1's view's sums, then Player 2's (`2 x hidden`).
     sums: Vec<i16>,
 }
 
-impl Accumulator {
-    /// The hash of the position whose sums these are; 0 when there are none.
-    pub fn key(&self) -> u64 {
-        self.key
+impl<P> Default for Accumulator<P> {
+    fn default() -> Self {
+        Accumulator {
+            position: None,
+            sums: Vec::new(),
+        }
+    }
+}
+
+impl<P: Evaluate> Accumulator<P> {
+    /// Whether these are the sums of `position`.
+    #[inline]
+    pub fn holds(&self, position: &P) -> bool {
+        self.position.as_ref() == Some(position)
     }
 
     /// Forgets the sums (they no longer belong to any position).
     pub fn clear(&mut self) {
-        self.key = 0;
+        self.position = None;
     }
 }
 
+/// The inputs of one view that a move adds and removes.
+#[derive(Default)]
+struct Changes {
+    added: [ArrayVec<usize, MAX_CHANGES>; 2],
+    removed: [ArrayVec<usize, MAX_CHANGES>; 2],
+}
+
 impl Network {
-    /// Fills `acc` with the sums of `position`, from those of `parent` when given and close
-    /// (any position's sums whose inputs differ in a few places, usually the position one
-    /// move earlier), else from the whole board.
+    /// Fills `acc` with the sums of `position`, from those of `parent` when the game can
+    /// tell the inputs that differ (usually `parent` holds the position one move earlier),
+    /// else from the whole board.
     pub fn accumulate<P: Evaluate>(
         &self,
         position: &P,
-        parent: Option<&Accumulator>,
-        acc: &mut Accumulator,
+        parent: Option<&Accumulator<P>>,
+        acc: &mut Accumulator<P>,
     ) {
         let hidden = self.hidden();
-        let words = P::NETWORK_INPUTS.div_ceil(64);
-        acc.inputs.clear();
-        acc.inputs.resize(2 * words, 0);
-        position.network_features(|a, b| {
-            acc.inputs[a / 64] |= 1 << (a % 64);
-            acc.inputs[words + b / 64] |= 1 << (b % 64);
-        });
         acc.sums.resize(2 * hidden, 0);
-        acc.key = position.hash();
-        if let Some(parent) = parent
-            .filter(|p| p.key != 0 && p.sums.len() == 2 * hidden && p.inputs.len() == 2 * words)
+        acc.position = Some(*position);
+        if let Some((before, parent)) = parent
+            .and_then(|p| p.position.as_ref().map(|before| (before, p)))
+            .filter(|(_, p)| p.sums.len() == 2 * hidden)
         {
-            let changes = |view: usize| changed(&parent.inputs, &acc.inputs, view * words, words);
-            if let (Some(one), Some(two)) = (changes(0), changes(1)) {
-                for (view, (added, removed)) in [one, two].into_iter().enumerate() {
+            let mut changes = Changes::default();
+            let mut fits = true;
+            let known = position.network_changes(before, |added, one, two| {
+                let lists = if added {
+                    &mut changes.added
+                } else {
+                    &mut changes.removed
+                };
+                fits &= lists[0].try_push(one).is_ok() && lists[1].try_push(two).is_ok();
+            });
+            if known && fits {
+                for view in 0..2 {
                     let range = view * hidden..(view + 1) * hidden;
-                    let added: ArrayVec<&[i16], MAX_CHANGES> =
-                        added.iter().map(|&i| self.row(i as usize)).collect();
-                    let removed: ArrayVec<&[i16], MAX_CHANGES> =
-                        removed.iter().map(|&i| self.row(i as usize)).collect();
+                    let rows = |inputs: &ArrayVec<usize, MAX_CHANGES>| {
+                        inputs
+                            .iter()
+                            .map(|&i| self.row(i))
+                            .collect::<ArrayVec<&[i16], MAX_CHANGES>>()
+                    };
                     update(
                         &parent.sums[range.clone()],
                         &mut acc.sums[range],
-                        &added,
-                        &removed,
+                        &rows(&changes.added[view]),
+                        &rows(&changes.removed[view]),
                     );
                 }
                 return;
@@ -79,54 +100,21 @@ impl Network {
         let (one, two) = acc.sums.split_at_mut(hidden);
         one.copy_from_slice(self.hidden_bias());
         two.copy_from_slice(self.hidden_bias());
-        for (view, sums) in [one, two].into_iter().enumerate() {
-            let bits = &acc.inputs[view * words..(view + 1) * words];
-            for (w, &word) in bits.iter().enumerate() {
-                let mut word = word;
-                while word != 0 {
-                    let input = w * 64 + word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    add_row(sums, self.row(input));
-                }
-            }
-        }
+        position.network_features(|a, b| {
+            add_row(one, self.row(a));
+            add_row(two, self.row(b));
+        });
     }
 
-    /// The evaluation of `position` from its sums in `acc`.
-    pub fn evaluate_sums<P: Evaluate>(&self, acc: &Accumulator, position: &P) -> i32 {
+    /// The evaluation of the position whose sums `acc` holds.
+    pub fn evaluate_sums<P: Evaluate>(&self, acc: &Accumulator<P>, position: &P) -> i32 {
         let (one, two) = acc.sums.split_at(self.hidden());
         let bucket = position.network_bucket();
         match position.side_to_move() {
-            Player::One => self.output(one, two, bucket),
-            Player::Two => self.output(two, one, bucket),
+            boardlab_core::Player::One => self.output(one, two, bucket),
+            boardlab_core::Player::Two => self.output(two, one, bucket),
         }
     }
-}
-
-/// The inputs added to and removed from a view.
-type Changes = (ArrayVec<u16, MAX_CHANGES>, ArrayVec<u16, MAX_CHANGES>);
-
-/// The inputs added and removed between two sets of `words` words starting at `start`, or
-/// `None` when more than [`MAX_CHANGES`] of either.
-#[inline]
-fn changed(old: &[u64], new: &[u64], start: usize, words: usize) -> Option<Changes> {
-    let (mut added, mut removed) = (ArrayVec::new(), ArrayVec::new());
-    let (old, new) = (&old[start..start + words], &new[start..start + words]);
-    for (w, (&before, &after)) in old.iter().zip(new).enumerate() {
-        let mut differ = before ^ after;
-        while differ != 0 {
-            let bit = differ.trailing_zeros();
-            differ &= differ - 1;
-            let input = (w * 64) as u16 + bit as u16;
-            let list = if after >> bit & 1 != 0 {
-                &mut added
-            } else {
-                &mut removed
-            };
-            list.try_push(input).ok()?;
-        }
-    }
-    Some((added, removed))
 }
 
 /// `sums = parent + the added rows - the removed rows`, a block of hidden values at a time.
@@ -189,7 +177,7 @@ mod tests {
         let net = Network::from_float("obsidian/test", inputs, 300.0, &weights).unwrap();
         for game in 0..20 {
             let mut position = Obsidian::default();
-            let mut parent = Accumulator::default();
+            let mut parent = Accumulator::<Obsidian>::default();
             net.accumulate(&position, None, &mut parent);
             for _ in 0..80 {
                 let moves = position.legal_move_list();
@@ -197,9 +185,9 @@ mod tests {
                     break;
                 }
                 position.play(moves[rng.random_range(0..moves.len())]);
-                let mut child = Accumulator::default();
+                let mut child = Accumulator::<Obsidian>::default();
                 net.accumulate(&position, Some(&parent), &mut child);
-                let mut fresh = Accumulator::default();
+                let mut fresh = Accumulator::<Obsidian>::default();
                 net.accumulate(&position, None, &mut fresh);
                 assert_eq!(child.sums, fresh.sums, "game {game}: {position}");
                 assert_eq!(

@@ -225,6 +225,11 @@ impl Evaluate for Daisy {
         network::features(self, add);
     }
 
+    #[inline]
+    fn network_changes(&self, before: &Daisy, changed: impl FnMut(bool, usize, usize)) -> bool {
+        network::changes(self, before, changed)
+    }
+
     fn shipped_network() -> Option<&'static [u8]> {
         network::SHIPPED
     }

@@ -98,6 +98,61 @@ pub fn features(position: &Daisy, mut add: impl FnMut(usize, usize)) {
     }
 }
 
+/// Calls `changed(added, seen_by_one, seen_by_two)` for each piece on the board or in a
+/// reserve that is in `after` but not in `before` or the other way round; false (nothing
+/// called) when an A moved to the other half of the board or was dropped there, which
+/// mirrors every input of its owner's view.
+#[inline]
+pub fn changes(after: &Daisy, before: &Daisy, mut changed: impl FnMut(bool, usize, usize)) -> bool {
+    let (view_one, view_two) = (view(after, Player::One), view(after, Player::Two));
+    if (view_one, view_two) != (view(before, Player::One), view(before, Player::Two)) {
+        return false;
+    }
+    for owner in Player::BOTH {
+        let (one_half, two_half) = match owner {
+            Player::One => (0, 8 * 81),
+            Player::Two => (8 * 81, 0),
+        };
+        for kind in Kind::ALL {
+            let (old, new) = (before.pieces(owner, kind), after.pieces(owner, kind));
+            if old == new {
+                continue;
+            }
+            let base = kind.index() * 81;
+            for (added, squares) in [(true, new & !old), (false, old & !new)] {
+                for square in Bits128(squares) {
+                    let square = square as usize;
+                    changed(
+                        added,
+                        one_half + base + seen(square, view_one),
+                        two_half + base + seen(square, view_two),
+                    );
+                }
+            }
+        }
+        let (one_half, two_half) = match owner {
+            Player::One => (BOARD_INPUTS, BOARD_INPUTS + RESERVE_INPUTS),
+            Player::Two => (BOARD_INPUTS + RESERVE_INPUTS, BOARD_INPUTS),
+        };
+        let (old, new) = (before.reserve(owner), after.reserve(owner));
+        if old == new {
+            continue;
+        }
+        for kind in Kind::ALL {
+            let limit = kind.in_game() as usize;
+            let (was, is) = (
+                (old.count(kind) as usize).min(limit),
+                (new.count(kind) as usize).min(limit),
+            );
+            let start = RESERVE_START[kind.index()];
+            for n in is.min(was)..is.max(was) {
+                changed(is > was, one_half + start + n, two_half + start + n);
+            }
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

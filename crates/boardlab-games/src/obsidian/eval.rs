@@ -392,6 +392,11 @@ impl Evaluate for Obsidian {
         network::features(self, add);
     }
 
+    #[inline]
+    fn network_changes(&self, before: &Obsidian, changed: impl FnMut(bool, usize, usize)) -> bool {
+        network::changes(self, before, changed)
+    }
+
     fn shipped_network() -> Option<&'static [u8]> {
         network::SHIPPED
     }

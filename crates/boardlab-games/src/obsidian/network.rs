@@ -58,6 +58,45 @@ pub fn features(position: &Obsidian, mut add: impl FnMut(usize, usize)) {
     }
 }
 
+/// Calls `changed(added, seen_by_one, seen_by_two)` for each piece that stands in `after`
+/// but not in `before` or the other way round; false (nothing called) when a D moved to the
+/// other half of the board, which mirrors every input of its owner's view.
+#[inline]
+pub fn changes(
+    after: &Obsidian,
+    before: &Obsidian,
+    mut changed: impl FnMut(bool, usize, usize),
+) -> bool {
+    let (view_one, view_two) = (view(after, Player::One), view(after, Player::Two));
+    if (view_one, view_two) != (view(before, Player::One), view(before, Player::Two)) {
+        return false;
+    }
+    for owner in Player::BOTH {
+        let (one_half, two_half) = match owner {
+            Player::One => (0, 6 * 64),
+            Player::Two => (6 * 64, 0),
+        };
+        for kind in Kind::ALL {
+            let (old, new) = (before.pieces(owner, kind), after.pieces(owner, kind));
+            if old == new {
+                continue;
+            }
+            let base = kind.index() * 64;
+            for (added, squares) in [(true, new & !old), (false, old & !new)] {
+                for square in Bits64(squares) {
+                    let square = square as usize;
+                    changed(
+                        added,
+                        one_half + base + (square ^ view_one),
+                        two_half + base + (square ^ view_two),
+                    );
+                }
+            }
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
