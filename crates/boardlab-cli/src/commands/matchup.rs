@@ -95,6 +95,7 @@ impl GameVisitor for MatchArgs {
             openings: self.openings,
             seed,
             max_plies: self.max_plies,
+            time_control: None,
         };
         let bar =
             ProgressBar::with_draw_target(Some(self.games as u64), ProgressDrawTarget::stderr());
