@@ -3,7 +3,13 @@
 use crate::game_clock::ClockView;
 use crate::score::Score;
 use boardlab_core::{GameHistory, Position};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+
+/// A flag that, set from any thread, stops a bot's search under way at once: it then answers
+/// the best move found so far. The bot clears it when it starts its next search.
+pub type StopFlag = Arc<AtomicBool>;
 
 /// How much a bot may think about one move. Every limit that is set applies; a bot stops at
 /// the first one reached. A bot with no limit at all uses its own small default.
@@ -129,6 +135,12 @@ pub trait Bot<P: Position>: Send {
 
     /// Forgets everything learnt in an earlier game.
     fn new_game(&mut self) {}
+
+    /// The flag that stops this bot's searches at once, for bots that can be stopped
+    /// (`None`, the default, for the others).
+    fn stop_flag(&self) -> Option<StopFlag> {
+        None
+    }
 
     /// Chooses a legal move for the side to move in the game's current position, reporting
     /// progress to `report`; `None` only when the game has no legal move. The history gives

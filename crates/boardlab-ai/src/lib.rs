@@ -31,7 +31,7 @@ pub mod tune;
 pub mod uci;
 
 pub use alphabeta::AlphaBeta;
-pub use bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo};
+pub use bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo, StopFlag};
 pub use game_clock::{ClockView, GameClock, OutOfTime};
 pub use mcts::{Mcts, MctsOptions, PlayoutKind};
 pub use random::RandomBot;

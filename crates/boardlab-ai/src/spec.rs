@@ -2,7 +2,7 @@
 //! (`random`, `alphabeta:depth=6`, `alphabeta:time=1s`, `mcts:playouts=20000`,
 //! `mcts:time=500ms`), and the table of the five named strength levels.
 
-use crate::alphabeta::{AlphaBeta, AlphaBetaOptions};
+use crate::alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_THREADS};
 use crate::bot::{Bot, Limits};
 use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
 use crate::network::NetworkChoice;
@@ -153,7 +153,7 @@ impl BotKind {
         match self {
             BotKind::Random => "seed",
             BotKind::AlphaBeta => {
-                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), weights (a weights file), net (a network file from `boardlab train`, none for the hand-made evaluation, or shipped), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, or all)"
+                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), threads (1-64), weights (a weights file), net (a network file from `boardlab train`, none for the hand-made evaluation, or shipped), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, or all)"
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
             BotKind::Uci => crate::uci::options::VALID,
@@ -374,6 +374,13 @@ impl FromStr for BotSpec {
                         std::fs::read_to_string(value)
                             .map_err(|_| bad("a readable weights file (see `boardlab tune`)"))?,
                     );
+                }
+                (BotKind::AlphaBeta, "threads") => {
+                    let threads = count("a number of threads from 1 to 64")?;
+                    if threads > MAX_THREADS as u64 {
+                        return Err(bad("a number of threads from 1 to 64"));
+                    }
+                    spec.alphabeta.threads = threads as usize;
                 }
                 (BotKind::AlphaBeta, "net") => {
                     spec.alphabeta.network = match value {

@@ -1,6 +1,10 @@
 //! The transposition table: search results keyed by a position's Zobrist hash.
 
-use crate::score::DECIDED;
+use crate::ordering::MAX_PLY;
+use crate::score::{DECIDED, WIN};
+use boardlab_core::MoveBits;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,55 +32,111 @@ pub struct Entry<M> {
     pub bound: Bound,
 }
 
-/// A fixed-size, always-replace hash table of search results.
-#[derive(Clone, Debug)]
+/// A fixed-size hash table of search results that several search threads may read and
+/// write at once. Each slot is two atomic words: the entry packed into 64 bits, and the
+/// position's hash XOR that word, so that a slot torn by two threads writing at once fails
+/// the check on reading and reads as empty (the "lockless" table of chess engines).
+#[derive(Debug)]
 pub struct Table<M> {
-    entries: Vec<Entry<M>>,
+    slots: Box<[Slot]>,
     mask: usize,
+    moves: PhantomData<fn() -> M>,
 }
 
-impl<M: Copy> Table<M> {
+/// One slot: the key XOR the data, and the data.
+#[derive(Debug, Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Bits of a packed entry: the move (32), the score (21, offset by [`SCORE_OFFSET`]), the
+/// depth (8), the bound (2) and whether there is a move (1).
+const SCORE_SHIFT: u32 = 32;
+const SCORE_BITS: u32 = 21;
+const SCORE_OFFSET: i32 = 1 << (SCORE_BITS - 1);
+const DEPTH_SHIFT: u32 = SCORE_SHIFT + SCORE_BITS;
+const BOUND_SHIFT: u32 = DEPTH_SHIFT + 8;
+const HAS_MOVE: u64 = 1 << 63;
+
+const _: () = assert!(WIN + (2 * MAX_PLY as i32) < SCORE_OFFSET);
+
+impl<M: MoveBits> Table<M> {
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> Table<M> {
         let size = 1usize << bits;
         Table {
-            entries: vec![
-                Entry {
-                    key: 0,
-                    mv: None,
-                    score: 0,
-                    depth: -1,
-                    bound: Bound::Upper,
-                };
-                size
-            ],
+            slots: (0..size).map(|_| Slot::default()).collect(),
             mask: size - 1,
+            moves: PhantomData,
         }
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        for entry in &mut self.entries {
-            entry.key = 0;
-            entry.mv = None;
+        for slot in self.slots.iter_mut() {
+            *slot.check.get_mut() = 0;
+            *slot.data.get_mut() = 0;
         }
     }
 
     /// The entry for `key`, if stored.
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<&Entry<M>> {
-        let entry = &self.entries[key as usize & self.mask];
-        (entry.key == key).then_some(entry)
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+        let slot = &self.slots[key as usize & self.mask];
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        (check ^ data == key && data != 0).then(|| unpack(key, data))
     }
 
     /// Stores a result, replacing whatever was in its slot unless that is a deeper result
     /// for the same position.
     #[inline]
-    pub fn store(&mut self, entry: Entry<M>) {
-        let slot = &mut self.entries[entry.key as usize & self.mask];
-        if slot.key != entry.key || entry.depth >= slot.depth || entry.bound == Bound::Exact {
-            *slot = entry;
+    pub fn store(&self, entry: Entry<M>) {
+        let slot = &self.slots[entry.key as usize & self.mask];
+        if let Some(old) = self.probe(entry.key)
+            && entry.depth < old.depth
+            && entry.bound != Bound::Exact
+        {
+            return;
         }
+        let data = pack(&entry);
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(entry.key ^ data, Ordering::Relaxed);
+    }
+}
+
+/// An entry in 64 bits (never 0: the depth or the bound or the move sets a bit, or the
+/// score's offset does).
+#[inline]
+fn pack<M: MoveBits>(entry: &Entry<M>) -> u64 {
+    let (has_move, bits) = match entry.mv {
+        Some(mv) => (HAS_MOVE, mv.to_bits() as u64),
+        None => (0, 0),
+    };
+    let score = (entry.score.clamp(-SCORE_OFFSET + 1, SCORE_OFFSET - 1) + SCORE_OFFSET) as u64;
+    let depth = entry.depth.clamp(0, 255) as u64;
+    let bound = match entry.bound {
+        Bound::Exact => 0,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    has_move | bits | score << SCORE_SHIFT | depth << DEPTH_SHIFT | bound << BOUND_SHIFT
+}
+
+/// The entry for `key` packed in `data`.
+#[inline]
+fn unpack<M: MoveBits>(key: u64, data: u64) -> Entry<M> {
+    Entry {
+        key,
+        mv: (data & HAS_MOVE != 0).then(|| M::from_bits(data as u32)),
+        score: ((data >> SCORE_SHIFT) & ((1 << SCORE_BITS) - 1)) as i32 - SCORE_OFFSET,
+        depth: ((data >> DEPTH_SHIFT) & 0xFF) as i16,
+        bound: match (data >> BOUND_SHIFT) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        },
     }
 }
 
@@ -101,5 +161,79 @@ pub fn from_tt(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::loss_in;
+
+    /// A move type for the tests.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Bits(u32);
+
+    impl MoveBits for Bits {
+        fn to_bits(self) -> u32 {
+            self.0
+        }
+        fn from_bits(bits: u32) -> Bits {
+            Bits(bits)
+        }
+    }
+
+    #[test]
+    fn entries_read_back_whole() {
+        let table = Table::<Bits>::new(4);
+        let entries = [
+            (Some(Bits(u32::MAX)), WIN + 60, 255, Bound::Exact),
+            (None, loss_in(3) - 60, 0, Bound::Upper),
+            (Some(Bits(0)), -7, 12, Bound::Lower),
+        ];
+        for (i, (mv, score, depth, bound)) in entries.into_iter().enumerate() {
+            let key = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1);
+            let entry = Entry {
+                key,
+                mv,
+                score,
+                depth,
+                bound,
+            };
+            table.store(entry);
+            let back = table.probe(key).unwrap();
+            assert_eq!(
+                (back.mv, back.score, back.depth, back.bound),
+                (mv, score, depth, bound)
+            );
+            assert!(table.probe(key ^ 1 << 40).is_none());
+        }
+    }
+
+    #[test]
+    fn a_torn_slot_reads_as_empty_and_deeper_results_stay() {
+        let mut table = Table::<Bits>::new(2);
+        let entry = |depth, bound| Entry {
+            key: 5,
+            mv: Some(Bits(9)),
+            score: 10,
+            depth,
+            bound,
+        };
+        table.store(entry(8, Bound::Lower));
+        table.store(entry(3, Bound::Upper));
+        assert_eq!(
+            table.probe(5).unwrap().depth,
+            8,
+            "the shallower bound is refused"
+        );
+        table.store(entry(3, Bound::Exact));
+        assert_eq!(table.probe(5).unwrap().depth, 3, "an exact score replaces");
+        // Another writer changed the data but not yet the check word.
+        let slot = &table.slots[5 & table.mask];
+        slot.data
+            .store(slot.data.load(Ordering::Relaxed) ^ 1, Ordering::Relaxed);
+        assert!(table.probe(5).is_none());
+        table.clear();
+        assert!(table.probe(5).is_none());
     }
 }

@@ -1,6 +1,7 @@
 //! A depth-limited search finds forced wins in every game (take the D, take the A, reach
 //! the baseline, take the last piece) and sees forced losses coming in time to stop them.
 
+use boardlab_ai::alphabeta::AlphaBetaOptions;
 use boardlab_ai::bot::Limits;
 use boardlab_ai::{AlphaBeta, Score};
 use boardlab_core::{Evaluate, GameHistory, Position};
@@ -159,4 +160,67 @@ fn parity_takes_the_last_piece() {
     finds_win::<Parity>("4/4/4/4/1b2/1w2 1", 2, "b1b3", 1);
     // d2-d3 puts the black piece in front of a capture it cannot avoid.
     finds_win::<Parity>("4/2w1/2b1/4/3w/4 1", 3, "d2d3", 3);
+}
+
+#[test]
+fn helper_threads_find_the_same_wins() {
+    // Three threads share the table; the main thread's answer must not suffer from it.
+    for text in ["1A5D/6FF/8/8/8/8/8/aa1d4 1", "7D/6FF/8/8/8/8/8/a2d4 1"] {
+        let position = Obsidian::from_text(text, Default::default()).unwrap();
+        let mut bot = AlphaBeta::<Obsidian>::with_options(
+            "test",
+            Limits {
+                depth: Some(7),
+                ..Limits::default()
+            },
+            Default::default(),
+            AlphaBetaOptions {
+                threads: 3,
+                ..AlphaBetaOptions::default()
+            },
+        );
+        for _ in 0..3 {
+            let (_, info) = bot
+                .search(&GameHistory::new(position), &mut |_| {})
+                .unwrap();
+            assert_eq!(info.score, Score::Win(3), "{text}: {info:?}");
+        }
+    }
+}
+
+#[test]
+fn a_search_stops_at_once_when_told() {
+    use boardlab_ai::Bot;
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+    for threads in [1, 2] {
+        let mut bot = AlphaBeta::<Obsidian>::with_options(
+            "test",
+            Limits {
+                time: Some(Duration::from_secs(30)),
+                ..Limits::default()
+            },
+            Default::default(),
+            AlphaBetaOptions {
+                threads,
+                ..AlphaBetaOptions::default()
+            },
+        );
+        let flag = bot.stop_flag().expect("alpha-beta can be stopped");
+        let game = GameHistory::new(Obsidian::default());
+        let started = Instant::now();
+        let (mv, _) = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                flag.store(true, Ordering::Relaxed);
+            });
+            bot.search(&game, &mut |_| {}).unwrap()
+        });
+        let took = started.elapsed();
+        assert!(
+            took < Duration::from_millis(1000),
+            "{threads} threads: {took:?}"
+        );
+        assert!(game.current().is_legal(mv));
+    }
 }

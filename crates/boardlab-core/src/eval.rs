@@ -96,6 +96,10 @@ pub trait Evaluate: Position + EngineNotation {
     /// player's side; 0 (the default) for games without one.
     const NETWORK_INPUTS: usize = 0;
 
+    /// A name for the game's network inputs, stored in network files so that a network
+    /// trained on other inputs is refused (change it whenever the inputs change).
+    const NETWORK_FEATURES: &'static str = "";
+
     /// Calls `add(seen_by_one, seen_by_two)` once for each input feature that holds in this
     /// position (a piece of some owner and kind on some square, a reserve count, …): its
     /// index among [`NETWORK_INPUTS`](Evaluate::NETWORK_INPUTS) as Player 1 sees the board,

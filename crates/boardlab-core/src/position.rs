@@ -1,6 +1,7 @@
 //! The `Position` trait: the one small API every game implements and every tool uses.
 
 use crate::error::{MoveError, PositionError};
+use crate::move_bits::MoveBits;
 use crate::move_list::MoveList;
 use crate::outcome::{Outcome, WinReason};
 use crate::player::Player;
@@ -15,8 +16,9 @@ use std::hash::Hash;
 /// game's past (repetition, the no-progress limit) are applied by
 /// [`GameHistory`](crate::GameHistory), not here.
 pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
-    /// A move of this game. `Display` prints it in the notation of SPEC.md.
-    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + 'static;
+    /// A move of this game. `Display` prints it in the notation of SPEC.md; it fits in 32
+    /// bits ([`MoveBits`]).
+    type Move: Copy + Eq + Hash + Debug + Display + Send + Sync + MoveBits + 'static;
     /// The game's rule options.
     type Rules: RuleOptions;
 

@@ -1,9 +1,10 @@
 //! The facts a search asks of every game beyond its rules agree with the rules themselves,
 //! on positions from seeded random play: the tactical moves are exactly the legal moves
 //! marked tactical, "in check" means the opponent could take the key piece if it were its
-//! turn, the evasions hold every move that saves it, and a null move only passes the turn.
+//! turn, the evasions hold every move that saves it, a null move only passes the turn, moves
+//! survive the trip through their bits, and a network's inputs are distinct and in range.
 
-use boardlab_core::{Evaluate, GameHistory, MoveList, Position};
+use boardlab_core::{Evaluate, GameHistory, MoveBits, MoveList, Position};
 use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -48,6 +49,23 @@ fn check_hooks<P: Evaluate>(games: u64) -> usize {
             }
         }
         assert_eq!(texts(&tactical), texts(&expected), "{position}");
+        // Moves keep their identity through the bits a shared table stores.
+        for &mv in position.legal_move_list().iter() {
+            assert_eq!(P::Move::from_bits(mv.to_bits()), mv, "{position}: {mv}");
+        }
+        // A network sees distinct inputs within its range, as many from either side.
+        let (mut one, mut two) = (Vec::new(), Vec::new());
+        position.network_features(|a, b| {
+            one.push(a);
+            two.push(b);
+        });
+        for view in [&mut one, &mut two] {
+            view.sort_unstable();
+            let count = view.len();
+            view.dedup();
+            assert_eq!(view.len(), count, "{position}: an input twice");
+            assert!(view.iter().all(|&f| f < P::NETWORK_INPUTS), "{position}");
+        }
 
         let Some(passed) = position
             .null_move()

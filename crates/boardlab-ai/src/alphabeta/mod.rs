@@ -20,7 +20,7 @@ mod search;
 pub use features::{FEATURE_NAMES, Features};
 pub use search::CONTEMPT;
 
-use crate::bot::{Bot, Limits, SearchInfo};
+use crate::bot::{Bot, Limits, SearchInfo, StopFlag};
 use crate::clock::{Budget, Clock};
 use crate::eval_cache::EvalCache;
 use crate::game_clock::ClockView;
@@ -31,6 +31,7 @@ use crate::time_budget::clock_budget;
 use crate::tt::Table;
 use boardlab_core::{Evaluate, GameHistory, Position};
 use search::Search;
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
 /// The transposition table's default size: 2^18 entries.
 pub const DEFAULT_TT_BITS: u32 = 18;
@@ -56,6 +57,9 @@ pub struct AlphaBetaOptions {
     pub features: Features,
     /// The evaluation: the game's shipped network, the hand-made one, or a network file.
     pub network: NetworkChoice,
+    /// Search threads: the main one and `threads - 1` helpers that search the same position
+    /// and share the transposition table ("lazy SMP").
+    pub threads: usize,
 }
 
 impl Default for AlphaBetaOptions {
@@ -65,6 +69,7 @@ impl Default for AlphaBetaOptions {
             chances: None,
             features: Features::default(),
             network: NetworkChoice::default(),
+            threads: 1,
         }
     }
 }
@@ -80,7 +85,23 @@ pub struct AlphaBeta<P: Evaluate> {
     chances: i32,
     features: Features,
     network: Option<&'static Network>,
+    /// The move-ordering memory and evaluation cache of each helper thread.
+    helpers: Vec<Helper<P::Move>>,
+    /// Set from anywhere to stop the search under way at once.
+    stop: StopFlag,
 }
+
+/// What a helper thread keeps from one move to the next.
+struct Helper<M> {
+    ordering: Ordering<M>,
+    evals: EvalCache,
+}
+
+/// The most search threads a bot may use.
+pub const MAX_THREADS: usize = 64;
+
+/// The stack of each helper thread (searches recurse, with a move list per ply).
+const HELPER_STACK: usize = 64 << 20;
 
 impl<P: Evaluate> AlphaBeta<P> {
     /// A bot with the given limits, the game's default evaluation weights and the default
@@ -113,11 +134,19 @@ impl<P: Evaluate> AlphaBeta<P> {
             chances: options.chances.unwrap_or(P::CHANCES),
             features: options.features,
             network: options.network.resolve::<P>().ok().flatten(),
+            helpers: (1..options.threads.clamp(1, MAX_THREADS))
+                .map(|_| Helper {
+                    ordering: Ordering::new(),
+                    evals: EvalCache::new(EVAL_CACHE_BITS),
+                })
+                .collect(),
+            stop: StopFlag::default(),
         }
     }
 
     /// Searches the current position of `game` and returns the best move with the last
-    /// finished iteration's report; `None` when there is no legal move.
+    /// finished iteration's report; `None` when there is no legal move. Helper threads, if
+    /// any, search beside the main one until it is done.
     pub fn search(
         &mut self,
         game: &GameHistory<P>,
@@ -146,79 +175,173 @@ impl<P: Evaluate> AlphaBeta<P> {
         }
         root_moves.sort_by_key(|&(_, key)| std::cmp::Reverse(key));
         self.ordering.age();
-        let mut search = Search::new(
-            &root,
-            &self.weights,
-            &mut self.tt,
-            &mut self.ordering,
-            &mut self.evals,
-            Clock::with_budget(budget, self.limits.nodes),
-            game.positions().iter().map(|p| p.hash()).collect(),
-            self.features,
-            self.network,
-        );
-        let max_depth = match (self.limits.depth, budget, self.limits.nodes) {
-            (Some(depth), _, _) => depth.clamp(1, MAX_PLY as u32 - 1),
-            (None, None, None) => DEFAULT_DEPTH,
-            _ => MAX_PLY as u32 - 1,
-        };
-        let mut best: Option<(P::Move, SearchInfo)> = None;
-        let mut previous = None;
-        for depth in 1..=max_depth {
-            if depth > 1 && !search.clock.may_start_iteration() {
-                break;
-            }
-            // The score, the start of the principal variation, and whether it finished.
-            let result = if self.chances > 0 {
-                // A level is two plies: no more of them than the iteration's depth holds.
-                let levels = chances::levels_for(root_moves.len()).min((depth / 2).max(1));
-                search
-                    .root_chances(&root, depth as i32, levels, self.chances, &mut root_moves)
-                    .map(|chance| {
-                        let mut line = vec![root_moves[0].0];
-                        line.extend(chance.line);
-                        (chance.worst, line, true)
+        let path: Vec<u64> = game.positions().iter().map(|p| p.hash()).collect();
+        self.stop.store(false, AtomicOrdering::Relaxed);
+        let stop = &*self.stop;
+        let helper_nodes = AtomicU64::new(0);
+        let AlphaBeta {
+            limits,
+            weights,
+            tt,
+            ordering,
+            evals,
+            chances,
+            features,
+            network,
+            helpers,
+            ..
+        } = self;
+        std::thread::scope(|scope| {
+            for (index, helper) in helpers.iter_mut().enumerate() {
+                helper.ordering.age();
+                let (root_moves, path) = (root_moves.clone(), path.clone());
+                let (weights, tt, helper_nodes) = (&*weights, &*tt, &helper_nodes);
+                let (features, network) = (*features, *network);
+                std::thread::Builder::new()
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(scope, move || {
+                        let mut search = Search::new(
+                            &root,
+                            weights,
+                            tt,
+                            &mut helper.ordering,
+                            &mut helper.evals,
+                            Clock::start(&Limits::default()),
+                            path,
+                            features,
+                            network,
+                            stop,
+                            Some(helper_nodes),
+                        );
+                        help(&mut search, &root, root_moves, index);
                     })
-            } else {
-                search
-                    .iterate(&root, depth as i32, previous, &mut root_moves)
-                    .map(|result| (result.score, vec![root_moves[0].0], result.finished))
-            };
-            let Some((score, line, finished)) = result else {
-                break;
-            };
-            let info = SearchInfo {
-                depth: if finished { depth } else { depth - 1 },
-                score: Score::from_search(score),
-                nodes: search.nodes,
-                elapsed: search.clock.elapsed(),
-                pv: principal_variation(search.tt, &root, line, depth as usize)
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect(),
-            };
-            report(&info);
-            best = Some((root_moves[0].0, info));
-            if !finished {
-                break;
+                    .expect("a search thread starts");
             }
-            previous = Some(score);
-            let proven = score.abs() >= DECIDED && WIN - score.abs() <= depth as i32;
-            if proven || (root_moves.len() == 1 && budget.is_some()) {
-                break;
-            }
-        }
-        // Not even depth 1 finished: play the move that orders first.
-        best.or_else(|| {
-            let info = SearchInfo {
-                depth: 0,
-                score: Score::Eval(0),
-                nodes: search.nodes,
-                elapsed: search.clock.elapsed(),
-                pv: vec![root_moves[0].0.to_string()],
+            let mut search = Search::new(
+                &root,
+                weights,
+                tt,
+                ordering,
+                evals,
+                Clock::with_budget(budget, limits.nodes),
+                path,
+                *features,
+                *network,
+                stop,
+                None,
+            );
+            // A clock's budget stands in for the time limit.
+            let limits = Limits {
+                time: budget.map(|b| b.hard),
+                ..*limits
             };
-            Some((root_moves[0].0, info))
+            let best = main_search(
+                &mut search,
+                &limits,
+                *chances,
+                &root,
+                &mut root_moves,
+                &helper_nodes,
+                report,
+            );
+            stop.store(true, AtomicOrdering::Relaxed);
+            best
         })
+    }
+}
+
+/// The iterations of the main thread: deeper and deeper until a limit of `limits`, reporting
+/// each; `chances` as in [`AlphaBetaOptions::chances`].
+fn main_search<P: Evaluate>(
+    search: &mut Search<'_, P>,
+    limits: &Limits,
+    chances: i32,
+    root: &P,
+    root_moves: &mut [(P::Move, i32)],
+    helper_nodes: &AtomicU64,
+    report: &mut dyn FnMut(&SearchInfo),
+) -> Option<(P::Move, SearchInfo)> {
+    let max_depth = match (limits.depth, limits.time, limits.nodes) {
+        (Some(depth), _, _) => depth.clamp(1, MAX_PLY as u32 - 1),
+        (None, None, None) => DEFAULT_DEPTH,
+        _ => MAX_PLY as u32 - 1,
+    };
+    let nodes = |search: &Search<'_, P>| search.nodes + helper_nodes.load(AtomicOrdering::Relaxed);
+    let mut best: Option<(P::Move, SearchInfo)> = None;
+    let mut previous = None;
+    for depth in 1..=max_depth {
+        if depth > 1 && !search.clock.may_start_iteration() {
+            break;
+        }
+        // The score, the start of the principal variation, and whether it finished.
+        let result = if chances > 0 {
+            // A level is two plies: no more of them than the iteration's depth holds.
+            let levels = chances::levels_for(root_moves.len()).min((depth / 2).max(1));
+            search
+                .root_chances(root, depth as i32, levels, chances, root_moves)
+                .map(|chance| {
+                    let mut line = vec![root_moves[0].0];
+                    line.extend(chance.line);
+                    (chance.worst, line, true)
+                })
+        } else {
+            search
+                .iterate(root, depth as i32, previous, root_moves)
+                .map(|result| (result.score, vec![root_moves[0].0], result.finished))
+        };
+        let Some((score, line, finished)) = result else {
+            break;
+        };
+        let info = SearchInfo {
+            depth: if finished { depth } else { depth - 1 },
+            score: Score::from_search(score),
+            nodes: nodes(search),
+            elapsed: search.clock.elapsed(),
+            pv: principal_variation(search.tt, root, line, depth as usize)
+                .iter()
+                .map(|m| m.to_string())
+                .collect(),
+        };
+        report(&info);
+        best = Some((root_moves[0].0, info));
+        if !finished {
+            break;
+        }
+        previous = Some(score);
+        let proven = score.abs() >= DECIDED && WIN - score.abs() <= depth as i32;
+        if proven || (root_moves.len() == 1 && limits.time.is_some()) {
+            break;
+        }
+    }
+    // Not even depth 1 finished: play the move that orders first.
+    best.or_else(|| {
+        let info = SearchInfo {
+            depth: 0,
+            score: Score::Eval(0),
+            nodes: nodes(search),
+            elapsed: search.clock.elapsed(),
+            pv: vec![root_moves[0].0.to_string()],
+        };
+        Some((root_moves[0].0, info))
+    })
+}
+
+/// A helper thread's search: iterations one after another (every other helper one ply
+/// deeper than the count, so that the threads do not all search alike) until stopped; all
+/// it finds goes to the shared table.
+fn help<P: Evaluate>(
+    search: &mut Search<'_, P>,
+    root: &P,
+    mut root_moves: Vec<(P::Move, i32)>,
+    index: usize,
+) {
+    let mut previous = None;
+    for depth in 1..MAX_PLY as i32 - 2 {
+        let depth = depth + (index % 2) as i32;
+        match search.iterate(root, depth, previous, &mut root_moves) {
+            Some(result) if result.finished => previous = Some(result.score),
+            _ => return,
+        }
     }
 }
 
@@ -227,10 +350,18 @@ impl<P: Evaluate> Bot<P> for AlphaBeta<P> {
         self.name.clone()
     }
 
+    fn stop_flag(&self) -> Option<StopFlag> {
+        Some(self.stop.clone())
+    }
+
     fn new_game(&mut self) {
         self.tt.clear();
         self.ordering.clear();
         self.evals.clear();
+        for helper in &mut self.helpers {
+            helper.ordering.clear();
+            helper.evals.clear();
+        }
     }
 
     fn choose(

@@ -10,6 +10,7 @@ use crate::score::{DECIDED, WIN, loss_in};
 use crate::tt::{Bound, Entry, Table, from_tt, to_tt};
 use arrayvec::ArrayVec;
 use boardlab_core::{Evaluate, MAX_EVAL, MoveList, Player, RuleOptions};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 
 /// What a draw is worth to the bot less than an even evaluation, in hundredths of a piece
 /// (contempt): it plays on for a win rather than settle for a draw.
@@ -84,7 +85,7 @@ pub(super) struct RootScore {
 /// The state of one search.
 pub(super) struct Search<'a, P: Evaluate> {
     pub weights: &'a P::Weights,
-    pub tt: &'a mut Table<P::Move>,
+    pub tt: &'a Table<P::Move>,
     pub ordering: &'a mut Ordering<P::Move>,
     pub evals: &'a mut EvalCache,
     pub clock: Clock,
@@ -99,6 +100,11 @@ pub(super) struct Search<'a, P: Evaluate> {
     pub features: Features,
     /// The network evaluation, if the bot plays with one (else the game's own evaluation).
     pub network: Option<&'a Network>,
+    /// Set by anyone to stop the search at once (the main thread of a search with helpers
+    /// stops them so).
+    stop: &'a AtomicBool,
+    /// Where a helper thread counts its nodes, for the main thread's reports.
+    counter: Option<&'a AtomicU64>,
     /// The depth of the current iteration, which bounds check extensions.
     pub root_depth: i32,
     /// Late-move reductions by depth and move number.
@@ -129,13 +135,15 @@ impl<'a, P: Evaluate> Search<'a, P> {
     pub fn new(
         root: &P,
         weights: &'a P::Weights,
-        tt: &'a mut Table<P::Move>,
+        tt: &'a Table<P::Move>,
         ordering: &'a mut Ordering<P::Move>,
         evals: &'a mut EvalCache,
         clock: Clock,
         path: Vec<u64>,
         features: Features,
         network: Option<&'a Network>,
+        stop: &'a AtomicBool,
+        counter: Option<&'a AtomicU64>,
     ) -> Search<'a, P> {
         let draw = root.rules().draw_rules();
         Search {
@@ -152,6 +160,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
             root_side: root.side_to_move(),
             features,
             network,
+            stop,
+            counter,
             root_depth: 1,
             reductions: reduction_table(),
             stack: vec![
@@ -173,8 +183,13 @@ impl<'a, P: Evaluate> Search<'a, P> {
     #[inline]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CLOCK_INTERVAL) && self.clock.must_stop(self.nodes) {
-            self.stopped = true;
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
+            if let Some(counter) = self.counter {
+                counter.fetch_add(CLOCK_INTERVAL, AtomicOrdering::Relaxed);
+            }
+            if self.clock.must_stop(self.nodes) || self.stop.load(AtomicOrdering::Relaxed) {
+                self.stopped = true;
+            }
         }
         self.stopped
     }
@@ -419,7 +434,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             tt_move = entry.mv;
             if !pv_node
                 && entry.depth as i32 >= depth
-                && let Some(score) = settled_score(entry, ply, alpha, beta)
+                && let Some(score) = settled_score(&entry, ply, alpha, beta)
             {
                 return score;
             }
@@ -645,7 +660,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if let Some(score) = self
             .tt
             .probe(position.hash())
-            .and_then(|entry| settled_score(entry, ply, alpha, beta))
+            .and_then(|entry| settled_score(&entry, ply, alpha, beta))
         {
             return score;
         }

@@ -3,15 +3,22 @@
 //! whole board.
 
 use super::model::Network;
+use arrayvec::ArrayVec;
 use boardlab_core::{Evaluate, Player};
 
-/// The hidden sums of one position (both players' views) and the features they hold.
+/// More changed inputs than this (per view) and the sums are made from the whole board.
+const MAX_CHANGES: usize = 16;
+
+/// The hidden values handled together by [`update`].
+const LANES: usize = 32;
+
+/// The hidden sums of one position, from both players' views, and the inputs they hold.
 #[derive(Clone, Debug, Default)]
 pub struct Accumulator {
     /// The hash of the position the sums are for (0: none yet).
     key: u64,
-    /// The features that hold, as (Player 1's view, Player 2's view), by the first.
-    features: Vec<(u16, u16)>,
+    /// The inputs that hold, a bit each: Player 1's view's words, then Player 2's.
+    inputs: Vec<u64>,
     /// Player 1's view's sums, then Player 2's (`2 x hidden`).
     sums: Vec<i16>,
 }
@@ -29,8 +36,9 @@ impl Accumulator {
 }
 
 impl Network {
-    /// Fills `acc` with the sums of `position`, from its parent's `parent` when given (a
-    /// position one move earlier, whose sums are up to date), else from the whole board.
+    /// Fills `acc` with the sums of `position`, from those of `parent` when given and close
+    /// (any position's sums whose inputs differ in a few places, usually the position one
+    /// move earlier), else from the whole board.
     pub fn accumulate<P: Evaluate>(
         &self,
         position: &P,
@@ -38,48 +46,48 @@ impl Network {
         acc: &mut Accumulator,
     ) {
         let hidden = self.hidden();
-        acc.features.clear();
-        position.network_features(|a, b| acc.features.push((a as u16, b as u16)));
-        acc.features.sort_unstable();
+        let words = P::NETWORK_INPUTS.div_ceil(64);
+        acc.inputs.clear();
+        acc.inputs.resize(2 * words, 0);
+        position.network_features(|a, b| {
+            acc.inputs[a / 64] |= 1 << (a % 64);
+            acc.inputs[words + b / 64] |= 1 << (b % 64);
+        });
         acc.sums.resize(2 * hidden, 0);
         acc.key = position.hash();
-        let Some(parent) = parent.filter(|p| p.key != 0 && p.sums.len() == 2 * hidden) else {
-            let (one, two) = acc.sums.split_at_mut(hidden);
-            one.copy_from_slice(self.hidden_bias());
-            two.copy_from_slice(self.hidden_bias());
-            for &(a, b) in &acc.features {
-                add_row(one, self.row(a as usize));
-                add_row(two, self.row(b as usize));
-            }
-            return;
-        };
-        acc.sums.copy_from_slice(&parent.sums);
-        let (one, two) = acc.sums.split_at_mut(hidden);
-        // Both lists are sorted: walk them together for the features that differ.
-        let (old, new) = (&parent.features, &acc.features);
-        let (mut i, mut j) = (0, 0);
-        loop {
-            let removed = match (old.get(i), new.get(j)) {
-                (None, None) => break,
-                (Some(x), Some(y)) if x == y => {
-                    i += 1;
-                    j += 1;
-                    continue;
+        if let Some(parent) = parent
+            .filter(|p| p.key != 0 && p.sums.len() == 2 * hidden && p.inputs.len() == 2 * words)
+        {
+            let changes = |view: usize| changed(&parent.inputs, &acc.inputs, view * words, words);
+            if let (Some(one), Some(two)) = (changes(0), changes(1)) {
+                for (view, (added, removed)) in [one, two].into_iter().enumerate() {
+                    let range = view * hidden..(view + 1) * hidden;
+                    let added: ArrayVec<&[i16], MAX_CHANGES> =
+                        added.iter().map(|&i| self.row(i as usize)).collect();
+                    let removed: ArrayVec<&[i16], MAX_CHANGES> =
+                        removed.iter().map(|&i| self.row(i as usize)).collect();
+                    update(
+                        &parent.sums[range.clone()],
+                        &mut acc.sums[range],
+                        &added,
+                        &removed,
+                    );
                 }
-                (Some(x), Some(y)) => x < y,
-                (Some(_), None) => true,
-                (None, Some(_)) => false,
-            };
-            if removed {
-                let (a, b) = old[i];
-                sub_row(one, self.row(a as usize));
-                sub_row(two, self.row(b as usize));
-                i += 1;
-            } else {
-                let (a, b) = new[j];
-                add_row(one, self.row(a as usize));
-                add_row(two, self.row(b as usize));
-                j += 1;
+                return;
+            }
+        }
+        let (one, two) = acc.sums.split_at_mut(hidden);
+        one.copy_from_slice(self.hidden_bias());
+        two.copy_from_slice(self.hidden_bias());
+        for (view, sums) in [one, two].into_iter().enumerate() {
+            let bits = &acc.inputs[view * words..(view + 1) * words];
+            for (w, &word) in bits.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    let input = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    add_row(sums, self.row(input));
+                }
             }
         }
     }
@@ -94,19 +102,62 @@ impl Network {
     }
 }
 
+/// The inputs added to and removed from a view.
+type Changes = (ArrayVec<u16, MAX_CHANGES>, ArrayVec<u16, MAX_CHANGES>);
+
+/// The inputs added and removed between two sets of `words` words starting at `start`, or
+/// `None` when more than [`MAX_CHANGES`] of either.
+#[inline]
+fn changed(old: &[u64], new: &[u64], start: usize, words: usize) -> Option<Changes> {
+    let (mut added, mut removed) = (ArrayVec::new(), ArrayVec::new());
+    let (old, new) = (&old[start..start + words], &new[start..start + words]);
+    for (w, (&before, &after)) in old.iter().zip(new).enumerate() {
+        let mut differ = before ^ after;
+        while differ != 0 {
+            let bit = differ.trailing_zeros();
+            differ &= differ - 1;
+            let input = (w * 64) as u16 + bit as u16;
+            let list = if after >> bit & 1 != 0 {
+                &mut added
+            } else {
+                &mut removed
+            };
+            list.try_push(input).ok()?;
+        }
+    }
+    Some((added, removed))
+}
+
+/// `sums = parent + the added rows - the removed rows`, a block of hidden values at a time.
+#[inline]
+fn update(parent: &[i16], sums: &mut [i16], added: &[&[i16]], removed: &[&[i16]]) {
+    for (block, (from, to)) in parent
+        .chunks_exact(LANES)
+        .zip(sums.chunks_exact_mut(LANES))
+        .enumerate()
+    {
+        let mut lanes = [0i16; LANES];
+        lanes.copy_from_slice(from);
+        let at = block * LANES;
+        for row in added {
+            for (x, w) in lanes.iter_mut().zip(&row[at..at + LANES]) {
+                *x = x.wrapping_add(*w);
+            }
+        }
+        for row in removed {
+            for (x, w) in lanes.iter_mut().zip(&row[at..at + LANES]) {
+                *x = x.wrapping_sub(*w);
+            }
+        }
+        to.copy_from_slice(&lanes);
+    }
+}
+
 /// Adds an input's weights to a view's sums.
 #[inline]
 pub(super) fn add_row(sums: &mut [i16], row: &[i16]) {
     for (s, w) in sums.iter_mut().zip(row) {
         *s = s.wrapping_add(*w);
-    }
-}
-
-/// Takes an input's weights from a view's sums.
-#[inline]
-fn sub_row(sums: &mut [i16], row: &[i16]) {
-    for (s, w) in sums.iter_mut().zip(row) {
-        *s = s.wrapping_sub(*w);
     }
 }
 
@@ -134,7 +185,7 @@ mod tests {
                 .collect(),
             output_bias: 0.1,
         };
-        let net = Network::from_float("obsidian", inputs, 300.0, &weights).unwrap();
+        let net = Network::from_float("obsidian/test", inputs, 300.0, &weights).unwrap();
         for game in 0..20 {
             let mut position = Obsidian::default();
             let mut parent = Accumulator::default();

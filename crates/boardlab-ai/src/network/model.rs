@@ -8,8 +8,9 @@
 //! of the game's basic piece. The input weights are kept as 16-bit integers (times
 //! [`QUANTISATION`]), so that the sums are cheap.
 //!
-//! A network file is little-endian: the magic `BLNET001`, the game id (a length byte and the
-//! text), the inputs, the hidden size (u32 each), the scale (f32), the input weights (inputs
+//! A network file is little-endian: the magic `BLNET001`, the name of the inputs it reads
+//! (a length byte and the text, e.g. `obsidian/768-mirrored`: the game id, a slash and the
+//! game's [`NETWORK_FEATURES`](boardlab_core::Evaluate::NETWORK_FEATURES)), the inputs, the hidden size (u32 each), the scale (f32), the input weights (inputs
 //! x hidden i16, input by input), the hidden biases (hidden i16), the output weights (2 x
 //! hidden f32: the side to move's half first) and bias (f32), then a 64-bit FNV-1a checksum
 //! of everything before it.
@@ -45,18 +46,20 @@ pub enum NetworkError {
         /// The game it was made for.
         found: String,
     },
-    /// The number of inputs does not match the game's.
-    #[error("the network reads {found} inputs, but {game} has {expected}")]
+    /// The network reads other inputs than this build of the game gives.
+    #[error(
+        "the network reads the inputs '{found}', but this build of {game} gives '{expected}' (train it anew with boardlab train)"
+    )]
     WrongInputs {
         /// The game.
         game: String,
-        /// The game's inputs.
-        expected: usize,
-        /// The file's inputs.
-        found: usize,
+        /// The name of the game's inputs.
+        expected: String,
+        /// The name of the file's inputs.
+        found: String,
     },
-    /// The hidden layer is empty, too large or not a multiple of 16.
-    #[error("hidden layer of {0}: expected a multiple of 16 from 16 to {MAX_HIDDEN}")]
+    /// The hidden layer is empty, too large or not a multiple of 32.
+    #[error("hidden layer of {0}: expected a multiple of 32 from 32 to {MAX_HIDDEN}")]
     BadHidden(usize),
     /// A number that cannot be right (not finite, or a scale of at most 0).
     #[error("the network file holds an impossible {0}")]
@@ -72,7 +75,8 @@ pub enum NetworkError {
 /// A network evaluation for one game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
-    game: String,
+    /// The name of the inputs: the game id, a slash, the game's name for them.
+    features: String,
     inputs: usize,
     hidden: usize,
     scale: f32,
@@ -101,10 +105,11 @@ pub struct FloatWeights {
 }
 
 impl Network {
-    /// The network with `weights` (rounded to integers where the network keeps them) for the
-    /// game `game` with `inputs` inputs, whose output times `scale` is the evaluation.
+    /// The network with `weights` (rounded to integers where the network keeps them) that
+    /// reads `inputs` inputs named `features` (see [`features_name`]), whose output times
+    /// `scale` is the evaluation.
     pub fn from_float(
-        game: &str,
+        features: &str,
         inputs: usize,
         scale: f32,
         weights: &FloatWeights,
@@ -122,7 +127,7 @@ impl Network {
                 .clamp(i16::MIN as f32, i16::MAX as f32) as i16
         };
         Network::new(
-            game.to_string(),
+            features.to_string(),
             inputs,
             hidden,
             scale,
@@ -135,7 +140,7 @@ impl Network {
 
     #[allow(clippy::too_many_arguments)]
     fn new(
-        game: String,
+        features: String,
         inputs: usize,
         hidden: usize,
         scale: f32,
@@ -153,7 +158,7 @@ impl Network {
         let square = (QUANTISATION as f32) * (QUANTISATION as f32);
         let output_scaled = output_weights.iter().map(|w| w / square).collect();
         Ok(Network {
-            game,
+            features,
             inputs,
             hidden,
             scale,
@@ -165,9 +170,9 @@ impl Network {
         })
     }
 
-    /// The game the network evaluates.
-    pub fn game(&self) -> &str {
-        &self.game
+    /// The name of the inputs the network reads (`obsidian/768-mirrored`).
+    pub fn features(&self) -> &str {
+        &self.features
     }
 
     /// The size of the hidden layer of each side.
@@ -215,19 +220,21 @@ impl Network {
         ((output * self.scale).round() as i32).clamp(-MAX_EVAL, MAX_EVAL)
     }
 
-    /// Checks that the network is for `P`: its game id and number of inputs.
+    /// Checks that the network is for `P`: its game and the inputs this build gives.
     pub fn check_game<P: Evaluate>(&self) -> Result<(), NetworkError> {
-        if self.game != P::GAME_ID {
+        let game = self.features.split('/').next().unwrap_or_default();
+        if game != P::GAME_ID {
             return Err(NetworkError::WrongGame {
                 expected: P::GAME_ID.to_string(),
-                found: self.game.clone(),
+                found: game.to_string(),
             });
         }
-        if self.inputs != P::NETWORK_INPUTS {
+        let expected = features_name::<P>();
+        if self.features != expected || self.inputs != P::NETWORK_INPUTS {
             return Err(NetworkError::WrongInputs {
                 game: P::GAME_ID.to_string(),
-                expected: P::NETWORK_INPUTS,
-                found: self.inputs,
+                expected,
+                found: self.features.clone(),
             });
         }
         Ok(())
@@ -237,8 +244,8 @@ impl Network {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(64 + 2 * self.input_weights.len());
         out.extend_from_slice(MAGIC);
-        out.push(self.game.len() as u8);
-        out.extend_from_slice(self.game.as_bytes());
+        out.push(self.features.len() as u8);
+        out.extend_from_slice(self.features.as_bytes());
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&self.scale.to_le_bytes());
@@ -262,9 +269,9 @@ impl Network {
             bytes,
             at: MAGIC.len(),
         };
-        let length = reader.take(1, "the game id")?[0] as usize;
-        let game = String::from_utf8(reader.take(length, "the game id")?.to_vec())
-            .map_err(|_| NetworkError::BadNumber("game id"))?;
+        let length = reader.take(1, "the name of the inputs")?[0] as usize;
+        let features = String::from_utf8(reader.take(length, "the name of the inputs")?.to_vec())
+            .map_err(|_| NetworkError::BadNumber("name of the inputs"))?;
         let inputs = reader.u32("the number of inputs")? as usize;
         let hidden = reader.u32("the hidden size")? as usize;
         check_hidden(hidden)?;
@@ -292,7 +299,7 @@ impl Network {
             return Err(NetworkError::TrailingBytes(bytes.len() - reader.at));
         }
         Network::new(
-            game,
+            features,
             inputs,
             hidden,
             scale,
@@ -304,9 +311,14 @@ impl Network {
     }
 }
 
+/// The name of the inputs of game `P` as a network file gives it: `GAME/FEATURES`.
+pub fn features_name<P: Evaluate>() -> String {
+    format!("{}/{}", P::GAME_ID, P::NETWORK_FEATURES)
+}
+
 /// Checks a hidden size.
 fn check_hidden(hidden: usize) -> Result<(), NetworkError> {
-    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(16) {
+    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(32) {
         return Err(NetworkError::BadHidden(hidden));
     }
     Ok(())
@@ -380,7 +392,7 @@ mod tests {
     use super::*;
 
     fn tiny() -> Network {
-        let hidden = 16;
+        let hidden = 32;
         let inputs = 3;
         let weights = FloatWeights {
             input_weights: (0..inputs * hidden)
@@ -390,7 +402,7 @@ mod tests {
             output_weights: (0..2 * hidden).map(|i| i as f32 / 100.0 - 0.1).collect(),
             output_bias: 0.25,
         };
-        Network::from_float("obsidian", inputs, 300.0, &weights).unwrap()
+        Network::from_float("obsidian/test", inputs, 300.0, &weights).unwrap()
     }
 
     #[test]
@@ -421,10 +433,10 @@ mod tests {
             Err(NetworkError::TrailingBytes(1))
         );
         let mut hidden = bytes;
-        hidden[8 + 1 + 8 + 4] = 17;
+        hidden[8 + 1 + 13 + 4] = 33;
         assert_eq!(
             Network::from_bytes(&hidden),
-            Err(NetworkError::BadHidden(17))
+            Err(NetworkError::BadHidden(33))
         );
     }
 

@@ -9,7 +9,7 @@
 //! from its first value to a hundredth of it; the input weights are kept within
 //! [`WEIGHT_LIMIT`], so that they fit the network's 16-bit integers.
 
-use super::model::{FloatWeights, MAX_HIDDEN, Network, NetworkError};
+use super::model::{FloatWeights, MAX_HIDDEN, Network, NetworkError, features_name};
 use super::selfplay::DataLine;
 use boardlab_core::{Evaluate, Player};
 use rand::rngs::SmallRng;
@@ -26,7 +26,7 @@ const SCORE_LIMIT: f32 = 3000.0;
 /// How a network is trained.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainSettings {
-    /// The size of each side's hidden layer (a multiple of 16).
+    /// The size of each side's hidden layer (a multiple of 32).
     pub hidden: usize,
     /// Passes over the training positions.
     pub epochs: usize,
@@ -449,7 +449,7 @@ pub fn train<P: Evaluate>(
     on_epoch: &mut dyn FnMut(&EpochReport, &Network),
 ) -> Result<Network, NetworkError> {
     let hidden = settings.hidden;
-    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(16) {
+    if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(32) {
         return Err(NetworkError::BadHidden(hidden));
     }
     let scale = settings.scale.unwrap_or_else(|| set.fit_scale());
@@ -528,7 +528,12 @@ pub fn train<P: Evaluate>(
                 .sum::<f64>()
                 / held_part.len() as f64
         };
-        let net = Network::from_float(P::GAME_ID, set.inputs, scale, &params.to_float_weights())?;
+        let net = Network::from_float(
+            &features_name::<P>(),
+            set.inputs,
+            scale,
+            &params.to_float_weights(),
+        )?;
         on_epoch(
             &EpochReport {
                 epoch,
@@ -542,7 +547,12 @@ pub fn train<P: Evaluate>(
     }
     match network {
         Some(net) => Ok(net),
-        None => Network::from_float(P::GAME_ID, set.inputs, scale, &params.to_float_weights()),
+        None => Network::from_float(
+            &features_name::<P>(),
+            set.inputs,
+            scale,
+            &params.to_float_weights(),
+        ),
     }
 }
 
@@ -571,8 +581,13 @@ mod tests {
     #[test]
     fn the_integer_network_agrees_with_the_float_one() {
         let params = Parameters::random(Obsidian::NETWORK_INPUTS, 32, 7);
-        let net = Network::from_float("obsidian", params.inputs, 400.0, &params.to_float_weights())
-            .unwrap();
+        let net = Network::from_float(
+            &features_name::<Obsidian>(),
+            params.inputs,
+            400.0,
+            &params.to_float_weights(),
+        )
+        .unwrap();
         let positions = [
             "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1",
             "A1CDECBA/FFF1FF1F/2B3F1/3F4/8/2fff3/ff2bfff/abcdec1a 2",
@@ -649,7 +664,7 @@ mod tests {
         let set = TrainingSet::from_text::<Obsidian>(&text, 2).unwrap();
         assert_eq!(set.len(), 800);
         let settings = TrainSettings {
-            hidden: 16,
+            hidden: 32,
             epochs: 30,
             batch: 64,
             learning_rate: 0.01,

@@ -7,6 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -76,6 +77,8 @@ pub struct EngineProcess {
     lines: Receiver<String>,
     conversation: Tail,
     stderr: Arc<Mutex<Tail>>,
+    /// The thread that reads the engine's standard error (it ends when the engine does).
+    stderr_reader: JoinHandle<()>,
 }
 
 impl EngineProcess {
@@ -114,7 +117,7 @@ impl EngineProcess {
         });
         let stderr_tail = Arc::new(Mutex::new(Tail::default()));
         let tail = Arc::clone(&stderr_tail);
-        std::thread::spawn(move || {
+        let stderr_reader = std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines() {
                 let Ok(line) = line else { break };
                 tail.lock().unwrap_or_else(|e| e.into_inner()).push(line);
@@ -126,6 +129,7 @@ impl EngineProcess {
             lines,
             conversation: Tail::default(),
             stderr: stderr_tail,
+            stderr_reader,
         })
     }
 
@@ -190,12 +194,17 @@ impl EngineProcess {
     }
 
     /// The exit status in words, after giving a process that closed its output a moment to
-    /// finish.
+    /// finish (and the reader of its standard error a moment to read its last words).
     fn exit_status(&mut self) -> String {
         let give_up = Instant::now() + Duration::from_millis(200);
         loop {
             match self.child.try_wait() {
-                Ok(Some(status)) => return describe_status(status),
+                Ok(Some(status)) => {
+                    while !self.stderr_reader.is_finished() && Instant::now() < give_up {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    return describe_status(status);
+                }
                 Ok(None) if Instant::now() < give_up => {
                     std::thread::sleep(Duration::from_millis(5))
                 }

@@ -20,7 +20,7 @@ pub struct TrainArgs {
     /// Where to write the network (after every epoch, so an interrupted run keeps one).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// The size of each side's hidden layer: a multiple of 16 up to 1024.
+    /// The size of each side's hidden layer: a multiple of 32 up to 1024.
     #[arg(long, default_value_t = 256)]
     hidden: usize,
     /// Passes over the training positions.

@@ -4,6 +4,7 @@
 use super::attacks;
 use super::movegen::CaptureSink;
 use super::moves::DaisyMove;
+use super::network;
 use super::piece::Kind;
 use super::position::Daisy;
 use boardlab_core::bitboard::Bits128;
@@ -214,6 +215,18 @@ impl Evaluate for Daisy {
             }
             _ => 0,
         }
+    }
+
+    const NETWORK_INPUTS: usize = network::INPUTS;
+    const NETWORK_FEATURES: &'static str = network::FEATURES;
+
+    #[inline]
+    fn network_features(&self, add: impl FnMut(usize, usize)) {
+        network::features(self, add);
+    }
+
+    fn shipped_network() -> Option<&'static [u8]> {
+        network::SHIPPED
     }
 }
 

@@ -15,6 +15,7 @@ mod eval;
 mod fsf;
 mod movegen;
 mod moves;
+mod network;
 mod notation;
 mod piece;
 mod position;

@@ -1,6 +1,7 @@
 //! The Daisy move: a drop from the reserve, or a piece going from one square to another.
 
 use super::piece::Kind;
+use boardlab_core::MoveBits;
 use boardlab_core::text::Square;
 use std::fmt;
 
@@ -74,6 +75,16 @@ impl fmt::Display for DaisyMove {
 impl fmt::Debug for DaisyMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
+    }
+}
+
+impl MoveBits for DaisyMove {
+    fn to_bits(self) -> u32 {
+        self.0 as u32
+    }
+
+    fn from_bits(bits: u32) -> DaisyMove {
+        DaisyMove(bits as u16)
     }
 }
 

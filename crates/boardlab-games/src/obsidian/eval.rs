@@ -385,6 +385,7 @@ impl Evaluate for Obsidian {
     }
 
     const NETWORK_INPUTS: usize = network::INPUTS;
+    const NETWORK_FEATURES: &'static str = network::FEATURES;
 
     #[inline]
     fn network_features(&self, add: impl FnMut(usize, usize)) {

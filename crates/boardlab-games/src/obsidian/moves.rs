@@ -1,6 +1,7 @@
 //! The Obsidian move: a piece going from one square to another.
 
 use super::piece::Kind;
+use boardlab_core::MoveBits;
 use boardlab_core::text::Square;
 use std::fmt;
 
@@ -46,5 +47,15 @@ impl fmt::Display for ObsidianMove {
 impl fmt::Debug for ObsidianMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.kind().letter(), self)
+    }
+}
+
+impl MoveBits for ObsidianMove {
+    fn to_bits(self) -> u32 {
+        self.0 as u32
+    }
+
+    fn from_bits(bits: u32) -> ObsidianMove {
+        ObsidianMove(bits as u16)
     }
 }

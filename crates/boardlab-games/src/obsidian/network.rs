@@ -1,6 +1,8 @@
 //! How a network evaluation sees an Obsidian position: one input per owner, kind and square
 //! (2 x 6 x 64), from the viewer's side: its own pieces first, the board turned so that its
-//! own first rank is at the bottom.
+//! own first rank is at the bottom, and mirrored left to right when its own D stands on the
+//! e to h files. The rules do not tell left from right, so a position and its mirror image
+//! look the same to the network and every game teaches it about both.
 
 use super::piece::Kind;
 use super::position::Obsidian;
@@ -10,12 +12,33 @@ use boardlab_core::bitboard::Bits64;
 /// Inputs seen from one side: own and enemy pieces of each kind on each square.
 pub const INPUTS: usize = 2 * 6 * 64;
 
+/// The name of these inputs, kept in network files.
+pub const FEATURES: &str = "768-mirrored";
+
 /// The network Obsidian's bot plays with: none yet.
 pub const SHIPPED: Option<&[u8]> = None;
+
+/// What `viewer` does to a square index to see it from its side: turn the board top to
+/// bottom (Player 2), mirror it left to right (own D on the e to h files).
+#[inline]
+fn view(position: &Obsidian, viewer: Player) -> usize {
+    let turn = match viewer {
+        Player::One => 0,
+        Player::Two => 56,
+    };
+    let d = position.pieces(viewer, Kind::D);
+    let mirror = if d != 0 && d.trailing_zeros() % 8 >= 4 {
+        7
+    } else {
+        0
+    };
+    turn | mirror
+}
 
 /// Calls `add(seen_by_one, seen_by_two)` for every piece on the board.
 #[inline]
 pub fn features(position: &Obsidian, mut add: impl FnMut(usize, usize)) {
+    let (view_one, view_two) = (view(position, Player::One), view(position, Player::Two));
     for owner in Player::BOTH {
         // Player 1 sees its own pieces in the first half, Player 2 the other way round.
         let (one_half, two_half) = match owner {
@@ -26,8 +49,10 @@ pub fn features(position: &Obsidian, mut add: impl FnMut(usize, usize)) {
             let base = kind.index() * 64;
             for square in Bits64(position.pieces(owner, kind)) {
                 let square = square as usize;
-                // Player 2 sees the board turned top to bottom.
-                add(one_half + base + square, two_half + base + (square ^ 56));
+                add(
+                    one_half + base + (square ^ view_one),
+                    two_half + base + (square ^ view_two),
+                );
             }
         }
     }
@@ -51,5 +76,18 @@ mod tests {
         two.sort_unstable();
         assert_eq!(one, two, "the start is the same from both sides");
         assert!(one.iter().all(|&f| f < INPUTS));
+    }
+
+    #[test]
+    fn a_mirror_image_looks_the_same() {
+        let left: Obsidian = "4D3/8/2B5/8/4f3/8/8/1d6 1".parse().unwrap();
+        let right: Obsidian = "3D4/8/5B2/8/3f4/8/8/6d1 1".parse().unwrap();
+        let seen = |p: &Obsidian| {
+            let mut all = Vec::new();
+            p.network_features(|a, b| all.push((a, b)));
+            all.sort_unstable();
+            all
+        };
+        assert_eq!(seen(&left), seen(&right));
     }
 }

@@ -1,5 +1,6 @@
 //! The Parity move: a step to an adjacent space, or a straight two-rank capture jump.
 
+use boardlab_core::MoveBits;
 use boardlab_core::text::Square;
 use std::fmt;
 
@@ -23,5 +24,20 @@ impl ParityMove {
 impl fmt::Display for ParityMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.from, self.to)
+    }
+}
+
+impl MoveBits for ParityMove {
+    /// The four coordinates, a byte each.
+    fn to_bits(self) -> u32 {
+        u32::from_le_bytes([self.from.file, self.from.rank, self.to.file, self.to.rank])
+    }
+
+    fn from_bits(bits: u32) -> ParityMove {
+        let [a, b, c, d] = bits.to_le_bytes();
+        ParityMove {
+            from: Square::new(a, b),
+            to: Square::new(c, d),
+        }
     }
 }

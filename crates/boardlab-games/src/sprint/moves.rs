@@ -1,6 +1,7 @@
 //! The Sprint move: a step, or a capture chain given by the squares the piece lands on.
 
 use super::geometry::Direction;
+use boardlab_core::MoveBits;
 use boardlab_core::text::Square;
 use std::fmt;
 
@@ -124,6 +125,16 @@ impl fmt::Display for SprintMove {
 impl fmt::Debug for SprintMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{self}")
+    }
+}
+
+impl MoveBits for SprintMove {
+    fn to_bits(self) -> u32 {
+        self.0
+    }
+
+    fn from_bits(bits: u32) -> SprintMove {
+        SprintMove(bits)
     }
 }
 
