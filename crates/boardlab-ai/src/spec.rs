@@ -2,7 +2,7 @@
 //! (`random`, `alphabeta:depth=6`, `alphabeta:time=1s`, `mcts:playouts=20000`,
 //! `mcts:time=500ms`), and the table of the five named strength levels.
 
-use crate::alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_THREADS};
+use crate::alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_THREADS, Noise};
 use crate::bot::{Bot, Limits};
 use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
 use crate::network::NetworkChoice;
@@ -16,6 +16,9 @@ use thiserror::Error;
 
 /// The largest `chances` margin a spec may give alpha-beta: ten of the game's pieces.
 const MAX_CHANCES: i32 = 1000;
+
+/// The largest deliberate evaluation error a spec may give alpha-beta: fifty pieces.
+const MAX_NOISE: i32 = 5000;
 
 /// The strength levels for people, weakest first: `(level, spec, description)`. This is the
 /// one table that maps `--level N` to a bot.
@@ -153,7 +156,7 @@ impl BotKind {
         match self {
             BotKind::Random => "seed",
             BotKind::AlphaBeta => {
-                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), threads (1-64), weights (a weights file), net (a network file from `boardlab train`, none for the hand-made evaluation, or shipped), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, or all)"
+                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), threads (1-64), noise (a deliberate evaluation error, 0-5000, for weaker bots), seed, weights (a weights file), net (a network file from `boardlab train`, none for the hand-made evaluation, or shipped), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, or all)"
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
             BotKind::Uci => crate::uci::options::VALID,
@@ -168,7 +171,7 @@ pub struct BotSpec {
     pub kind: BotKind,
     /// Its limits per move.
     pub limits: Limits,
-    /// A fixed seed (random, MCTS); otherwise the caller's seed is used.
+    /// A fixed seed (random, MCTS, alpha-beta's noise); otherwise the caller's seed is used.
     pub seed: Option<u64>,
     /// MCTS tuning.
     pub mcts: MctsOptions,
@@ -198,7 +201,13 @@ impl BotSpec {
                 self.text.clone(),
                 self.limits,
                 self.weights_for::<P>().unwrap_or_default(),
-                self.alphabeta,
+                AlphaBetaOptions {
+                    noise: Noise {
+                        seed,
+                        ..self.alphabeta.noise
+                    },
+                    ..self.alphabeta
+                },
             )),
             BotKind::Mcts => Box::new(Mcts::<P>::new(
                 self.text.clone(),
@@ -375,6 +384,13 @@ impl FromStr for BotSpec {
                             .map_err(|_| bad("a readable weights file (see `boardlab tune`)"))?,
                     );
                 }
+                (BotKind::AlphaBeta, "noise") => {
+                    spec.alphabeta.noise.amount = value
+                        .parse::<i32>()
+                        .ok()
+                        .filter(|n| (0..=MAX_NOISE).contains(n))
+                        .ok_or_else(|| bad("an evaluation error from 0 (none) to 5000"))?;
+                }
                 (BotKind::AlphaBeta, "threads") => {
                     let threads = count("a number of threads from 1 to 64")?;
                     if threads > MAX_THREADS as u64 {
@@ -413,7 +429,7 @@ impl FromStr for BotSpec {
                         _ => return Err(bad("random or eval")),
                     };
                 }
-                (BotKind::Random | BotKind::Mcts, "seed") => {
+                (BotKind::Random | BotKind::Mcts | BotKind::AlphaBeta, "seed") => {
                     spec.seed = Some(value.parse().map_err(|_| bad("a whole number"))?);
                 }
                 _ => {

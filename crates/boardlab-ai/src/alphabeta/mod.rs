@@ -18,7 +18,7 @@ mod features;
 mod search;
 
 pub use features::{FEATURE_NAMES, Features};
-pub use search::CONTEMPT;
+pub use search::{CONTEMPT, Noise};
 
 use crate::bot::{Bot, Limits, SearchInfo, StopFlag};
 use crate::clock::{Budget, Clock};
@@ -60,6 +60,8 @@ pub struct AlphaBetaOptions {
     /// Search threads: the main one and `threads - 1` helpers that search the same position
     /// and share the transposition table ("lazy SMP").
     pub threads: usize,
+    /// A deliberate error in every evaluation, for weaker bots (strength levels).
+    pub noise: Noise,
 }
 
 impl Default for AlphaBetaOptions {
@@ -70,6 +72,7 @@ impl Default for AlphaBetaOptions {
             features: Features::default(),
             network: NetworkChoice::default(),
             threads: 1,
+            noise: Noise::default(),
         }
     }
 }
@@ -89,6 +92,7 @@ pub struct AlphaBeta<P: Evaluate> {
     helpers: Vec<Helper<P::Move>>,
     /// Set from anywhere to stop the search under way at once.
     stop: StopFlag,
+    noise: Noise,
 }
 
 /// What a helper thread keeps from one move to the next.
@@ -141,6 +145,7 @@ impl<P: Evaluate> AlphaBeta<P> {
                 })
                 .collect(),
             stop: StopFlag::default(),
+            noise: options.noise,
         }
     }
 
@@ -189,6 +194,7 @@ impl<P: Evaluate> AlphaBeta<P> {
             features,
             network,
             helpers,
+            noise,
             ..
         } = self;
         std::thread::scope(|scope| {
@@ -196,7 +202,7 @@ impl<P: Evaluate> AlphaBeta<P> {
                 helper.ordering.age();
                 let (root_moves, path) = (root_moves.clone(), path.clone());
                 let (weights, tt, helper_nodes) = (&*weights, &*tt, &helper_nodes);
-                let (features, network) = (*features, *network);
+                let (features, network, noise) = (*features, *network, *noise);
                 std::thread::Builder::new()
                     .stack_size(HELPER_STACK)
                     .spawn_scoped(scope, move || {
@@ -213,6 +219,7 @@ impl<P: Evaluate> AlphaBeta<P> {
                             stop,
                             Some(helper_nodes),
                         );
+                        search.noise = noise;
                         help(&mut search, &root, root_moves, index);
                     })
                     .expect("a search thread starts");
@@ -230,6 +237,7 @@ impl<P: Evaluate> AlphaBeta<P> {
                 stop,
                 None,
             );
+            search.noise = *noise;
             // A clock's budget stands in for the time limit.
             let limits = Limits {
                 time: budget.map(|b| b.hard),

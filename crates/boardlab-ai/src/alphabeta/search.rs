@@ -82,6 +82,31 @@ pub(super) struct RootScore {
     pub finished: bool,
 }
 
+/// A deliberate error added to static evaluations, so that a bot plays weaker: each
+/// position's evaluation moves by a fixed amount drawn from `-amount..=amount` by its hash
+/// and the seed (the same position always gets the same error, which keeps the search
+/// consistent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Noise {
+    /// The largest error, in hundredths of the basic piece; 0 for none.
+    pub amount: i32,
+    /// Which errors: bots with other seeds misjudge other positions.
+    pub seed: u64,
+}
+
+impl Noise {
+    /// `eval` of the position with hash `key`, with the error added.
+    #[inline]
+    fn apply(self, key: u64, eval: i32) -> i32 {
+        if self.amount == 0 {
+            return eval;
+        }
+        let span = 2 * self.amount as u64 + 1;
+        let error = (crate::arena::mix(key ^ self.seed) % span) as i32 - self.amount;
+        (eval + error).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
+
 /// The state of one search.
 pub(super) struct Search<'a, P: Evaluate> {
     pub weights: &'a P::Weights,
@@ -105,6 +130,8 @@ pub(super) struct Search<'a, P: Evaluate> {
     stop: &'a AtomicBool,
     /// Where a helper thread counts its nodes, for the main thread's reports.
     counter: Option<&'a AtomicU64>,
+    /// A deliberate error in every static evaluation, for weaker bots.
+    pub noise: Noise,
     /// The depth of the current iteration, which bounds check extensions.
     pub root_depth: i32,
     /// Late-move reductions by depth and move number.
@@ -162,6 +189,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             network,
             stop,
             counter,
+            noise: Noise::default(),
             root_depth: 1,
             reductions: reduction_table(),
             stack: vec![
@@ -234,12 +262,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
             if sums.key() != key {
                 network.accumulate(position, before.last(), sums);
             }
-            return network.evaluate_sums(sums, position.side_to_move());
+            let eval = network.evaluate_sums(sums, position.side_to_move());
+            return self.noise.apply(key, eval);
         }
         if let Some(eval) = self.evals.get(key) {
             return eval;
         }
         let eval = position.evaluate(self.weights).clamp(-MAX_EVAL, MAX_EVAL);
+        let eval = self.noise.apply(key, eval);
         self.evals.put(key, eval);
         eval
     }
