@@ -1,12 +1,15 @@
 //! The arena: plays games between two bots and whole matches of them, in parallel, with
-//! openings played from both sides, a ply cap that guarantees an end, and game records.
+//! openings played from both sides, a ply cap that guarantees an end, game records, and
+//! optionally a game clock (a side whose clock runs out loses on time).
 
-use crate::bot::{Bot, BotFailure, FailureKind};
+use crate::bot::{Bot, BotFailure, FailureKind, SearchInfo};
 use crate::elo::Tally;
+use crate::game_clock::GameClock;
 use crate::match_stats::SideStats;
 pub use crate::openings::opening;
 use crate::openings::{Openings, match_openings};
 use crate::spec::BotSpec;
+use crate::time_control::TimeControl;
 use boardlab_core::record::{GameRecord, RecordResult};
 use boardlab_core::{Evaluate, GameHistory, Player, Position};
 use std::sync::Mutex;
@@ -43,6 +46,9 @@ pub struct MatchConfig<P: Position> {
     pub seed: u64,
     /// Plies after the opening at which a game is adjudicated a draw.
     pub max_plies: usize,
+    /// The time control of every game, if the games are timed: each bot is then told the
+    /// clocks and plays to them instead of its own time per move.
+    pub time_control: Option<TimeControl>,
 }
 
 /// How one game of a match went.
@@ -147,11 +153,15 @@ pub struct PlayedGame<P: Position> {
 /// Plays `game` on between `bots[0]` (Player 1) and `bots[1]` (Player 2) until the rules end
 /// it or `max_plies` more plies are played (then a draw by adjudication). A bot that answers
 /// an illegal move, or none (a crashed or hung engine), loses; its [`Bot::failure`] says why.
+/// With a `clock`, each bot is told it and charged the time its moves take; a bot whose
+/// move takes longer than its clock had loses on time. `time_limits` are the bots' own time
+/// per move, for [`PlayedGame::max_time_share`].
 pub fn play_game<P: Position>(
     mut game: GameHistory<P>,
     bots: [&mut dyn Bot<P>; 2],
     time_limits: [Option<Duration>; 2],
     max_plies: usize,
+    mut clock: Option<GameClock>,
 ) -> PlayedGame<P> {
     let mut max_share: f64 = 0.0;
     let mut stats = [SideStats::default(); 2];
@@ -184,31 +194,74 @@ pub fn play_game<P: Position>(
             };
         }
         let side = game.current().side_to_move();
+        let view = clock.map(|c| c.view(side));
         let started = Instant::now();
         let mut last = None;
-        let choice = bots[side.index()].choose(&game, &mut |info| last = Some(info.clone()));
+        let mut report = |info: &SearchInfo| last = Some(info.clone());
+        let bot = &mut *bots[side.index()];
+        let choice = match &view {
+            Some(view) => bot.choose_on_clock(&game, view, &mut report),
+            None => bot.choose(&game, &mut report),
+        };
         let took = started.elapsed();
         stats[side.index()].record_move(last.as_ref(), took, time_limits[side.index()]);
         if let Some(limit) = time_limits[side.index()] {
             max_share = max_share.max(took.as_secs_f64() / limit.as_secs_f64());
         }
-        let played = choice.map(|mv| (mv, game.play(mv)));
+        let flag = match clock.as_mut().map(|c| c.spend(side, took)) {
+            Some(Ok(left)) => {
+                stats[side.index()].record_time_left(left);
+                None
+            }
+            Some(Err(out)) => {
+                stats[side.index()].record_time_left(Duration::ZERO);
+                // A bot that failed too (an engine that hung past its grace) adds its story.
+                let failed = choice.is_none().then(|| bot.failure()).flatten();
+                Some(BotFailure {
+                    kind: FailureKind::OnTime,
+                    message: match &failed {
+                        Some(failure) => format!("{}; it {}", out.describe(), failure.summary()),
+                        None => out.describe(),
+                    },
+                    details: failed.map_or_else(
+                        || format!("  position: {}\n", game.current()),
+                        |failure| failure.details,
+                    ),
+                })
+            }
+            None => None,
+        };
+        let played = if flag.is_some() {
+            None
+        } else {
+            choice.map(|mv| (mv, game.play(mv)))
+        };
         if let Some((_, Ok(()))) = played {
             continue;
         }
         let text = played.map_or_else(|| "no move".to_string(), |(mv, _)| mv.to_string());
-        let failure = bots[side.index()].failure().unwrap_or_else(|| BotFailure {
-            kind: FailureKind::Illegal,
-            message: text.clone(),
-            details: format!("  position: {}\n", game.current()),
+        let failure = flag.unwrap_or_else(|| {
+            bots[side.index()].failure().unwrap_or_else(|| BotFailure {
+                kind: FailureKind::Illegal,
+                message: text.clone(),
+                details: format!("  position: {}\n", game.current()),
+            })
         });
         stats[side.index()].record_failure(failure.kind);
-        return PlayedGame {
-            termination: format!(
+        let termination = match failure.kind {
+            FailureKind::OnTime => format!(
+                "{} loses on time: its bot {}",
+                P::player_name(side),
+                failure.message
+            ),
+            _ => format!(
                 "{} loses: its bot {}",
                 P::player_name(side),
                 failure.summary()
             ),
+        };
+        return PlayedGame {
+            termination,
             history: game,
             result: RecordResult::Win(side.opponent()),
             max_time_share: max_share,
@@ -234,7 +287,12 @@ fn match_game<P: Evaluate>(
     let mut b = config.bot_b.build::<P>(mix(game_seed ^ 2));
     a.new_game();
     b.new_game();
-    let (a_limit, b_limit) = (config.bot_a.limits.time, config.bot_b.limits.time);
+    // On a clock the bots' own time per move does not apply: no share of it to measure.
+    let (a_limit, b_limit) = match config.time_control {
+        Some(_) => (None, None),
+        None => (config.bot_a.limits.time, config.bot_b.limits.time),
+    };
+    let clock = config.time_control.map(GameClock::new);
     let (names, played) = if a_is_player1 {
         (
             [a.name(), b.name()],
@@ -243,6 +301,7 @@ fn match_game<P: Evaluate>(
                 [a.as_mut(), b.as_mut()],
                 [a_limit, b_limit],
                 config.max_plies,
+                clock,
             ),
         )
     } else {
@@ -253,6 +312,7 @@ fn match_game<P: Evaluate>(
                 [b.as_mut(), a.as_mut()],
                 [b_limit, a_limit],
                 config.max_plies,
+                clock,
             ),
         )
     };
@@ -266,16 +326,27 @@ fn match_game<P: Evaluate>(
         RecordResult::Win(_) => 0.0,
         _ => 0.5,
     };
+    let mut record = GameRecord::from_history(
+        &played.history,
+        &names[0],
+        &names[1],
+        played.result,
+        &played.termination,
+    );
+    if let Some(control) = config.time_control {
+        let at = record
+            .tags
+            .iter()
+            .position(|(name, _)| name == "Result")
+            .unwrap_or(record.tags.len());
+        record
+            .tags
+            .insert(at, ("TimeControl".to_string(), control.to_string()));
+    }
     GameReport {
         index,
         a_is_player1,
-        record: GameRecord::from_history(
-            &played.history,
-            &names[0],
-            &names[1],
-            played.result,
-            &played.termination,
-        ),
+        record,
         a_points,
         plies: played.history.moves().len(),
         max_time_share: played.max_time_share,

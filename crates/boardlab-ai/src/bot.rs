@@ -1,5 +1,6 @@
 //! The [`Bot`] trait: a player that, given a game so far, chooses a move within its limits.
 
+use crate::game_clock::ClockView;
 use crate::score::Score;
 use boardlab_core::{GameHistory, Position};
 use std::sync::Arc;
@@ -74,22 +75,27 @@ pub enum FailureKind {
     Crash,
     /// It gave no answer within its time (and grace).
     Timeout,
+    /// In a timed game, its move took longer than the time left on its clock.
+    OnTime,
 }
 
 impl FailureKind {
     /// Every kind, in the order reports list them.
-    pub const ALL: [FailureKind; 3] = [
+    pub const ALL: [FailureKind; 4] = [
         FailureKind::Illegal,
         FailureKind::Crash,
         FailureKind::Timeout,
+        FailureKind::OnTime,
     ];
 
-    /// The kind in words, plural for counts (`illegal moves`, `crashes`, `time-outs`).
+    /// The kind in words, plural for counts (`illegal moves`, `crashes`, `time-outs`,
+    /// `losses on time`).
     pub fn plural(self) -> &'static str {
         match self {
             FailureKind::Illegal => "illegal moves",
             FailureKind::Crash => "crashes",
             FailureKind::Timeout => "time-outs",
+            FailureKind::OnTime => "losses on time",
         }
     }
 }
@@ -107,12 +113,14 @@ pub struct BotFailure {
 }
 
 impl BotFailure {
-    /// The failure in one line: `answered an illegal move (…)`, `crashed (…)`, `timed out (…)`.
+    /// The failure in one line: `answered an illegal move (…)`, `crashed (…)`, `timed out (…)`,
+    /// `lost on time (…)`.
     pub fn summary(&self) -> String {
         let what = match self.kind {
             FailureKind::Illegal => "answered an illegal move",
             FailureKind::Crash => "crashed",
             FailureKind::Timeout => "timed out",
+            FailureKind::OnTime => "lost on time",
         };
         format!("{what} ({})", self.message)
     }
@@ -142,6 +150,22 @@ pub trait Bot<P: Position>: Send {
         game: &GameHistory<P>,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> Option<P::Move>;
+
+    /// Chooses a move like [`choose`](Bot::choose), in a timed game: `clock` shows both
+    /// sides' time left and increments as this move begins, and the caller takes the time
+    /// the call takes off the side's clock (a bot that overruns it loses on time). The time
+    /// per move then comes from the clock and replaces the bot's own time limit; its other
+    /// limits (depth, nodes, playouts) still apply. The default ignores the clock and plays
+    /// by the bot's own limits, which suits bots that answer at once.
+    fn choose_on_clock(
+        &mut self,
+        game: &GameHistory<P>,
+        clock: &ClockView,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<P::Move> {
+        let _ = clock;
+        self.choose(game, report)
+    }
 
     /// Why the last [`choose`](Bot::choose) gave no legal move, if the bot knows (an external
     /// engine that crashed, hung or answered an illegal move); taking it clears it. Bots that

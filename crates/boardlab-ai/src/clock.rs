@@ -3,7 +3,8 @@
 //!
 //! A search with a time limit uses nearly all of it: it stops at [`HARD_SHARE`] of the
 //! budget less a fixed margin, and the alpha-beta bot keeps what an unfinished iteration has
-//! already found, so a new iteration is worth starting until then.
+//! already found, so a new iteration is worth starting until then. A move played to a game
+//! clock gets its two times from the clock instead (see [`crate::time_budget`]).
 
 use crate::bot::Limits;
 use std::time::{Duration, Instant};
@@ -18,6 +19,29 @@ const MARGIN: Duration = Duration::from_micros(1500);
 /// The share of the time budget after which no new iteration is started.
 const SOFT_SHARE: f64 = 0.9;
 
+/// The time one move may take: no new iteration after `soft`, a stop at once at `hard`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// After this, no new iteration is started.
+    pub soft: Duration,
+    /// At this, the search stops at once.
+    pub hard: Duration,
+}
+
+impl Budget {
+    /// The budget of a fixed time per move `time`: a stop at [`HARD_SHARE`] of it less
+    /// [`MARGIN`] (but at least half of it), and no new iteration after [`SOFT_SHARE`].
+    pub fn per_move(time: Duration) -> Budget {
+        Budget {
+            soft: time.mul_f64(SOFT_SHARE),
+            hard: time
+                .mul_f64(HARD_SHARE)
+                .saturating_sub(MARGIN)
+                .max(time / 2),
+        }
+    }
+}
+
 /// The clock of one search.
 #[derive(Clone, Copy, Debug)]
 pub struct Clock {
@@ -30,13 +54,16 @@ pub struct Clock {
 impl Clock {
     /// Starts the clock for `limits`.
     pub fn start(limits: &Limits) -> Clock {
+        Clock::with_budget(limits.time.map(Budget::per_move), limits.nodes)
+    }
+
+    /// Starts the clock for a time `budget` (none: no time limit) and a node limit.
+    pub fn with_budget(budget: Option<Budget>, nodes: Option<u64>) -> Clock {
         Clock {
             start: Instant::now(),
-            hard: limits
-                .time
-                .map(|t| t.mul_f64(HARD_SHARE).saturating_sub(MARGIN).max(t / 2)),
-            soft: limits.time.map(|t| t.mul_f64(SOFT_SHARE)),
-            nodes: limits.nodes,
+            hard: budget.map(|b| b.hard),
+            soft: budget.map(|b| b.soft),
+            nodes,
         }
     }
 

@@ -4,7 +4,9 @@
 //! and an [`Mcts`] searcher, all behind the [`Bot`] trait; [`BotSpec`] reads them from
 //! command-line text (`alphabeta:time=1s`) and [`LEVELS`] names five strengths; the
 //! [`arena`] plays matches between them and [`elo`] turns the results into ratings. External
-//! UCI engines play too, through [`uci`] (`uci:PATH`).
+//! UCI engines play too, through [`uci`] (`uci:PATH`). Timed games give each side a
+//! [`TimeControl`] and a [`GameClock`]; bots told the clocks ([`Bot::choose_on_clock`]) share
+//! their time by [`time_budget`].
 
 pub mod alphabeta;
 pub mod arena;
@@ -12,6 +14,7 @@ pub mod bot;
 pub mod clock;
 pub mod elo;
 pub mod eval_cache;
+pub mod game_clock;
 pub mod match_stats;
 pub mod mcts;
 pub mod network;
@@ -21,13 +24,17 @@ pub mod random;
 pub mod score;
 pub mod spec;
 pub mod sprt;
+pub mod time_budget;
+pub mod time_control;
 pub mod tt;
 pub mod tune;
 pub mod uci;
 
 pub use alphabeta::AlphaBeta;
 pub use bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo, StopFlag};
+pub use game_clock::{ClockView, GameClock, OutOfTime};
 pub use mcts::{Mcts, MctsOptions, PlayoutKind};
 pub use random::RandomBot;
 pub use score::Score;
 pub use spec::{BotKind, BotSpec, LEVELS, SpecError, level_spec};
+pub use time_control::{TimeControl, TimeControlError};

@@ -1,5 +1,5 @@
 //! What one side of a match did per move: how deep it searched, how fast, how much of its
-//! time it used, and how often it failed.
+//! time it used (and, in timed games, how low its clock ran), and how often it failed.
 
 use crate::bot::{FailureKind, SearchInfo};
 use crate::score::Score;
@@ -32,12 +32,19 @@ pub struct SideStats {
     /// The longest time it took for a move, as a share of its time limit (0 with none).
     pub max_time_share: f64,
     /// Games it lost by each kind of failure, indexed as [`FailureKind::ALL`].
-    pub failures: [u32; 3],
+    pub failures: [u32; 4],
     /// How many of its evaluated moves (see `evaluated`) took each share of the time
     /// limit, in buckets of [`SHARE_BUCKET`].
     pub share_histogram: [u32; SHARE_BUCKETS],
     /// Moves that took more than 110% of the time limit.
     pub over_limit: u32,
+    /// The wall time of all its moves, summed.
+    pub think_time: Duration,
+    /// The longest wall time of one of its moves.
+    pub longest_move: Duration,
+    /// In timed games, the least time its clock showed right after one of its moves (before
+    /// the increment); `None` in untimed games.
+    pub least_time_left: Option<Duration>,
 }
 
 impl SideStats {
@@ -50,6 +57,8 @@ impl SideStats {
         limit: Option<Duration>,
     ) {
         self.moves += 1;
+        self.think_time += took;
+        self.longest_move = self.longest_move.max(took);
         if let Some(info) = last {
             self.searched += 1;
             if !matches!(info.score, Score::Win(_) | Score::Loss(_)) {
@@ -86,6 +95,20 @@ impl SideStats {
         None
     }
 
+    /// Notes the time left on its clock after a move of a timed game.
+    pub fn record_time_left(&mut self, left: Duration) {
+        self.least_time_left = Some(self.least_time_left.map_or(left, |least| least.min(left)));
+    }
+
+    /// The mean wall time of its moves (zero with none).
+    pub fn mean_move_time(&self) -> Duration {
+        if self.moves == 0 {
+            Duration::ZERO
+        } else {
+            self.think_time / self.moves
+        }
+    }
+
     /// Counts a game lost by `kind` of failure.
     pub fn record_failure(&mut self, kind: FailureKind) {
         let index = FailureKind::ALL
@@ -111,6 +134,11 @@ impl SideStats {
             *mine += theirs;
         }
         self.over_limit += other.over_limit;
+        self.think_time += other.think_time;
+        self.longest_move = self.longest_move.max(other.longest_move);
+        if let Some(left) = other.least_time_left {
+            self.record_time_left(left);
+        }
     }
 
     /// The mean depth of its evaluated moves (0 with none): moves whose search ended in a
@@ -186,6 +214,15 @@ mod tests {
         assert_eq!(total.moves, 8);
         assert_eq!(total.failures_of(FailureKind::Timeout), 1);
         assert_eq!(total.failures_of(FailureKind::Crash), 0);
+        assert_eq!(total.mean_move_time(), Duration::from_micros(62_500));
+        assert_eq!(total.longest_move, Duration::from_millis(104));
+        assert_eq!(total.least_time_left, None);
+        let mut timed = SideStats::default();
+        timed.record_time_left(Duration::from_millis(800));
+        timed.record_time_left(Duration::from_millis(300));
+        timed.record_time_left(Duration::from_millis(500));
+        total.add(&timed);
+        assert_eq!(total.least_time_left, Some(Duration::from_millis(300)));
         assert_eq!(SideStats::default().nodes_per_second(), 0.0);
     }
 }

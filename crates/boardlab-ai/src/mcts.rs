@@ -3,11 +3,14 @@
 
 use crate::bot::{Bot, Limits, SearchInfo};
 use crate::clock::Clock;
+use crate::game_clock::ClockView;
 use crate::score::Score;
+use crate::time_budget::clock_budget;
 use boardlab_core::playout::random_playout;
 use boardlab_core::{Evaluate, GameHistory, MoveList, Player, RuleOptions};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::time::Duration;
 
 /// No node (end of a sibling list).
 const NONE: u32 = u32::MAX;
@@ -349,14 +352,42 @@ impl<P: Evaluate> Bot<P> for Mcts<P> {
         game: &GameHistory<P>,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> Option<P::Move> {
+        let time = self.limits.time;
+        self.choose_within(game, time, report)
+    }
+
+    /// Searches until the soft target [`clock_budget`] gives for the clocks.
+    fn choose_on_clock(
+        &mut self,
+        game: &GameHistory<P>,
+        clock: &ClockView,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<P::Move> {
+        let budget = clock_budget(clock, game.current().side_to_move());
+        self.choose_within(game, Some(budget.soft), report)
+    }
+}
+
+impl<P: Evaluate> Mcts<P> {
+    /// Runs playouts until the playout limit or until `time` has passed (none: no time
+    /// limit), then chooses the most visited move.
+    fn choose_within(
+        &mut self,
+        game: &GameHistory<P>,
+        time: Option<Duration>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<P::Move> {
         let root = *game.current();
         let legal = root.legal_move_list();
         if legal.is_empty() {
             return None;
         }
         self.find_root(game);
-        let clock = Clock::start(&self.limits);
-        let playouts = match (self.limits.playouts, self.limits.time) {
+        let clock = Clock::start(&Limits {
+            time,
+            ..self.limits
+        });
+        let playouts = match (self.limits.playouts, time) {
             (Some(n), _) => n,
             (None, Some(_)) => u64::MAX,
             (None, None) => DEFAULT_PLAYOUTS,

@@ -36,6 +36,16 @@ fn fake_engine(name: &str, on_go: &str) -> PathBuf {
 
 /// `games` games of `engine` (bot B) against the random bot (bot A) on `P`.
 fn match_against<P: Evaluate>(engine: &str, games: usize) -> MatchSummary {
+    timed_match_against::<P>(engine, games, None)
+}
+
+/// `games` games of `engine` (bot B) against the random bot (bot A) on `P`, timed by
+/// `control` if given.
+fn timed_match_against<P: Evaluate>(
+    engine: &str,
+    games: usize,
+    control: Option<&str>,
+) -> MatchSummary {
     let config = MatchConfig {
         start: P::start(P::Rules::default()),
         draw_first: false,
@@ -46,6 +56,7 @@ fn match_against<P: Evaluate>(engine: &str, games: usize) -> MatchSummary {
         openings: Openings::default(),
         seed: 7,
         max_plies: DEFAULT_MAX_PLIES,
+        time_control: control.map(|c| c.parse().unwrap()),
     };
     run_match(&config, &|_, _| {})
 }
@@ -78,7 +89,11 @@ fn engine_lost_every_game(summary: &MatchSummary, kind: FailureKind, message: &s
             failure.failure
         );
         let termination = game.record.tag("Termination").unwrap_or_default();
-        assert!(termination.contains("loses: its bot"), "{termination}");
+        assert!(
+            termination.contains("loses: its bot")
+                || termination.contains("loses on time: its bot"),
+            "{termination}"
+        );
     }
 }
 
@@ -108,7 +123,7 @@ fn an_illegal_answer_loses_with_the_position_and_the_engine_output() {
     assert_eq!(engine.failures_of(FailureKind::Illegal), 2);
     assert_eq!((engine.searched, engine.mean_depth()), (2, 3.0));
     assert!((engine.nodes_per_second() - 172_500.0).abs() < 1.0);
-    assert_eq!(summary.side_stats(true).failures, [0, 0, 0]);
+    assert_eq!(summary.side_stats(true).failures, [0, 0, 0, 0]);
 }
 
 #[test]
@@ -159,6 +174,69 @@ fn a_missing_program_is_a_crash_and_a_bad_spec_an_error() {
     assert!(err.contains("not found"), "{err}");
 }
 
+#[test]
+fn on_a_clock_the_engine_is_sent_both_clocks() {
+    // It answers an illegal move at once, so its conversation is reported.
+    let engine = fake_engine("illegal-on-clock", "echo 'bestmove a1a1'");
+    let summary = timed_match_against::<Sprint>(
+        &format!("uci:{},time=50ms", engine.display()),
+        2,
+        Some("2+0.05"),
+    );
+    engine_lost_every_game(
+        &summary,
+        FailureKind::Illegal,
+        "bestmove a1a1",
+        "< bestmove a1a1",
+    );
+    // Game 2: the engine is Player 1 (white) and moves first, both clocks full; game 1: it
+    // is Player 2, after the random bot's quick move (its clock has the increment more).
+    let details = |game: usize| {
+        summary.games[game]
+            .failure
+            .as_ref()
+            .unwrap()
+            .failure
+            .details
+            .clone()
+    };
+    let first = details(1);
+    assert!(
+        first.contains("> go wtime 2000 btime 2000 winc 50 binc 50\n"),
+        "{first}"
+    );
+    let second = details(0);
+    assert!(second.contains("> go wtime 20"), "{second}");
+    assert!(second.contains(" btime 2000 winc 50 binc 50\n"), "{second}");
+    assert!(!second.contains("movetime"), "{second}");
+}
+
+#[test]
+fn on_a_clock_a_hung_engine_is_waited_for_until_its_clock_and_the_grace_run_out() {
+    let engine = fake_engine("hang-on-clock", ":");
+    let started = std::time::Instant::now();
+    let summary = timed_match_against::<Sprint>(
+        &format!("uci:{},timeout=60s", engine.display()),
+        1,
+        Some("0.2+0"),
+    );
+    let waited = started.elapsed().as_secs_f64();
+    // 0.2 s on its clock and a second's grace; the 60 s time-out is for untimed games.
+    assert!((1.1..5.0).contains(&waited), "{waited}");
+    engine_lost_every_game(
+        &summary,
+        FailureKind::OnTime,
+        "timed out (no bestmove from the engine within 1200ms",
+        "> go wtime ",
+    );
+    let termination = summary.games[0].record.tag("Termination").unwrap();
+    assert!(termination.contains("loses on time"), "{termination}");
+    assert_eq!(
+        summary.side_stats(false).failures_of(FailureKind::OnTime),
+        1
+    );
+}
+
 /// The Fairy-Stockfish binary: `$FAIRY_STOCKFISH`, or where scripts/strength.sh builds it.
 fn fairy_stockfish() -> Option<(PathBuf, PathBuf)> {
     let cache = std::env::var("BOARDLAB_CACHE")
@@ -196,6 +274,7 @@ fn fairy_stockfish_plays_legal<P: Evaluate>(openings: &str) {
         openings: openings.parse().unwrap(),
         seed: 3,
         max_plies: 200,
+        time_control: None,
     };
     let summary = run_match(&config, &|_, _| {});
     for game in &summary.games {

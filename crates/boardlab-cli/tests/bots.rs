@@ -273,6 +273,75 @@ fn play_bot_against_bot_runs_to_the_end() {
 }
 
 #[test]
+fn a_timed_match_reports_the_clocks() {
+    let dir = std::env::temp_dir().join(format!("boardlab-timed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("timed.pgn");
+    let out = boardlab(&[
+        "match",
+        "sprint",
+        "--p1",
+        "alphabeta:time=10s",
+        "--p2",
+        "random",
+        "--games",
+        "2",
+        "--openings",
+        "random:2",
+        "--tc",
+        "1+0.01",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for part in [
+        ", clock 1+0.01\n",
+        "alphabeta:time=10s: mean depth ",
+        "least time left 0.",
+        ", mean move 0.",
+        ", longest move 0.",
+        "0 illegal moves, 0 crashes, 0 time-outs, 0 losses on time",
+    ] {
+        assert!(stdout.contains(part), "{part}: {stdout}");
+    }
+    // The clock, not the spec's 10 s a move, set the bot's time.
+    assert!(!stdout.contains("time share"), "{stdout}");
+    let records = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(records.matches("[TimeControl \"1+0.01\"]").count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn play_on_a_clock_shows_both_clocks() {
+    let out = boardlab_with_input(
+        &[
+            "play",
+            "sprint",
+            "--p1",
+            "alphabeta",
+            "--p2",
+            "random",
+            "--tc",
+            "1m+1",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Each side has 60+1 on its clock"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Clock: White (Player 1) 1:00.0, Black (Player 2) 1:00.0"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Clock: White (Player 1) 1:0"), "{stdout}");
+    assert!(stdout.contains("Game over after "), "{stdout}");
+}
+
+#[test]
 fn play_against_a_level_answers_each_move() {
     let out = boardlab_with_input(&["play", "obsidian", "--level", "2"], "e2e4\nundo\nquit\n");
     assert!(out.status.success(), "{}", text(&out.stderr));

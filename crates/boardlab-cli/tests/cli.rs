@@ -109,6 +109,19 @@ fn bad_input_gives_one_line_and_a_non_zero_exit() {
             "expected true or false",
         ),
         (&["frobnicate"], "unrecognized subcommand"),
+        (
+            &[
+                "match", "sprint", "--p1", "random", "--p2", "random", "--tc", "10+x",
+            ],
+            "bad time control '10+x': increment 'x' is not a time from 0 to 1 hour; write BASE+INC",
+        ),
+        (
+            &[
+                "match", "sprint", "--p1", "random", "--p2", "random", "--tc", "0",
+            ],
+            "base time '0' is not a time from 1ms to 24 hours",
+        ),
+        (&["play", "sprint", "--tc", "5h+1"], "base time '5h'"),
     ];
     for (args, expected) in cases {
         let out = boardlab(args);

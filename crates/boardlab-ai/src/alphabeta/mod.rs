@@ -4,7 +4,9 @@
 //! futility pruning, check extensions, quiescence on tactical moves (and on every move in
 //! check), win-distance scores and a clock that is checked every few hundred nodes. With a
 //! time limit it searches until the clock stops it and plays the best move found, from the
-//! unfinished iteration when that one already found a better move.
+//! unfinished iteration when that one already found a better move. In a timed game
+//! ([`Bot::choose_on_clock`]) its time for the move comes from the game clock
+//! ([`clock_budget`]).
 //!
 //! With practical chances (see the `chances` module, on by default in the games that set
 //! [`Evaluate::CHANCES`]) the top one or two moves of each side are searched without
@@ -19,11 +21,13 @@ pub use features::{FEATURE_NAMES, Features};
 pub use search::{CONTEMPT, Noise};
 
 use crate::bot::{Bot, Limits, SearchInfo, StopFlag};
-use crate::clock::Clock;
+use crate::clock::{Budget, Clock};
 use crate::eval_cache::EvalCache;
+use crate::game_clock::ClockView;
 use crate::network::{Network, NetworkChoice};
 use crate::ordering::{MAX_PLY, Ordering};
 use crate::score::{DECIDED, Score, WIN};
+use crate::time_budget::clock_budget;
 use crate::tt::Table;
 use boardlab_core::{Evaluate, GameHistory, Position};
 use search::Search;
@@ -153,6 +157,18 @@ impl<P: Evaluate> AlphaBeta<P> {
         game: &GameHistory<P>,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> Option<(P::Move, SearchInfo)> {
+        let budget = self.limits.time.map(Budget::per_move);
+        self.search_within(game, budget, report)
+    }
+
+    /// Searches like [`search`](AlphaBeta::search) within the time `budget` (none: no time
+    /// limit) instead of the bot's own time limit; its depth and node limits still apply.
+    pub fn search_within(
+        &mut self,
+        game: &GameHistory<P>,
+        budget: Option<Budget>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<(P::Move, SearchInfo)> {
         let root = *game.current();
         let mut root_moves: Vec<(P::Move, i32)> = root
             .legal_move_list()
@@ -214,7 +230,7 @@ impl<P: Evaluate> AlphaBeta<P> {
                 tt,
                 ordering,
                 evals,
-                Clock::start(limits),
+                Clock::with_budget(budget, limits.nodes),
                 path,
                 *features,
                 *network,
@@ -222,9 +238,14 @@ impl<P: Evaluate> AlphaBeta<P> {
                 None,
             );
             search.noise = *noise;
+            // A clock's budget stands in for the time limit.
+            let limits = Limits {
+                time: budget.map(|b| b.hard),
+                ..*limits
+            };
             let best = main_search(
                 &mut search,
-                limits,
+                &limits,
                 *chances,
                 &root,
                 &mut root_moves,
@@ -357,6 +378,18 @@ impl<P: Evaluate> Bot<P> for AlphaBeta<P> {
         report: &mut dyn FnMut(&SearchInfo),
     ) -> Option<P::Move> {
         self.search(game, report).map(|(mv, _)| mv)
+    }
+
+    /// Searches within the budget [`clock_budget`] gives for the clocks.
+    fn choose_on_clock(
+        &mut self,
+        game: &GameHistory<P>,
+        clock: &ClockView,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<P::Move> {
+        let budget = clock_budget(clock, game.current().side_to_move());
+        self.search_within(game, Some(budget), report)
+            .map(|(mv, _)| mv)
     }
 }
 

@@ -50,6 +50,7 @@ pub fn self_play_samples<P: Evaluate>(
         },
         seed,
         max_plies: crate::arena::DEFAULT_MAX_PLIES,
+        time_control: None,
     };
     let summary = run_match(&config, &|_, _| on_game());
     let records: Vec<GameRecord> = summary.games.into_iter().map(|g| g.record).collect();

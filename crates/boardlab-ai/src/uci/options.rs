@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 /// The parameters of `uci:PATH`, for error messages.
-pub const VALID: &str = "time (e.g. 100ms, sent as go movetime), depth, nodes, timeout (the longest wait for a move), variant (UCI_Variant, default the game id), variantpath (Fairy-Stockfish's variant file), notation (fsf or boardlab), option.NAME=VALUE (any engine option, e.g. option.Hash=16)";
+pub const VALID: &str = "time (e.g. 100ms, sent as go movetime; in a timed game the clock is sent instead), depth, nodes, timeout (the longest wait for a move in an untimed game), variant (UCI_Variant, default the game id), variantpath (Fairy-Stockfish's variant file), notation (fsf or boardlab), option.NAME=VALUE (any engine option, e.g. option.Hash=16)";
 
 /// Which text an engine is spoken to in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,10 +33,16 @@ pub struct UciOptions {
     pub notation: Option<Notation>,
     /// Engine options to set, in order, as `(name, value)`.
     pub options: Vec<(String, String)>,
-    /// The longest wait for a move; by default the move time plus as much again (at least
-    /// one second), or a minute for moves limited by depth or nodes only.
+    /// The longest wait for a move in an untimed game; by default the move time plus as
+    /// much again (at least one second), or a minute for moves limited by depth or nodes
+    /// only. In a timed game the wait is the time left on the engine's clock plus
+    /// [`CLOCK_GRACE`].
     pub timeout: Option<Duration>,
 }
+
+/// How long past the end of its clock an engine in a timed game is waited for before it is
+/// taken to have hung (it has lost on time by then anyway).
+pub const CLOCK_GRACE: Duration = Duration::from_secs(1);
 
 impl UciOptions {
     /// How long to wait for `bestmove` under `limits`.

@@ -1,10 +1,13 @@
-//! [`UciBot`]: an external UCI engine as a [`Bot`], its every move checked by our rules.
+//! [`UciBot`]: an external UCI engine as a [`Bot`], its every move checked by our rules. In
+//! a timed game it is sent the clocks (`go wtime … btime … winc … binc …`), otherwise its
+//! time per move (`go movetime …`).
 
 use super::info::parse_info;
-use super::options::{Notation, UciOptions};
+use super::options::{CLOCK_GRACE, Notation, UciOptions};
 use super::process::{EngineError, EngineProcess};
 use crate::bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo};
-use boardlab_core::{EngineNotation, GameHistory, MoveError};
+use crate::game_clock::ClockView;
+use boardlab_core::{EngineNotation, GameHistory, MoveError, Player};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
@@ -86,10 +89,23 @@ impl<P: EngineNotation> UciBot<P> {
         command
     }
 
-    /// The `go` command of the limits.
-    fn go_command(&self) -> String {
+    /// The `go` command: the clocks in a timed game (`wtime`/`btime` are Player 1's and
+    /// Player 2's, in milliseconds), else the time per move; then the depth and node limits.
+    fn go_command(&self, clock: Option<&ClockView>) -> String {
         let mut command = String::from("go");
-        if let Some(time) = self.limits.time {
+        if let Some(clock) = clock {
+            let ms = |time: Duration| time.as_millis();
+            command.push_str(&format!(
+                " wtime {} btime {} winc {} binc {}",
+                ms(clock.remaining_for(Player::One)),
+                ms(clock.remaining_for(Player::Two)),
+                ms(clock.increment_for(Player::One)),
+                ms(clock.increment_for(Player::Two))
+            ));
+            if let Some(moves) = clock.moves_to_go {
+                command.push_str(&format!(" movestogo {moves}"));
+            }
+        } else if let Some(time) = self.limits.time {
             command.push_str(&format!(" movetime {}", time.as_millis().max(1)));
         }
         if let Some(depth) = self.limits.depth {
@@ -143,16 +159,20 @@ impl<P: EngineNotation> UciBot<P> {
         Ok(())
     }
 
-    /// Asks the ready engine for its move in the game's current position, reporting its
-    /// `info` lines; returns the text after `bestmove`.
+    /// Asks the ready engine for its move in the game's current position (on `clock`, in a
+    /// timed game), reporting its `info` lines; returns the text after `bestmove`.
     fn ask(
         &mut self,
         game: &GameHistory<P>,
+        clock: Option<&ClockView>,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> Result<String, EngineError> {
         let position = self.position_command(game);
-        let go = self.go_command();
-        let timeout = self.options.move_timeout(&self.limits);
+        let go = self.go_command(clock);
+        let timeout = match clock {
+            Some(clock) => clock.remaining_for(game.current().side_to_move()) + CLOCK_GRACE,
+            None => self.options.move_timeout(&self.limits),
+        };
         let Some(engine) = self.engine.as_mut() else {
             return Err(EngineError::Exited {
                 status: "not running".to_string(),
@@ -214,6 +234,34 @@ impl<P: EngineNotation> Bot<P> for UciBot<P> {
         game: &GameHistory<P>,
         report: &mut dyn FnMut(&SearchInfo),
     ) -> Option<P::Move> {
+        self.play(game, None, report)
+    }
+
+    /// Sends the engine the clocks; it is waited for until its clock runs out, plus
+    /// [`CLOCK_GRACE`].
+    fn choose_on_clock(
+        &mut self,
+        game: &GameHistory<P>,
+        clock: &ClockView,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<P::Move> {
+        self.play(game, Some(clock), report)
+    }
+
+    fn failure(&mut self) -> Option<BotFailure> {
+        self.failure.take()
+    }
+}
+
+impl<P: EngineNotation> UciBot<P> {
+    /// The engine's move (on `clock`, in a timed game), checked; `None` with the failure kept
+    /// for [`Bot::failure`] when it gives no legal one.
+    fn play(
+        &mut self,
+        game: &GameHistory<P>,
+        clock: Option<&ClockView>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> Option<P::Move> {
         self.failure = None;
         let position = *game.current();
         if game.outcome().is_some() || position.legal_move_list().is_empty() {
@@ -221,7 +269,7 @@ impl<P: EngineNotation> Bot<P> for UciBot<P> {
         }
         let answer = match self.pending.take() {
             Some(err) => Err(err),
-            None => self.prepare().and_then(|()| self.ask(game, report)),
+            None => self.prepare().and_then(|()| self.ask(game, clock, report)),
         };
         let (kind, message) = match answer {
             Ok(text) => match self.read_move(&position, &text) {
@@ -237,9 +285,5 @@ impl<P: EngineNotation> Bot<P> for UciBot<P> {
             self.engine = None;
         }
         None
-    }
-
-    fn failure(&mut self) -> Option<BotFailure> {
-        self.failure.take()
     }
 }

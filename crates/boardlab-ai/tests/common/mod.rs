@@ -27,6 +27,7 @@ pub fn play_match<P: Evaluate>(
         },
         seed,
         max_plies: DEFAULT_MAX_PLIES,
+        time_control: None,
     };
     run_match(&config, &|_, _| {})
 }

@@ -8,7 +8,7 @@ use boardlab_ai::elo::format_elo;
 use boardlab_ai::match_stats::SideStats;
 use boardlab_ai::openings::{OpeningKind, Openings};
 use boardlab_ai::sprt::{Decision, Sprt};
-use boardlab_ai::{BotSpec, FailureKind};
+use boardlab_ai::{BotSpec, FailureKind, TimeControl};
 use boardlab_core::Evaluate;
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
@@ -51,6 +51,12 @@ pub struct MatchArgs {
     /// --games is then the most games played.
     #[arg(long, value_name = "elo0=E0,elo1=E1[,alpha=A,beta=B]")]
     sprt: Option<Sprt>,
+    /// Play timed games: each side gets BASE seconds and INC more after each move (`10+0.1`;
+    /// units allowed: `5m+2s`, `500ms+50ms`; `40/5m+0` gives the base again every 40
+    /// moves). The bots play to their clocks instead of their own time per move; a side whose
+    /// clock runs out loses on time.
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<TimeControl>,
 }
 
 /// Reads the `random:K` openings of commands that take random plies only (`tune`).
@@ -95,6 +101,7 @@ impl GameVisitor for MatchArgs {
             openings: self.openings,
             seed,
             max_plies: self.max_plies,
+            time_control: self.tc,
         };
         let bar =
             ProgressBar::with_draw_target(Some(self.games as u64), ProgressDrawTarget::stderr());
@@ -177,8 +184,9 @@ fn sprt_line(sprt: &Sprt, tally: &Tally, max_games: usize) -> String {
 }
 
 /// One side's figures: `  <spec>: mean depth 6.2, 1.23 M nodes/s, time share of its 100ms:
-/// median 0.94, largest 0.97, 0 moves over 1.10; 0 illegal moves, 0 crashes, 0 time-outs`.
-fn side_line(spec: &BotSpec, stats: &SideStats) -> String {
+/// median 0.94, largest 0.97, 0 moves over 1.10; 0 illegal moves, 0 crashes, 0 time-outs,
+/// 0 losses on time`; in timed games the clock's figures replace the time shares.
+fn side_line(spec: &BotSpec, stats: &SideStats, timed: bool) -> String {
     let search = if stats.searched == 0 {
         "no search reports".to_string()
     } else {
@@ -188,8 +196,16 @@ fn side_line(spec: &BotSpec, stats: &SideStats) -> String {
             stats.nodes_per_second() / 1e6
         )
     };
-    let time = match spec.limits.time {
-        Some(limit) => format!(
+    let time = match (timed, spec.limits.time) {
+        (true, _) => format!(
+            "least time left {}, mean move {}, longest move {}",
+            stats
+                .least_time_left
+                .map_or_else(|| "-".to_string(), seconds),
+            seconds(stats.mean_move_time()),
+            seconds(stats.longest_move)
+        ),
+        (false, Some(limit)) => format!(
             "time share of its {}ms: median {}, largest {:.2}, {} moves over 1.10",
             limit.as_millis(),
             stats
@@ -198,13 +214,18 @@ fn side_line(spec: &BotSpec, stats: &SideStats) -> String {
             stats.max_time_share,
             stats.over_limit
         ),
-        None => "no time limit".to_string(),
+        (false, None) => "no time limit".to_string(),
     };
     let failures: Vec<String> = FailureKind::ALL
         .iter()
         .map(|&kind| format!("{} {}", stats.failures_of(kind), kind.plural()))
         .collect();
     format!("  {spec}: {search}, {time}; {}", failures.join(", "))
+}
+
+/// A time in seconds with three decimals: `1.234s`.
+fn seconds(time: std::time::Duration) -> String {
+    format!("{:.3}s", time.as_secs_f64())
 }
 
 /// The summary text: the match, the result, the Elo difference and the game length.
@@ -214,13 +235,17 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "Match: {} vs {} at {}, {} games, openings {}, seed {}",
+        "Match: {} vs {} at {}, {} games, openings {}, seed {}{}",
         config.bot_a,
         config.bot_b,
         P::GAME_ID,
         tally.games(),
         config.openings,
-        config.seed
+        config.seed,
+        config
+            .time_control
+            .map(|tc| format!(", clock {tc}"))
+            .unwrap_or_default()
     );
     let _ = writeln!(
         text,
@@ -248,7 +273,9 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
     );
     let _ = writeln!(text, "Per side:");
     for (bot_a, spec) in [(true, &config.bot_a), (false, &config.bot_b)] {
-        let _ = writeln!(text, "{}", side_line(spec, &summary.side_stats(bot_a)));
+        let stats = summary.side_stats(bot_a);
+        let timed = config.time_control.is_some();
+        let _ = writeln!(text, "{}", side_line(spec, &stats, timed));
     }
     for game in &summary.games {
         if let Some(failure) = &game.failure {

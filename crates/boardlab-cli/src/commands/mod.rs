@@ -6,6 +6,7 @@ pub mod matchup;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod play_clock;
 pub mod serve;
 pub mod train;
 pub mod tune;

@@ -1,9 +1,10 @@
 //! `boardlab play`: a game in the terminal, each side a person at the keyboard or a bot.
 
+use super::play_clock::TurnClock;
 use crate::board_view;
 use crate::setup::{FirstChoice, GameArgs, Side, levels_help};
 use anyhow::Result;
-use boardlab_ai::{Bot, level_spec};
+use boardlab_ai::{Bot, TimeControl, level_spec};
 use boardlab_core::{Evaluate, GameHistory, Player, Position};
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
@@ -27,6 +28,11 @@ pub struct PlayArgs {
     /// unless --p2 is a bot): 1 = random … 5 = alphabeta:time=2s.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
     level: Option<u8>,
+    /// Play on a clock: each side gets BASE seconds and INC more after each of its moves
+    /// (`60+1`, `5m+2s`). Bots play to their clocks; a side whose time runs out loses on
+    /// time. A person's turn runs from the last move until theirs is entered.
+    #[arg(long, value_name = "BASE+INC")]
+    tc: Option<TimeControl>,
 }
 
 /// The players of a terminal game: `None` for a person, else the bot, per [`Player::index`].
@@ -68,7 +74,13 @@ impl GameVisitor for PlayArgs {
         if let Some(note) = draw_note {
             writeln!(stdout, "{note}")?;
         }
-        play_session(GameHistory::new(position), seats, stdin.lock(), stdout)
+        play_session(
+            GameHistory::new(position),
+            seats,
+            self.tc,
+            stdin.lock(),
+            stdout,
+        )
     }
 }
 
@@ -90,10 +102,13 @@ fn help<P: Position>(position: &P) -> String {
 
 /// Plays a game reading commands from `input` and writing to `output`, until the players
 /// quit or the input ends. The bots in `seats` move on their turns, each move shown; a game
-/// between two bots runs to its end without input.
+/// between two bots runs to its end without input. With a time control both sides play on
+/// a clock, shown after each move; a side whose time runs out loses, which ends the session
+/// (an undo gives no time back, and the turn then starts afresh).
 pub fn play_session<P: Position>(
     mut game: GameHistory<P>,
     mut seats: Seats<P>,
+    time_control: Option<TimeControl>,
     mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<()> {
@@ -124,11 +139,19 @@ pub fn play_session<P: Position>(
             }
         }
     }
+    if let Some(control) = time_control {
+        writeln!(
+            output,
+            "Each side has {control} on its clock (seconds + seconds added per move); a side whose time runs out loses."
+        )?;
+    }
     show(&game, !all_bots, &mut output)?;
+    let mut clock = time_control.map(TurnClock::new);
+    show_clock::<P>(clock.as_ref(), &mut output)?;
     let mut line = String::new();
     loop {
-        bot_moves(&mut game, &mut seats, &mut output)?;
-        if all_bots {
+        let lost_on_time = bot_moves(&mut game, &mut seats, clock.as_mut(), &mut output)?;
+        if all_bots || lost_on_time {
             return Ok(());
         }
         write!(output, "> ")?;
@@ -170,6 +193,9 @@ pub fn play_session<P: Position>(
                     }
                     writeln!(output, "took back {}", taken.join(" "))?;
                     show(&game, !all_bots, &mut output)?;
+                    if let Some(clock) = clock.as_mut() {
+                        clock.restart_turn();
+                    }
                     if seats[game.current().side_to_move().index()].is_some() {
                         // Back at the start with a bot to move: it moves again at once.
                         continue;
@@ -177,10 +203,19 @@ pub fn play_session<P: Position>(
                 }
                 None => writeln!(output, "nothing to undo: no move has been played")?,
             },
-            text => match game.play_text(text) {
-                Ok(_) => show(&game, !all_bots, &mut output)?,
-                Err(err) => writeln!(output, "{err}; type 'moves' to list the legal moves")?,
-            },
+            text => {
+                let side = game.current().side_to_move();
+                match game.play_text(text) {
+                    Ok(_) => {
+                        if charge::<P>(clock.as_mut(), side, &mut output)? {
+                            return Ok(());
+                        }
+                        show(&game, !all_bots, &mut output)?;
+                        show_clock::<P>(clock.as_ref(), &mut output)?;
+                    }
+                    Err(err) => writeln!(output, "{err}; type 'moves' to list the legal moves")?,
+                }
+            }
         }
     }
 }
@@ -193,27 +228,65 @@ fn bot_name<P: Position>(seats: &Seats<P>, player: Player) -> String {
         .unwrap_or_default()
 }
 
-/// Lets the bots move while it is a bot's turn and the game goes on, showing each move.
-/// A game between two bots stops after [`BOT_GAME_PLY_CAP`] plies.
+/// Charges `side` for the turn it just ended, if the game is timed; on a loss on time says
+/// so and returns true.
+fn charge<P: Position>(
+    clock: Option<&mut TurnClock>,
+    side: Player,
+    output: &mut impl Write,
+) -> Result<bool> {
+    match clock.map(|c| c.end_turn(side)) {
+        Some(Err(out)) => {
+            writeln!(
+                output,
+                "Game over: {} loses on time: it {}.",
+                P::player_name(side),
+                out.describe()
+            )?;
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
+}
+
+/// Writes both clocks' times, if the game is timed.
+fn show_clock<P: Position>(clock: Option<&TurnClock>, output: &mut impl Write) -> Result<()> {
+    if let Some(clock) = clock {
+        writeln!(output, "{}", clock.line::<P>())?;
+    }
+    Ok(())
+}
+
+/// Lets the bots move while it is a bot's turn and the game goes on, showing each move; on
+/// a `clock`, bots play to it. A game between two bots stops after [`BOT_GAME_PLY_CAP`]
+/// plies. Returns whether a bot lost on time.
 fn bot_moves<P: Position>(
     game: &mut GameHistory<P>,
     seats: &mut Seats<P>,
+    mut clock: Option<&mut TurnClock>,
     output: &mut impl Write,
-) -> Result<()> {
+) -> Result<bool> {
     let all_bots = seats.iter().all(Option::is_some);
     while game.outcome().is_none() {
         let side = game.current().side_to_move();
         let Some(bot) = seats[side.index()].as_mut() else {
-            return Ok(());
+            return Ok(false);
         };
         if all_bots && game.moves().len() >= BOT_GAME_PLY_CAP {
             writeln!(
                 output,
                 "Stopped after {BOT_GAME_PLY_CAP} plies without an end."
             )?;
-            return Ok(());
+            return Ok(false);
         }
-        let Some(mv) = bot.choose(game, &mut |_| {}) else {
+        let choice = match clock.as_deref() {
+            Some(clock) => bot.choose_on_clock(game, &clock.view(side), &mut |_| {}),
+            None => bot.choose(game, &mut |_| {}),
+        };
+        if charge::<P>(clock.as_deref_mut(), side, output)? {
+            return Ok(true);
+        }
+        let Some(mv) = choice else {
             match bot.failure() {
                 Some(failure) => anyhow::bail!(
                     "the bot {} {}\n{}",
@@ -228,8 +301,9 @@ fn bot_moves<P: Position>(
         let name = bot.name();
         writeln!(output, "{} ({name}) plays {mv}", P::player_name(side))?;
         show(game, !all_bots, output)?;
+        show_clock::<P>(clock.as_deref(), output)?;
     }
-    Ok(())
+    Ok(false)
 }
 
 /// Draws the board and says whose turn it is, or how the game ended (with what a person at
@@ -277,6 +351,7 @@ mod tests {
         play_session(
             GameHistory::new(position),
             [None, None],
+            None,
             input.as_bytes(),
             &mut out,
         )
@@ -316,6 +391,54 @@ mod tests {
         );
         let out = session("3D4/8/8/8/8/8/8/3d4 1 99 60", "d1e1\nquit\n");
         assert!(out.contains("draw: 100 plies without progress"), "{out}");
+    }
+
+    /// Input that arrives a line at a time, `delay` after it is asked for.
+    struct SlowInput {
+        lines: std::collections::VecDeque<&'static str>,
+        delay: std::time::Duration,
+    }
+
+    impl io::Read for SlowInput {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let Some(line) = self.lines.pop_front() else {
+                return Ok(0);
+            };
+            std::thread::sleep(self.delay);
+            buf[..line.len()].copy_from_slice(line.as_bytes());
+            Ok(line.len())
+        }
+    }
+
+    #[test]
+    fn a_slow_person_loses_on_time() {
+        let position: Obsidian = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1"
+            .parse()
+            .unwrap();
+        let input = SlowInput {
+            lines: ["e2e4\n", "e7e5\n", "d2d4\n", "quit\n"].into(),
+            delay: std::time::Duration::from_millis(150),
+        };
+        let mut out = Vec::new();
+        play_session(
+            GameHistory::new(position),
+            [None, None],
+            Some("0.25+0".parse().unwrap()),
+            io::BufReader::new(input),
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("Each side has 0.25+0 on its clock"), "{out}");
+        assert!(
+            out.contains("Clock: Player 1 (lowercase) 0.0s, Player 2 (uppercase) 0.2s"),
+            "{out}"
+        );
+        assert!(
+            out.contains("Game over: Player 1 (lowercase) loses on time: it took 0.1"),
+            "{out}"
+        );
+        assert!(!out.contains("game left unfinished"), "{out}");
     }
 
     #[test]

@@ -1,0 +1,78 @@
+//! The clock of a timed terminal game (`boardlab play --tc`): each turn runs from the end of
+//! the last move to the next move played, for people and bots alike.
+
+use boardlab_ai::{ClockView, GameClock, OutOfTime, TimeControl};
+use boardlab_core::{Player, Position};
+use std::time::{Duration, Instant};
+
+/// Both sides' clocks and the start of the turn under way.
+pub struct TurnClock {
+    clock: GameClock,
+    turn_started: Instant,
+}
+
+impl TurnClock {
+    /// The clocks at the start of a game under `control`; the first turn starts now.
+    pub fn new(control: TimeControl) -> TurnClock {
+        TurnClock {
+            clock: GameClock::new(control),
+            turn_started: Instant::now(),
+        }
+    }
+
+    /// What the bot of `player`, to move, is told of the clocks.
+    pub fn view(&self, player: Player) -> ClockView {
+        self.clock.view(player)
+    }
+
+    /// Ends the turn of `player`, who has just moved: its time is taken off its clock.
+    pub fn end_turn(&mut self, player: Player) -> Result<(), OutOfTime> {
+        let took = self.turn_started.elapsed();
+        self.turn_started = Instant::now();
+        self.clock.spend(player, took).map(|_| ())
+    }
+
+    /// Starts the turn under way afresh (after an undo): the time since the last move is
+    /// charged to nobody.
+    pub fn restart_turn(&mut self) {
+        self.turn_started = Instant::now();
+    }
+
+    /// Both clocks in one line: `Clock: Player 1 4:58.3, Player 2 5:00.0`.
+    pub fn line<P: Position>(&self) -> String {
+        let sides: Vec<String> = Player::BOTH
+            .iter()
+            .map(|&p| {
+                format!(
+                    "{} {}",
+                    P::player_name(p),
+                    show_time(self.clock.remaining(p))
+                )
+            })
+            .collect();
+        format!("Clock: {}", sides.join(", "))
+    }
+}
+
+/// A clock reading: `4:58.3` from a minute up, else `12.3s`.
+fn show_time(time: Duration) -> String {
+    let tenths = time.as_millis() / 100;
+    if tenths >= 600 {
+        format!("{}:{:02}.{}", tenths / 600, tenths % 600 / 10, tenths % 10)
+    } else {
+        format!("{}.{}s", tenths / 10, tenths % 10)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_readings() {
+        assert_eq!(show_time(Duration::from_millis(298_340)), "4:58.3");
+        assert_eq!(show_time(Duration::from_millis(60_000)), "1:00.0");
+        assert_eq!(show_time(Duration::from_millis(12_345)), "12.3s");
+        assert_eq!(show_time(Duration::ZERO), "0.0s");
+    }
+}
