@@ -4,7 +4,6 @@
 //! board.
 
 use super::model::Network;
-use arrayvec::ArrayVec;
 use boardlab_core::Evaluate;
 
 /// More changed inputs than this (per view) and the sums are made from the whole board.
@@ -44,11 +43,32 @@ impl<P: Evaluate> Accumulator<P> {
     }
 }
 
-/// The inputs of one view that a move adds and removes.
-#[derive(Default)]
+/// The inputs that a move adds and removes, in each view: `added[view][..counts[view].0]`
+/// and `removed[view][..counts[view].1]`.
 struct Changes {
-    added: [ArrayVec<usize, MAX_CHANGES>; 2],
-    removed: [ArrayVec<usize, MAX_CHANGES>; 2],
+    added: [[u16; MAX_CHANGES]; 2],
+    removed: [[u16; MAX_CHANGES]; 2],
+    counts: [(usize, usize); 2],
+}
+
+impl Changes {
+    /// Notes one changed input; false when there are too many.
+    #[inline]
+    fn note(&mut self, added: bool, one: usize, two: usize) -> bool {
+        for (view, input) in [(0, one), (1, two)] {
+            let (count, list) = if added {
+                (&mut self.counts[view].0, &mut self.added[view])
+            } else {
+                (&mut self.counts[view].1, &mut self.removed[view])
+            };
+            if *count == MAX_CHANGES {
+                return false;
+            }
+            list[*count] = input as u16;
+            *count += 1;
+        }
+        true
+    }
 }
 
 impl Network {
@@ -68,30 +88,24 @@ impl Network {
             .and_then(|p| p.position.as_ref().map(|before| (before, p)))
             .filter(|(_, p)| p.sums.len() == 2 * hidden)
         {
-            let mut changes = Changes::default();
+            let mut changes = Changes {
+                added: [[0; MAX_CHANGES]; 2],
+                removed: [[0; MAX_CHANGES]; 2],
+                counts: [(0, 0); 2],
+            };
             let mut fits = true;
             let known = position.network_changes(before, |added, one, two| {
-                let lists = if added {
-                    &mut changes.added
-                } else {
-                    &mut changes.removed
-                };
-                fits &= lists[0].try_push(one).is_ok() && lists[1].try_push(two).is_ok();
+                fits = fits && changes.note(added, one, two);
             });
             if known && fits {
                 for view in 0..2 {
                     let range = view * hidden..(view + 1) * hidden;
-                    let rows = |inputs: &ArrayVec<usize, MAX_CHANGES>| {
-                        inputs
-                            .iter()
-                            .map(|&i| self.row(i))
-                            .collect::<ArrayVec<&[i16], MAX_CHANGES>>()
-                    };
-                    update(
+                    let (added, removed) = changes.counts[view];
+                    self.update(
                         &parent.sums[range.clone()],
                         &mut acc.sums[range],
-                        &rows(&changes.added[view]),
-                        &rows(&changes.removed[view]),
+                        &changes.added[view][..added],
+                        &changes.removed[view][..removed],
                     );
                 }
                 return;
@@ -117,28 +131,33 @@ impl Network {
     }
 }
 
-/// `sums = parent + the added rows - the removed rows`, a block of hidden values at a time.
-#[inline]
-fn update(parent: &[i16], sums: &mut [i16], added: &[&[i16]], removed: &[&[i16]]) {
-    for (block, (from, to)) in parent
-        .chunks_exact(LANES)
-        .zip(sums.chunks_exact_mut(LANES))
-        .enumerate()
-    {
-        let mut lanes = [0i16; LANES];
-        lanes.copy_from_slice(from);
-        let at = block * LANES;
-        for row in added {
-            for (x, w) in lanes.iter_mut().zip(&row[at..at + LANES]) {
-                *x = x.wrapping_add(*w);
+impl Network {
+    /// `sums = parent + the rows of the inputs added - those of the inputs removed`, a
+    /// block of hidden values at a time.
+    #[inline]
+    fn update(&self, parent: &[i16], sums: &mut [i16], added: &[u16], removed: &[u16]) {
+        for (block, (from, to)) in parent
+            .chunks_exact(LANES)
+            .zip(sums.chunks_exact_mut(LANES))
+            .enumerate()
+        {
+            let mut lanes = [0i16; LANES];
+            lanes.copy_from_slice(from);
+            let at = block * LANES;
+            for &input in added {
+                let row = &self.row(input as usize)[at..at + LANES];
+                for (x, w) in lanes.iter_mut().zip(row) {
+                    *x = x.wrapping_add(*w);
+                }
             }
-        }
-        for row in removed {
-            for (x, w) in lanes.iter_mut().zip(&row[at..at + LANES]) {
-                *x = x.wrapping_sub(*w);
+            for &input in removed {
+                let row = &self.row(input as usize)[at..at + LANES];
+                for (x, w) in lanes.iter_mut().zip(row) {
+                    *x = x.wrapping_sub(*w);
+                }
             }
+            to.copy_from_slice(&lanes);
         }
-        to.copy_from_slice(&lanes);
     }
 }
 

@@ -361,10 +361,10 @@ fn check_hidden(hidden: usize) -> Result<(), NetworkError> {
 /// The sum of each hidden value, clipped to `0..=QUANTISATION` and squared, times its weight.
 #[inline]
 fn squared_dot(sums: &[i16], weights: &[f32]) -> f32 {
-    // Eight partial sums, so that the additions can run side by side.
-    let mut partial = [0f32; 8];
-    for (s, w) in sums.chunks_exact(8).zip(weights.chunks_exact(8)) {
-        for i in 0..8 {
+    // Thirty-two partial sums, so that the additions can run side by side.
+    let mut partial = [0f32; 32];
+    for (s, w) in sums.chunks_exact(32).zip(weights.chunks_exact(32)) {
+        for i in 0..32 {
             let x = s[i].clamp(0, QUANTISATION) as f32;
             partial[i] += x * x * w[i];
         }
@@ -476,8 +476,9 @@ mod tests {
 
     #[test]
     fn the_squared_dot_product_clips() {
-        let sums = [-5i16, 0, 10, 300, 255, 1, 2, 3];
-        let weights = [1.0f32; 8];
+        let mut sums = [0i16; 32];
+        sums[..8].copy_from_slice(&[-5, 0, 10, 300, 255, 1, 2, 3]);
+        let weights = [1.0f32; 32];
         // -5 and 0 count nothing; 300 is clipped to 255.
         let expected = (100 + 255 * 255 + 255 * 255 + 1 + 4 + 9) as f32;
         assert_eq!(squared_dot(&sums, &weights), expected);
