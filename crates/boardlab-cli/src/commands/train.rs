@@ -17,7 +17,8 @@ pub struct TrainArgs {
     /// A data file of `boardlab datagen` (repeat for several).
     #[arg(long, value_name = "FILE", required = true)]
     data: Vec<PathBuf>,
-    /// Where to write the network (after every epoch, so an interrupted run keeps one).
+    /// Where to write the network: the one of the epoch with the least held-out loss,
+    /// written as soon as it is found (so an interrupted run keeps one).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// The size of each side's hidden layer: a multiple of 32 up to 1024.
@@ -119,7 +120,12 @@ impl GameVisitor for TrainArgs {
             scale: Some(scale),
             ..settings
         };
+        // The network kept is the one of the epoch that predicts the held-out positions best
+        // (all of them, when none are held out): later epochs may learn the training games
+        // by heart.
         let mut write_error = None;
+        let mut best = f64::INFINITY;
+        let mut best_epoch = 0;
         let network = train::<P>(&set, &settings, &mut |report, network| {
             eprintln!(
                 "epoch {}: loss {:.6}, held-out loss {:.6}, learning rate {:.2e} [{:.0} s]",
@@ -129,15 +135,23 @@ impl GameVisitor for TrainArgs {
                 report.learning_rate,
                 started.elapsed().as_secs_f64()
             );
-            if let Err(err) = write_atomically(&self.out, &network.to_bytes()) {
-                write_error.get_or_insert(err);
+            let judged = if report.held_out_loss.is_nan() {
+                report.train_loss
+            } else {
+                report.held_out_loss
+            };
+            if judged < best {
+                (best, best_epoch) = (judged, report.epoch);
+                if let Err(err) = write_atomically(&self.out, &network.to_bytes()) {
+                    write_error.get_or_insert(err);
+                }
             }
         })?;
         if let Some(err) = write_error {
             return Err(err);
         }
         println!(
-            "network of {} hidden values per side trained on {} positions, written to {}",
+            "network of {} hidden values per side trained on {} positions; the network of epoch {best_epoch} (held-out loss {best:.6}) written to {}",
             network.hidden(),
             set.len(),
             self.out.display()
