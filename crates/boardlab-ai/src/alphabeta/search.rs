@@ -750,10 +750,33 @@ impl<'a, P: Evaluate> Search<'a, P> {
     }
 }
 
+/// The moves picked one by one before the rest are sorted at once.
+const PICKED: usize = 12;
+
 /// Moves the move with the highest key among `moves[from..]` to `from` (with its key): one
-/// step of a selection sort, so that a node cut off early does not sort all its moves.
+/// step of a selection sort, so that a node cut off early does not sort all its moves. From
+/// the [`PICKED`]th move on, the rest are sorted at once instead (a node that searches
+/// hundreds of moves, such as Daisy's drops, would otherwise take quadratic time); `moves`
+/// is then in order and later calls do nothing more.
 #[inline]
-fn pick<M>(moves: &mut [M], keys: &mut [i32], from: usize) {
+fn pick<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize) {
+    if from == PICKED && moves.len() > PICKED + 1 {
+        let mut rest: Vec<(i32, M)> = keys[from..]
+            .iter()
+            .copied()
+            .zip(moves[from..].iter().copied())
+            .collect();
+        // Stable, so that equal keys keep their generation order as picking would.
+        rest.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        for (i, (key, mv)) in rest.into_iter().enumerate() {
+            keys[from + i] = key;
+            moves[from + i] = mv;
+        }
+        return;
+    }
+    if from > PICKED {
+        return;
+    }
     let mut best = from;
     for i in from + 1..keys.len() {
         if keys[i] > keys[best] {
