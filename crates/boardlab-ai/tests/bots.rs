@@ -97,3 +97,27 @@ fn specs_build_bots_for_every_game() {
     assert!(bot.choose(&game, &mut |_| {}).is_some());
     let _ = <Daisy as Position>::Rules::default().describe();
 }
+
+/// Depth-limited searches end quickly in every game: quiescence once answered every check
+/// with every evasion however deep, and a run of checking captures made one Obsidian search
+/// at depth 1 run for many minutes (seed 3 of this match). The thread that plays the match
+/// is watched, so a hang fails the test instead of stalling it.
+#[test]
+fn shallow_searches_never_hang() {
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let summary = play_match::<Obsidian>(
+            "alphabeta:depth=1",
+            "alphabeta:depth=1,noise=100",
+            40,
+            2,
+            8,
+            3,
+        );
+        let _ = done.send(summary.tally.games());
+    });
+    let games = finished
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("40 games at depth 1 finish within a minute");
+    assert_eq!(games, 40);
+}

@@ -680,6 +680,13 @@ impl<'a, P: Evaluate> Search<'a, P> {
         best
     }
 
+    /// The plies below which quiescence answers a check with every evasion: twice the
+    /// iteration's depth (as far as checks extend the main search) and
+    /// [`QUIESCENCE_CHECK_PLIES`] more.
+    fn quiescence_check_plies(&self) -> usize {
+        2 * self.root_depth.max(1) as usize + QUIESCENCE_CHECK_PLIES
+    }
+
     /// Quiescence search: the static evaluation, improved by tactical moves only; in check,
     /// every move is tried and standing pat is not allowed. A table entry of any depth
     /// settles it.
@@ -700,7 +707,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(position, ply);
         }
-        let in_check = self.in_check(position);
+        // Checks are answered with every evasion only so deep: beyond that a side in check
+        // may stand pat like any other, so that a run of checking captures cannot make the
+        // tree explode.
+        let in_check = ply < self.quiescence_check_plies() && self.in_check(position);
         let mut moves = MoveList::new();
         let (mut best, stand) = if in_check {
             position.evasions(&mut moves);
@@ -749,6 +759,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
         best
     }
 }
+
+/// How many plies past the main search's check extensions quiescence still answers checks
+/// with every evasion.
+const QUIESCENCE_CHECK_PLIES: usize = 8;
 
 /// The moves picked one by one before the rest are sorted at once.
 const PICKED: usize = 12;
