@@ -2,7 +2,7 @@
 //! [`Position`](boardlab_core::Position) plus the game's
 //! [`Evaluate`](boardlab_core::Evaluate): a seeded [`RandomBot`], an [`AlphaBeta`] searcher
 //! and an [`Mcts`] searcher, all behind the [`Bot`] trait; [`BotSpec`] reads them from
-//! command-line text (`alphabeta:time=1s`) and [`LEVELS`] names five strengths; the
+//! command-line text (`alphabeta:time=1s`) and [`levels`] gives each game its strength levels; the
 //! [`arena`] plays matches between them and [`elo`] turns the results into ratings. External
 //! UCI engines play too, through [`uci`] (`uci:PATH`). Timed games give each side a
 //! [`TimeControl`] and a [`GameClock`]; bots told the clocks ([`Bot::choose_on_clock`]) share
@@ -15,6 +15,7 @@ pub mod clock;
 pub mod elo;
 pub mod eval_cache;
 pub mod game_clock;
+pub mod levels;
 pub mod match_stats;
 pub mod mcts;
 pub mod network;
@@ -33,8 +34,9 @@ pub mod uci;
 pub use alphabeta::AlphaBeta;
 pub use bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo, StopFlag};
 pub use game_clock::{ClockView, GameClock, OutOfTime};
+pub use levels::{DEFAULT_LEVEL, TOP_LEVEL};
 pub use mcts::{Mcts, MctsOptions, PlayoutKind};
 pub use random::RandomBot;
 pub use score::Score;
-pub use spec::{BotKind, BotSpec, LEVELS, SpecError, level_spec};
+pub use spec::{BotKind, BotSpec, SpecError};
 pub use time_control::{TimeControl, TimeControlError};

@@ -1,9 +1,11 @@
 //! Bot specs: the command-line text that names a bot and its limits
 //! (`random`, `alphabeta:depth=6`, `alphabeta:time=1s`, `mcts:playouts=20000`,
-//! `mcts:time=500ms`), and the table of the five named strength levels.
+//! `mcts:time=500ms`), and `level:N`, which each game turns into its own bot
+//! ([`levels`](crate::levels)).
 
 use crate::alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_THREADS, Noise};
 use crate::bot::{Bot, Limits};
+use crate::levels::{self, TOP_LEVEL};
 use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
 use crate::network::NetworkChoice;
 use crate::random::RandomBot;
@@ -20,39 +22,12 @@ const MAX_CHANCES: i32 = 1000;
 /// The largest deliberate evaluation error a spec may give alpha-beta: fifty pieces.
 const MAX_NOISE: i32 = 5000;
 
-/// The strength levels for people, weakest first: `(level, spec, description)`. This is the
-/// one table that maps `--level N` to a bot.
-pub const LEVELS: [(u8, &str, &str); 5] = [
-    (1, "random", "plays any legal move"),
-    (
-        2,
-        "alphabeta:depth=1",
-        "takes what is offered, sees nothing coming",
-    ),
-    (3, "mcts:time=300ms", "a quick Monte Carlo player"),
-    (4, "alphabeta:time=500ms", "a careful searcher"),
-    (
-        5,
-        "alphabeta:time=2s",
-        "the strongest bot, thinking two seconds a move",
-    ),
-];
-
-/// The spec of strength level `level` (1 to 5).
-pub fn level_spec(level: u8) -> Result<BotSpec, SpecError> {
-    LEVELS
-        .iter()
-        .find(|(n, _, _)| *n == level)
-        .map(|(_, spec, _)| spec.parse().expect("the level table holds valid specs"))
-        .ok_or(SpecError::UnknownLevel { level })
-}
-
 /// A bot spec that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
     /// The bot's name is not one of the bots.
     #[error(
-        "unknown bot '{given}'; valid bots: random, alphabeta, mcts (e.g. alphabeta:time=1s), level:1 to level:5, or uci:PATH for an external engine"
+        "unknown bot '{given}'; valid bots: random, alphabeta, mcts (e.g. alphabeta:time=1s), level:1 to level:{TOP_LEVEL}, or uci:PATH for an external engine"
     )]
     UnknownBot {
         /// The name given.
@@ -119,8 +94,8 @@ pub enum SpecError {
         /// What is wrong.
         reason: String,
     },
-    /// A level outside 1 to 5.
-    #[error("unknown level {level}; levels are 1 (weakest) to 5 (strongest)")]
+    /// A level outside 1 to [`TOP_LEVEL`].
+    #[error("unknown level {level}; levels are 1 (weakest) to {TOP_LEVEL} (strongest)")]
     UnknownLevel {
         /// The level given.
         level: u8,
@@ -138,6 +113,9 @@ pub enum BotKind {
     Mcts,
     /// [`UciBot`]: an external engine.
     Uci,
+    /// A strength level (`level:N`), which stands for a bot of the game's own
+    /// [level table](crate::levels) once the game is known.
+    Level,
 }
 
 impl BotKind {
@@ -148,6 +126,7 @@ impl BotKind {
             BotKind::AlphaBeta => "alphabeta",
             BotKind::Mcts => "mcts",
             BotKind::Uci => "uci",
+            BotKind::Level => "level",
         }
     }
 
@@ -160,6 +139,7 @@ impl BotKind {
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
             BotKind::Uci => crate::uci::options::VALID,
+            BotKind::Level => "none (level:N takes only its number)",
         }
     }
 }
@@ -177,6 +157,8 @@ pub struct BotSpec {
     pub mcts: MctsOptions,
     /// Alpha-beta's table size and practical chances.
     pub alphabeta: AlphaBetaOptions,
+    /// The level's number ([`BotKind::Level`] only).
+    pub level: Option<u8>,
     /// The external engine and how to talk to it ([`BotKind::Uci`] only).
     /// (Boxed: a spec is passed around by value, and most are not engines.)
     pub uci: Option<Box<UciOptions>>,
@@ -192,8 +174,26 @@ impl BotSpec {
         &self.text
     }
 
+    /// The spec for game `P`: a level (`level:N`) becomes that game's bot of the level
+    /// (named `level:N (SPEC)`); any other spec stays as it is.
+    pub fn for_game<P: Evaluate>(&self) -> BotSpec {
+        match self.level {
+            Some(level) if self.kind == BotKind::Level => {
+                let mut spec = levels::level_spec::<P>(level)
+                    .or_else(|_| levels::level_spec::<P>(TOP_LEVEL))
+                    .expect("the top level exists");
+                spec.text = format!("level:{level} ({})", spec.text);
+                spec
+            }
+            _ => self.clone(),
+        }
+    }
+
     /// The bot for game `P`, seeded with `seed` unless the spec fixes its own.
     pub fn build<P: Evaluate>(&self, seed: u64) -> Box<dyn Bot<P>> {
+        if self.kind == BotKind::Level {
+            return self.for_game::<P>().build::<P>(seed);
+        }
         let seed = self.seed.unwrap_or(seed);
         match self.kind {
             BotKind::Random => Box::new(RandomBot::new(self.text.clone(), seed)),
@@ -220,6 +220,7 @@ impl BotSpec {
                 self.uci.as_deref().cloned().unwrap_or_default(),
                 self.limits,
             )),
+            BotKind::Level => unreachable!("a level is turned into its game's bot above"),
         }
     }
 
@@ -242,6 +243,9 @@ impl BotSpec {
     /// Checks that the spec's weights file and network suit game `P`; call it before
     /// [`build`](BotSpec::build), which falls back to the game's own evaluation instead.
     pub fn check_for<P: Evaluate>(&self) -> Result<(), SpecError> {
+        if self.kind == BotKind::Level {
+            return self.for_game::<P>().check_for::<P>();
+        }
         self.weights_for::<P>()?;
         self.alphabeta
             .network
@@ -256,7 +260,10 @@ impl BotSpec {
     /// Whether the bot's moves depend on nothing but the position, the game and the seed (no
     /// time limit), so that games between such bots repeat exactly.
     pub fn is_deterministic(&self) -> bool {
-        self.limits.time.is_none() && self.kind != BotKind::Uci
+        match (self.kind, self.level) {
+            (BotKind::Level, Some(level)) => levels::is_untimed(level),
+            _ => self.limits.time.is_none() && self.kind != BotKind::Uci,
+        }
     }
 }
 
@@ -293,6 +300,7 @@ impl FromStr for BotSpec {
                 seed: None,
                 mcts: MctsOptions::default(),
                 alphabeta: AlphaBetaOptions::default(),
+                level: None,
                 uci: Some(Box::new(options)),
                 weights: None,
                 text: trimmed.to_string(),
@@ -304,7 +312,18 @@ impl FromStr for BotSpec {
         if let Some(level) = lower.strip_prefix("level") {
             let level = if level.is_empty() { params } else { level };
             return match level.parse::<u8>() {
-                Ok(n) => level_spec(n),
+                Ok(n) if (1..=TOP_LEVEL).contains(&n) => Ok(BotSpec {
+                    kind: BotKind::Level,
+                    limits: Limits::default(),
+                    seed: None,
+                    mcts: MctsOptions::default(),
+                    alphabeta: AlphaBetaOptions::default(),
+                    level: Some(n),
+                    uci: None,
+                    weights: None,
+                    text: format!("level:{n}"),
+                }),
+                Ok(n) => Err(SpecError::UnknownLevel { level: n }),
                 Err(_) => Err(SpecError::UnknownBot {
                     given: text.clone(),
                 }),
@@ -326,6 +345,7 @@ impl FromStr for BotSpec {
             seed: None,
             mcts: MctsOptions::default(),
             alphabeta: AlphaBetaOptions::default(),
+            level: None,
             uci: None,
             weights: None,
             text: text.clone(),
@@ -478,10 +498,9 @@ mod tests {
         let spec: BotSpec = "alphabeta:depth=4,off=nmp+lmr".parse().unwrap();
         assert_eq!(spec.alphabeta.features.to_string(), "nmp+lmr");
         assert_eq!("random".parse::<BotSpec>().unwrap().kind, BotKind::Random);
-        assert_eq!("level:1".parse::<BotSpec>().unwrap().kind, BotKind::Random);
-        for (level, text, _) in LEVELS {
-            assert_eq!(level_spec(level).unwrap().text(), text);
-        }
+        let level: BotSpec = "level:1".parse().unwrap();
+        assert_eq!((level.kind, level.level), (BotKind::Level, Some(1)));
+        assert_eq!("level3".parse::<BotSpec>().unwrap().text(), "level:3");
     }
 
     #[test]
@@ -517,7 +536,12 @@ mod tests {
             err.contains("'nmp+magic'") && err.contains("aspiration"),
             "{err}"
         );
-        assert!(level_spec(6).is_err());
+        assert!("level:0".parse::<BotSpec>().is_err());
+        let err = format!("level:{}", TOP_LEVEL + 1)
+            .parse::<BotSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("levels are 1 (weakest) to 6"), "{err}");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The arguments every game command shares: which game, which position, which rules.
 
 use anyhow::{Context, Result, bail};
-use boardlab_ai::{BotSpec, LEVELS, SpecError, level_spec};
+use boardlab_ai::levels::DESCRIPTIONS;
+use boardlab_ai::{BotSpec, SpecError};
 use boardlab_core::{Player, Position, RuleOptions};
 use boardlab_games::GameId;
 use clap::{Args, ValueEnum};
@@ -121,18 +122,29 @@ pub fn bot_choice(spec: Option<BotSpec>, level: Option<u8>) -> Result<BotSpec> {
     match (spec, level) {
         (Some(_), Some(_)) => bail!("give either --bot or --level, not both"),
         (Some(spec), None) => Ok(spec),
-        (None, Some(level)) => Ok(level_spec(level)?),
+        (None, Some(level)) => Ok(level_choice(level)?),
         (None, None) => {
-            bail!("no bot given: use --bot SPEC (e.g. alphabeta:time=1s) or --level 1..5")
+            bail!(
+                "no bot given: use --bot SPEC (e.g. alphabeta:time=1s) or --level 1..{}: {}",
+                boardlab_ai::TOP_LEVEL,
+                levels_help()
+            )
         }
     }
 }
 
-/// The help text of the strength levels, from the one table of levels.
+/// The bot of strength level `level` (`level:N`, which each game turns into its own bot).
+pub fn level_choice(level: u8) -> Result<BotSpec, SpecError> {
+    format!("level:{level}").parse()
+}
+
+/// The help text of the strength levels (each game has its own bot for each level: the
+/// README's level table, or `boardlab_ai::levels`).
 pub fn levels_help() -> String {
-    LEVELS
+    DESCRIPTIONS
         .iter()
-        .map(|(level, spec, about)| format!("{level} = {spec} ({about})"))
+        .enumerate()
+        .map(|(index, about)| format!("{} = {about}", index + 1))
         .collect::<Vec<_>>()
         .join("; ")
 }

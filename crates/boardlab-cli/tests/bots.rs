@@ -347,11 +347,11 @@ fn play_against_a_level_answers_each_move() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("Player 2 (uppercase) is played by the bot alphabeta:depth=1"),
+        stdout.contains("Player 2 (uppercase) is played by the bot level:2 (alphabeta:nodes=1500)"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("Player 2 (uppercase) (alphabeta:depth=1) plays "),
+        stdout.contains("Player 2 (uppercase) (level:2 (alphabeta:nodes=1500)) plays "),
         "{stdout}"
     );
     assert!(stdout.contains("took back e2e4 "), "{stdout}");

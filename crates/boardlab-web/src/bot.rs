@@ -1,29 +1,25 @@
 //! The bot opponent, behind one function: the strength levels of `boardlab-ai`
-//! ([`boardlab_ai::LEVELS`], the one table of levels 1 to 5) searching within their budget.
+//! ([`boardlab_ai::levels`]: each game has its own bot for each level) within their budget.
 
-use boardlab_ai::level_spec;
+use boardlab_ai::levels;
 use boardlab_core::{Evaluate, GameHistory, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
 /// The levels a player can choose, weakest first.
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=boardlab_ai::TOP_LEVEL;
 
-/// How long a bot of `level` may think about one move: the time its level gives it, or one
-/// second for levels limited by depth alone.
+/// How long a bot of `level` may think about one move: the longest time its level gives it
+/// in any game, or one second for levels limited by depth or nodes alone.
 pub fn budget(level: u8) -> Duration {
-    level_spec(level)
-        .ok()
-        .and_then(|spec| spec.limits.time)
-        .unwrap_or(Duration::from_secs(1))
+    levels::longest_time(level).unwrap_or(Duration::from_secs(1))
 }
 
 /// The level descriptions for the start page: `(level, description)`.
 pub fn level_descriptions() -> Vec<(u8, &'static str)> {
-    boardlab_ai::LEVELS
-        .iter()
-        .map(|(level, _, description)| (*level, *description))
+    (1..=boardlab_ai::TOP_LEVEL)
+        .zip(levels::DESCRIPTIONS)
         .collect()
 }
 
@@ -37,7 +33,7 @@ pub fn bot_move<P: Evaluate>(
     budget: Duration,
 ) -> Option<P::Move> {
     let _ = budget;
-    match level_spec(level) {
+    match levels::level_spec::<P>(level) {
         Ok(spec) => spec.build::<P>(seed).choose(history, &mut |_| {}),
         Err(_) => random_move(history, seed),
     }

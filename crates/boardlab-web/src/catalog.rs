@@ -68,6 +68,7 @@ impl GameVisitor for Info {
                 .into_iter()
                 .map(|(level, text)| json!({ "level": level, "description": text }))
                 .collect::<Vec<_>>(),
+            "default_level": boardlab_ai::DEFAULT_LEVEL,
             "names": { "1": P::player_name(Player::One), "2": P::player_name(Player::Two) },
         })
     }

@@ -16,7 +16,7 @@ pub struct NewGame {
     /// `bot`, `friend` or `local` (default `bot`).
     #[serde(default)]
     pub opponent: Option<String>,
-    /// The bot's level, 1 to 5 (default 1).
+    /// The bot's level, 1 to [`boardlab_ai::TOP_LEVEL`] (default [`boardlab_ai::DEFAULT_LEVEL`]).
     #[serde(default)]
     pub level: Option<u8>,
     /// The creator's seat: `1`, `2` or `random` (default `1`).
@@ -96,10 +96,11 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
         })
         .collect();
     with_game(game, CheckRules(&rules)).map_err(ApiError::bad_request)?;
-    let level = request.level.unwrap_or(1);
+    let level = request.level.unwrap_or(boardlab_ai::DEFAULT_LEVEL);
     if mode == Mode::Bot && !bot::LEVELS.contains(&level) {
         return Err(ApiError::bad_request(format!(
-            "level {level} is not a bot level (1 to 5)"
+            "level {level} is not a bot level (1 to {})",
+            boardlab_ai::TOP_LEVEL
         )));
     }
     let seat = seat_choice(request.side.as_deref(), "side")?;

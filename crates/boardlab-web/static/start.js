@@ -81,8 +81,8 @@ function choose(id) {
       const o = document.createElement('option');
       o.value = n;
       o.textContent = `${n}: ${description}`;
-      // The default opponent plays real moves: the middle level, not the random one.
-      o.selected = n === 3;
+      // The default opponent is the level the server proposes: one that plays real moves.
+      o.selected = n === chosen.default_level;
       level.appendChild(o);
     }
   }

@@ -16,8 +16,9 @@ pub struct BestmoveArgs {
     /// The bot: random, alphabeta:depth=6, alphabeta:time=1s, mcts:playouts=20000, mcts:time=500ms, …
     #[arg(long)]
     bot: Option<BotSpec>,
-    /// A strength level 1..5 instead of --bot (see `boardlab play --help`).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    /// A strength level instead of --bot: 1 (weakest) to 6 (strongest); the levels are listed
+    /// when --bot and --level are both missing.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(boardlab_ai::TOP_LEVEL)))]
     level: Option<u8>,
     /// The moves played since the position (or the start), so that the bot sees the game
     /// so far: repetitions and the no-progress count.
@@ -34,7 +35,7 @@ impl GameVisitor for BestmoveArgs {
     type Output = Result<()>;
 
     fn visit<P: Evaluate>(self) -> Result<()> {
-        let spec = bot_choice(self.bot, self.level)?;
+        let spec = bot_choice(self.bot, self.level)?.for_game::<P>();
         spec.check_for::<P>()?;
         let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
         let mut game = GameHistory::new(position);

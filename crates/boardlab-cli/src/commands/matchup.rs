@@ -84,8 +84,10 @@ impl GameVisitor for MatchArgs {
         if self.games == 0 {
             bail!("--games must be at least 1");
         }
-        self.p1.check_for::<P>()?;
-        self.p2.check_for::<P>()?;
+        // Levels become the game's own bots (named `level:N (SPEC)` in the summary).
+        let (p1, p2) = (self.p1.for_game::<P>(), self.p2.for_game::<P>());
+        p1.check_for::<P>()?;
+        p2.check_for::<P>()?;
         let draw_first = P::FIRST_PLAYER_DRAWN
             && self.game.position.is_none()
             && self.game.first.is_none_or(|f| f == FirstChoice::Random);
@@ -94,8 +96,8 @@ impl GameVisitor for MatchArgs {
         let config = MatchConfig {
             start,
             draw_first,
-            bot_a: self.p1.clone(),
-            bot_b: self.p2.clone(),
+            bot_a: p1,
+            bot_b: p2,
             games: self.games,
             threads: self.threads.max(1),
             openings: self.openings,

@@ -2,9 +2,9 @@
 
 use super::play_clock::TurnClock;
 use crate::board_view;
-use crate::setup::{FirstChoice, GameArgs, Side, levels_help};
+use crate::setup::{FirstChoice, GameArgs, Side, level_choice, levels_help};
 use anyhow::Result;
-use boardlab_ai::{Bot, TimeControl, level_spec};
+use boardlab_ai::{Bot, TimeControl};
 use boardlab_core::{Evaluate, GameHistory, Player, Position};
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
@@ -24,9 +24,9 @@ pub struct PlayArgs {
     /// Player 2: human, or a bot spec.
     #[arg(long, default_value = "human")]
     p2: Side,
-    /// Play against a bot of this strength (1..5) on the side not given as a bot (Player 2
-    /// unless --p2 is a bot): 1 = random … 5 = alphabeta:time=2s.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=5))]
+    /// Play against a bot of this strength (1 weakest … 6 strongest, see `boardlab bestmove
+    /// --help` for the table) on the side not given as a bot (Player 2 unless --p2 is a bot).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(boardlab_ai::TOP_LEVEL)))]
     level: Option<u8>,
     /// Play on a clock: each side gets BASE seconds and INC more after each of its moves
     /// (`60+1`, `5m+2s`). Bots play to their clocks; a side whose time runs out loses on
@@ -57,7 +57,7 @@ impl GameVisitor for PlayArgs {
                     levels_help()
                 );
             }
-            sides[seat] = Side::Bot(Box::new(level_spec(level)?));
+            sides[seat] = Side::Bot(Box::new(level_choice(level)?.for_game::<P>()));
         }
         for side in &sides {
             if let Side::Bot(spec) = side {
