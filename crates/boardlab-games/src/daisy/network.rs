@@ -6,8 +6,14 @@
 
 use super::piece::Kind;
 use super::position::Daisy;
-use boardlab_core::Player;
 use boardlab_core::bitboard::Bits128;
+use boardlab_core::{PieceInputs, Player};
+
+/// The layout of the board's inputs.
+const PIECE_INPUTS: PieceInputs = PieceInputs {
+    kinds: 8,
+    squares: 81,
+};
 
 /// The board's inputs seen from one side.
 const BOARD_INPUTS: usize = 2 * 8 * 81;
@@ -108,28 +114,17 @@ pub fn changes(after: &Daisy, before: &Daisy, mut changed: impl FnMut(bool, usiz
     if (view_one, view_two) != (view(before, Player::One), view(before, Player::Two)) {
         return false;
     }
-    for owner in Player::BOTH {
-        let (one_half, two_half) = match owner {
-            Player::One => (0, 8 * 81),
-            Player::Two => (8 * 81, 0),
-        };
-        for kind in Kind::ALL {
+    let views = [view_one, view_two];
+    PIECE_INPUTS.changes(
+        |owner, kind| {
+            let kind = Kind::ALL[kind];
             let (old, new) = (before.pieces(owner, kind), after.pieces(owner, kind));
-            if old == new {
-                continue;
-            }
-            let base = kind.index() * 81;
-            for (added, squares) in [(true, new & !old), (false, old & !new)] {
-                for square in Bits128(squares) {
-                    let square = square as usize;
-                    changed(
-                        added,
-                        one_half + base + seen(square, view_one),
-                        two_half + base + seen(square, view_two),
-                    );
-                }
-            }
-        }
+            (old != new).then_some((Bits128(new & !old), Bits128(old & !new)))
+        },
+        |square, viewer| seen(square, views[viewer.index()]),
+        &mut changed,
+    );
+    for owner in Player::BOTH {
         let (one_half, two_half) = match owner {
             Player::One => (BOARD_INPUTS, BOARD_INPUTS + RESERVE_INPUTS),
             Player::Two => (BOARD_INPUTS + RESERVE_INPUTS, BOARD_INPUTS),

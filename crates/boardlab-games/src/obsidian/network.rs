@@ -6,11 +6,17 @@
 
 use super::piece::Kind;
 use super::position::Obsidian;
-use boardlab_core::Player;
 use boardlab_core::bitboard::Bits64;
+use boardlab_core::{PieceInputs, Player};
 
 /// Inputs seen from one side: own and enemy pieces of each kind on each square.
 pub const INPUTS: usize = 2 * 6 * 64;
+
+/// The layout of the board's inputs.
+const PIECE_INPUTS: PieceInputs = PieceInputs {
+    kinds: 6,
+    squares: 64,
+};
 
 /// The name of these inputs, kept in network files.
 pub const FEATURES: &str = "768-mirrored";
@@ -71,29 +77,16 @@ pub fn changes(
     if (view_one, view_two) != (view(before, Player::One), view(before, Player::Two)) {
         return false;
     }
-    for owner in Player::BOTH {
-        let (one_half, two_half) = match owner {
-            Player::One => (0, 6 * 64),
-            Player::Two => (6 * 64, 0),
-        };
-        for kind in Kind::ALL {
+    let views = [view_one, view_two];
+    PIECE_INPUTS.changes(
+        |owner, kind| {
+            let kind = Kind::ALL[kind];
             let (old, new) = (before.pieces(owner, kind), after.pieces(owner, kind));
-            if old == new {
-                continue;
-            }
-            let base = kind.index() * 64;
-            for (added, squares) in [(true, new & !old), (false, old & !new)] {
-                for square in Bits64(squares) {
-                    let square = square as usize;
-                    changed(
-                        added,
-                        one_half + base + (square ^ view_one),
-                        two_half + base + (square ^ view_two),
-                    );
-                }
-            }
-        }
-    }
+            (old != new).then_some((Bits64(new & !old), Bits64(old & !new)))
+        },
+        |square, viewer| square ^ views[viewer.index()],
+        &mut changed,
+    );
     true
 }
 
