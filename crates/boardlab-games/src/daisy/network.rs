@@ -16,7 +16,7 @@ const PIECE_INPUTS: PieceInputs = PieceInputs {
 };
 
 /// The board's inputs seen from one side.
-const BOARD_INPUTS: usize = 2 * 8 * 81;
+const BOARD_INPUTS: usize = PIECE_INPUTS.count();
 
 /// The reserve inputs of one owner: one per piece of each kind in the game.
 const RESERVE_INPUTS: usize = reserve_inputs();
@@ -72,23 +72,13 @@ fn seen(square: usize, (turned, mirrored): (bool, bool)) -> usize {
 /// Calls `add(seen_by_one, seen_by_two)` for every piece on the board and in the reserves.
 #[inline]
 pub fn features(position: &Daisy, mut add: impl FnMut(usize, usize)) {
-    let (view_one, view_two) = (view(position, Player::One), view(position, Player::Two));
+    let views = [view(position, Player::One), view(position, Player::Two)];
+    PIECE_INPUTS.pieces(
+        |owner, kind| Bits128(position.pieces(owner, Kind::ALL[kind])),
+        |square, viewer| seen(square, views[viewer.index()]),
+        &mut add,
+    );
     for owner in Player::BOTH {
-        // Player 1 sees its own pieces first, Player 2 the other way round.
-        let (one_half, two_half) = match owner {
-            Player::One => (0, 8 * 81),
-            Player::Two => (8 * 81, 0),
-        };
-        for kind in Kind::ALL {
-            let base = kind.index() * 81;
-            for square in Bits128(position.pieces(owner, kind)) {
-                let square = square as usize;
-                add(
-                    one_half + base + seen(square, view_one),
-                    two_half + base + seen(square, view_two),
-                );
-            }
-        }
         let (one_half, two_half) = match owner {
             Player::One => (BOARD_INPUTS, BOARD_INPUTS + RESERVE_INPUTS),
             Player::Two => (BOARD_INPUTS + RESERVE_INPUTS, BOARD_INPUTS),

@@ -10,7 +10,7 @@ use boardlab_core::bitboard::Bits64;
 use boardlab_core::{PieceInputs, Player};
 
 /// Inputs seen from one side: own and enemy pieces of each kind on each square.
-pub const INPUTS: usize = 2 * 6 * 64;
+pub const INPUTS: usize = PIECE_INPUTS.count();
 
 /// The layout of the board's inputs.
 const PIECE_INPUTS: PieceInputs = PieceInputs {
@@ -44,24 +44,12 @@ fn view(position: &Obsidian, viewer: Player) -> usize {
 /// Calls `add(seen_by_one, seen_by_two)` for every piece on the board.
 #[inline]
 pub fn features(position: &Obsidian, mut add: impl FnMut(usize, usize)) {
-    let (view_one, view_two) = (view(position, Player::One), view(position, Player::Two));
-    for owner in Player::BOTH {
-        // Player 1 sees its own pieces in the first half, Player 2 the other way round.
-        let (one_half, two_half) = match owner {
-            Player::One => (0, 6 * 64),
-            Player::Two => (6 * 64, 0),
-        };
-        for kind in Kind::ALL {
-            let base = kind.index() * 64;
-            for square in Bits64(position.pieces(owner, kind)) {
-                let square = square as usize;
-                add(
-                    one_half + base + (square ^ view_one),
-                    two_half + base + (square ^ view_two),
-                );
-            }
-        }
-    }
+    let views = [view(position, Player::One), view(position, Player::Two)];
+    PIECE_INPUTS.pieces(
+        |owner, kind| Bits64(position.pieces(owner, Kind::ALL[kind])),
+        |square, viewer| square ^ views[viewer.index()],
+        &mut add,
+    );
 }
 
 /// Calls `changed(added, seen_by_one, seen_by_two)` for each piece that stands in `after`
