@@ -136,6 +136,10 @@ pub trait Bot<P: Position>: Send {
     /// Forgets everything learnt in an earlier game.
     fn new_game(&mut self) {}
 
+    /// Replaces the limits of the bot's next searches (an engine protocol's `go` gives
+    /// them move by move) while it keeps what it learnt. Bots without limits ignore it.
+    fn set_limits(&mut self, _limits: Limits) {}
+
     /// The flag that stops this bot's searches at once, for bots that can be stopped
     /// (`None`, the default, for the others).
     fn stop_flag(&self) -> Option<StopFlag> {

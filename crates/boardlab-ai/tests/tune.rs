@@ -108,3 +108,28 @@ fn the_gradient_fit_lowers_the_error_at_least_as_far_as_local_search() {
     let k = fit_scale(&samples, &spoilt, 2);
     assert!((error(&samples, &by_gradient, k, 2) - gradient.after).abs() < 1e-5);
 }
+
+#[test]
+fn data_lines_give_samples_labelled_by_score_and_result() {
+    use boardlab_ai::tune::samples_from_data;
+    use boardlab_games::Obsidian;
+    let text = "# a comment\n\
+        ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 0 | 1\n\
+        \n\
+        ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 400 | 0\n";
+    let samples = samples_from_data::<Obsidian>(text, 0.5).unwrap();
+    assert_eq!(samples.len(), 2);
+    // Half of the predicted result of the score, half of the game's result.
+    assert!((samples[0].result - (0.5 * 0.5 + 0.5 * 1.0)).abs() < 1e-12);
+    assert!((samples[1].result - 0.5 * 10.0 / 11.0).abs() < 1e-12);
+    let only_results = samples_from_data::<Obsidian>(text, 0.0).unwrap();
+    assert_eq!(only_results[1].result, 0.0);
+    // A bad line is named by its number, with what was wrong.
+    let bad = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 0 | 1\nnot a position | 3 | 1\n";
+    let (line, reason) = samples_from_data::<Obsidian>(bad, 0.5).unwrap_err();
+    assert_eq!(line, 2);
+    assert!(!reason.is_empty());
+    let (line, reason) = samples_from_data::<Obsidian>("x | y | 1\n", 0.5).unwrap_err();
+    assert_eq!(line, 1);
+    assert!(reason.contains("score"), "{reason}");
+}

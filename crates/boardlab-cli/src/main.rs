@@ -34,11 +34,18 @@ enum Command {
     /// Play self-play games and append their quiet positions, with the search's score and
     /// the game's result, to a data file (for training a network evaluation).
     Datagen(commands::datagen::DatagenArgs),
+    /// Speak the UCI engine protocol on standard input and output (UCI_Variant picks the
+    /// game; positions and moves in boardlab's notation).
+    Engine(commands::engine::EngineArgs),
     /// Train a network evaluation on data files of `datagen` (alphabeta:net=FILE plays it).
     Train(commands::train::TrainArgs),
 }
 
 fn main() -> ExitCode {
+    // Run without arguments by a program (a GUI or a match runner), boardlab is an engine.
+    if std::env::args_os().len() == 1 && !std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+        return finish(commands::engine::run(commands::engine::EngineArgs {}));
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
@@ -74,7 +81,13 @@ fn main() -> ExitCode {
         Command::Tune(args) => commands::tune::run(args),
         Command::Datagen(args) => commands::datagen::run(args),
         Command::Train(args) => commands::train::run(args),
+        Command::Engine(args) => commands::engine::run(args),
     };
+    finish(result)
+}
+
+/// The exit code of a command's result, with its error printed.
+fn finish(result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,

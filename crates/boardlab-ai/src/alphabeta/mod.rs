@@ -362,6 +362,10 @@ impl<P: Evaluate> Bot<P> for AlphaBeta<P> {
         Some(self.stop.clone())
     }
 
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
     fn new_game(&mut self) {
         self.tt.clear();
         self.ordering.clear();

@@ -95,6 +95,35 @@ pub fn samples_from_records<P: Evaluate>(
     samples
 }
 
+/// The positions of a data file (lines `POSITION | SCORE | RESULT`, as `boardlab datagen`
+/// writes them, or a stronger engine's scores for the same positions), each labelled with a
+/// blend of its score's predicted result (`score_weight`) and its game's result (the rest):
+/// tuning toward a stronger searcher's scores teaches the evaluation what that searcher
+/// knows. Empty lines and lines starting with `#` are skipped; a bad line is an error with
+/// its number.
+pub fn samples_from_data<P: Evaluate>(
+    text: &str,
+    score_weight: f64,
+) -> Result<Vec<Sample<P>>, (usize, String)> {
+    let rules = P::Rules::default();
+    let mut samples = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |reason: String| (index + 1, reason);
+        let data: crate::network::DataLine = line.parse().map_err(bad)?;
+        let position = P::from_text(&data.position, rules).map_err(|e| bad(e.to_string()))?;
+        let predicted = sigmoid(data.score as f64, 1.0);
+        samples.push(Sample {
+            position,
+            result: score_weight * predicted + (1.0 - score_weight) * data.result,
+        });
+    }
+    Ok(samples)
+}
+
 /// Whether the side to move at `position` has a tactical move that wins material in the
 /// exchange on its square (so its static evaluation is not to be trusted).
 pub(crate) fn has_winning_capture<P: Evaluate>(position: &P) -> bool {

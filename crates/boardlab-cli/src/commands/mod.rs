@@ -2,6 +2,7 @@
 
 pub mod bestmove;
 pub mod datagen;
+pub mod engine;
 pub mod matchup;
 pub mod moves;
 pub mod perft;

@@ -4,7 +4,8 @@
 use anyhow::{Context, Result, bail};
 use boardlab_ai::BotSpec;
 use boardlab_ai::tune::{
-    FitReport, GradientSettings, Sample, fit, fit_gradient, samples_from_records, self_play_samples,
+    FitReport, GradientSettings, Sample, fit, fit_gradient, samples_from_data,
+    samples_from_records, self_play_samples,
 };
 use boardlab_core::record::GameRecord;
 use boardlab_core::{Evaluate, Tunable};
@@ -28,6 +29,15 @@ pub struct TuneArgs {
     /// `match --pgn`) instead of playing self-play games.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "bot"])]
     records: Option<PathBuf>,
+    /// Learn from the positions of this data file instead (`POSITION | SCORE | RESULT`
+    /// lines, as `boardlab datagen` writes them, or with a stronger engine's scores): each
+    /// position's target blends its score's prediction and its game's result.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "bot", "records"])]
+    data: Option<PathBuf>,
+    /// With --data: the share of the target that comes from the score (the rest from the
+    /// game's result).
+    #[arg(long, default_value_t = 0.7)]
+    score_weight: f64,
     /// Random plies before the bot takes over, for varied games (`random:K`); with
     /// --records, the plies skipped at the start of every game.
     #[arg(long, default_value = "random:8", value_parser = super::matchup::parse_openings)]
@@ -95,6 +105,9 @@ impl GameVisitor for TuneArgs {
         if !(0.0..=0.5).contains(&self.held_out) {
             bail!("--held-out must be between 0 and 0.5");
         }
+        if !(0.0..=1.0).contains(&self.score_weight) {
+            bail!("--score-weight must be between 0 and 1");
+        }
         if !(self.regularise >= 0.0 && self.regularise.is_finite()) {
             bail!("--regularise must be a number of at least 0");
         }
@@ -106,23 +119,30 @@ impl GameVisitor for TuneArgs {
                 .read_text(&text)
                 .with_context(|| format!("bad weights file '{}'", path.display()))?;
         }
-        let (samples, source) = match &self.records {
-            Some(path) => self.recorded_samples::<P>(path)?,
-            None => self.self_play::<P>(),
+        let (samples, source) = match (&self.records, &self.data) {
+            (Some(path), _) => self.recorded_samples::<P>(path)?,
+            (None, Some(path)) => self.data_samples::<P>(path)?,
+            (None, None) => self.self_play::<P>(),
         };
         eprintln!("{} quiet positions from {source}", samples.len());
         if samples.is_empty() {
             bail!("the games gave no quiet positions to learn from; use more games");
         }
         let report = self.fit(&samples, &mut weights);
-        let command = match &self.records {
-            Some(path) => format!(
+        let command = match (&self.records, &self.data) {
+            (None, Some(path)) => format!(
+                "boardlab tune {} --data {} --score-weight {}",
+                P::GAME_ID,
+                path.display(),
+                self.score_weight
+            ),
+            (Some(path), _) => format!(
                 "boardlab tune {} --records {} --openings random:{}",
                 P::GAME_ID,
                 path.display(),
                 self.openings
             ),
-            None => format!(
+            (None, None) => format!(
                 "boardlab tune {} --games {} --bot {} --openings random:{} --seed {}",
                 P::GAME_ID,
                 self.games,
@@ -217,6 +237,20 @@ impl TuneArgs {
         );
         bar.finish_and_clear();
         (samples, format!("{} games of {}", self.games, self.bot))
+    }
+
+    /// Reads the positions of the data file `path` and returns their samples with a
+    /// description of them.
+    fn data_samples<P: Evaluate>(&self, path: &Path) -> Result<(Vec<Sample<P>>, String)> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read the data file '{}'", path.display()))?;
+        let samples = samples_from_data::<P>(&text, self.score_weight).map_err(|(line, reason)| {
+            anyhow::anyhow!(
+                "{}:{line}: {reason} (lines are POSITION | SCORE | RESULT, as boardlab datagen writes them)",
+                path.display()
+            )
+        })?;
+        Ok((samples, format!("the data file {}", path.display())))
     }
 
     /// Reads the games of the record file `path` and returns their samples with a

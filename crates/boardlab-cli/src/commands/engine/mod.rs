@@ -1,0 +1,196 @@
+//! `boardlab engine`: the four games behind the UCI engine protocol, in Fairy-Stockfish's
+//! variant dialect (`UCI_Variant` picks the game) with positions and moves in our own
+//! notation (SPEC.md). GUIs, match runners and `boardlab match --p2
+//! uci:PATH,notation=boardlab` talk to it on standard input and output. A malformed or
+//! unknown command is answered with an `info string error:` line and the engine goes on;
+//! the end of the input ends it.
+
+mod go;
+mod session;
+
+use anyhow::Result;
+use boardlab_ai::BotSpec;
+use boardlab_core::Evaluate;
+use boardlab_games::{GameId, GameVisitor, with_game};
+use clap::Args;
+use go::parse_go;
+use session::Session;
+use std::io::BufRead;
+
+/// Arguments of `boardlab engine` (none: everything comes through the protocol).
+#[derive(Args, Debug)]
+pub struct EngineArgs {}
+
+/// The largest `Hash` in megabytes (the table's largest power of two).
+const MAX_HASH_MB: u64 = 1 << 10;
+
+/// The engine's settings, from `setoption`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Settings {
+    game: GameId,
+    /// The table size in megabytes.
+    hash_mb: u64,
+    threads: u64,
+    /// A strength level instead of the full search.
+    level: Option<u8>,
+}
+
+impl Settings {
+    /// The bot these settings describe.
+    fn bot(&self) -> BotSpec {
+        let text = match self.level {
+            Some(level) => format!("level:{level}"),
+            None => {
+                // Table entries are 16 bytes: the largest power of two that fits.
+                let entries = (self.hash_mb.max(1) << 20) / 16;
+                let bits = (63 - entries.leading_zeros()).clamp(10, 26);
+                format!("alphabeta:hash={bits},threads={}", self.threads)
+            }
+        };
+        text.parse().expect("the engine's bot specs are valid")
+    }
+}
+
+/// Makes the session of the settings' game.
+struct NewSession(Settings);
+
+impl GameVisitor for NewSession {
+    type Output = Box<dyn Session>;
+
+    fn visit<P: Evaluate>(self) -> Box<dyn Session> {
+        session::session::<P>(&self.0.bot().for_game::<P>(), self.0.level.is_some())
+    }
+}
+
+/// Runs `boardlab engine` until `quit` or the end of the input.
+pub fn run(_args: EngineArgs) -> Result<()> {
+    let mut settings = Settings {
+        game: GameId::Obsidian,
+        hash_mb: 16,
+        threads: 1,
+        level: None,
+    };
+    let mut session = with_game(settings.game, NewSession(settings));
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, rest)) = words.split_first() else {
+            continue;
+        };
+        let answer: Result<(), String> = match command {
+            "uci" => {
+                print_identity();
+                Ok(())
+            }
+            "isready" => {
+                println!("readyok");
+                Ok(())
+            }
+            "ucinewgame" => {
+                session.new_game();
+                Ok(())
+            }
+            "setoption" => match parse_setoption(rest, settings) {
+                Ok(changed) if changed != settings => {
+                    session.stop();
+                    settings = changed;
+                    session = with_game(settings.game, NewSession(settings));
+                    Ok(())
+                }
+                Ok(_) => Ok(()),
+                Err(e) => Err(e),
+            },
+            "position" => session.set_position(rest),
+            "go" => parse_go(rest).map(|go| session.go(go)),
+            "stop" => {
+                session.stop();
+                Ok(())
+            }
+            "quit" => break,
+            other => Err(format!(
+                "unknown command '{other}'; commands: uci, isready, ucinewgame, setoption, position, go, stop, quit"
+            )),
+        };
+        if let Err(message) = answer {
+            println!("info string error: {message}");
+        }
+    }
+    session.stop();
+    Ok(())
+}
+
+/// The answer to `uci`: the engine's name and options, then `uciok`.
+fn print_identity() {
+    println!("id name boardlab {}", env!("CARGO_PKG_VERSION"));
+    println!("id author the boardlab authors");
+    let games: Vec<String> = GameId::ALL
+        .iter()
+        .map(|g| format!("var {}", g.id()))
+        .collect();
+    println!(
+        "option name UCI_Variant type combo default obsidian {}",
+        games.join(" ")
+    );
+    println!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}");
+    println!(
+        "option name Threads type spin default 1 min 1 max {}",
+        boardlab_ai::alphabeta::MAX_THREADS
+    );
+    println!(
+        "option name Level type spin default 0 min 0 max {}",
+        boardlab_ai::TOP_LEVEL
+    );
+    println!("uciok");
+}
+
+/// The settings after `setoption name NAME value VALUE` (names as `uci` lists them, in any
+/// case). `Level` 0 is the full search within `go`'s limits; a level from 1 plays as
+/// `level:N` does, by its own limits.
+fn parse_setoption(words: &[&str], settings: Settings) -> Result<Settings, String> {
+    let usage = "setoption name NAME value VALUE";
+    let (Some(&"name"), Some(at)) = (words.first(), words.iter().position(|&w| w == "value"))
+    else {
+        return Err(format!("setoption: expected '{usage}'"));
+    };
+    let name = words[1..at].join(" ");
+    let value = words[at + 1..].join(" ");
+    let number = |max: u64| {
+        value
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| {
+                format!("setoption {name}: '{value}' is not a whole number from 1 to {max}")
+            })
+    };
+    let mut changed = settings;
+    match name.to_ascii_lowercase().as_str() {
+        "uci_variant" => {
+            changed.game = value.parse().map_err(|_| {
+                format!("setoption UCI_Variant: unknown game '{value}'; games: obsidian, daisy, sprint, parity")
+            })?
+        }
+        "hash" => changed.hash_mb = number(MAX_HASH_MB)?,
+        "threads" => changed.threads = number(boardlab_ai::alphabeta::MAX_THREADS as u64)?,
+        "level" => {
+            changed.level = match value.parse::<u8>() {
+                Ok(0) => None,
+                Ok(level) if level <= boardlab_ai::TOP_LEVEL => Some(level),
+                _ => {
+                    return Err(format!(
+                        "setoption Level: '{value}' is not a level from 0 (full search) to {}",
+                        boardlab_ai::TOP_LEVEL
+                    ));
+                }
+            }
+        }
+        // Fairy-Stockfish's variant file: our games need none.
+        "variantpath" => {}
+        _ => {
+            return Err(format!(
+                "setoption: unknown option '{name}'; options: UCI_Variant, Hash, Threads, Level"
+            ));
+        }
+    }
+    Ok(changed)
+}

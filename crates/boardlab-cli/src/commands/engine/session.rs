@@ -1,0 +1,193 @@
+//! One game's side of the engine: the position the GUI set up, the bot that keeps its
+//! table from one `go` to the next, and the search thread while it runs.
+
+use super::go::Go;
+use boardlab_ai::{Bot, BotSpec, Limits, Score, SearchInfo, StopFlag};
+use boardlab_core::{Evaluate, GameHistory};
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// What the engine does with the game it plays, whichever game that is.
+pub trait Session: Send {
+    /// Sets the position from the words after `position` (`startpos` or `fen TEXT`, then
+    /// optionally `moves M1 M2 …`, in our own notation).
+    fn set_position(&mut self, words: &[&str]) -> Result<(), String>;
+    /// Starts searching the position; the search prints its `info` lines and `bestmove`.
+    fn go(&mut self, go: Go);
+    /// Stops the search under way at once (its `bestmove` is printed) and waits for it.
+    fn stop(&mut self);
+    /// Waits for the search under way, if any, to print its `bestmove`.
+    fn wait(&mut self);
+    /// A new game: the bot forgets what it learnt.
+    fn new_game(&mut self);
+}
+
+/// The session of the game `P` with the bot `spec`. With `own_limits` (a strength level)
+/// the bot keeps its own limits and `go` only says when to answer (`infinite`, the clocks);
+/// otherwise `go` sets the limits.
+pub fn session<P: Evaluate>(spec: &BotSpec, own_limits: bool) -> Box<dyn Session> {
+    Box::new(GameSession::<P> {
+        own_limits,
+        game: GameHistory::new(P::start(P::Rules::default())),
+        bot: Some(spec.build::<P>(0)),
+        stop: None,
+        search: None,
+    })
+}
+
+/// The state of the engine for one game.
+struct GameSession<P: Evaluate> {
+    own_limits: bool,
+    game: GameHistory<P>,
+    /// The bot, while no search has it.
+    bot: Option<Box<dyn Bot<P>>>,
+    /// The stop flag of the search under way.
+    stop: Option<StopFlag>,
+    /// The search thread, which gives the bot back.
+    search: Option<JoinHandle<Box<dyn Bot<P>>>>,
+}
+
+impl<P: Evaluate> Session for GameSession<P> {
+    fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
+        let rules = P::Rules::default();
+        let (start, rest) = match words.first() {
+            Some(&"startpos") => (P::start(rules), &words[1..]),
+            Some(&"fen") => {
+                let end = words
+                    .iter()
+                    .position(|&w| w == "moves")
+                    .unwrap_or(words.len());
+                let text = words[1..end].join(" ");
+                let position =
+                    P::from_text(&text, rules).map_err(|e| format!("position fen {text}: {e}"))?;
+                (position, &words[end..])
+            }
+            _ => {
+                return Err(
+                    "position: expected 'startpos' or 'fen POSITION', then 'moves M1 M2 …'"
+                        .to_string(),
+                );
+            }
+        };
+        let mut game = GameHistory::new(start);
+        match rest.split_first() {
+            None => {}
+            Some((&"moves", moves)) => {
+                for (index, text) in moves.iter().enumerate() {
+                    game.play_text(text).map_err(|e| {
+                        format!(
+                            "position: move {} ('{text}') cannot be played: {e}",
+                            index + 1
+                        )
+                    })?;
+                }
+            }
+            Some((other, _)) => {
+                return Err(format!(
+                    "position: expected 'moves' after the position, not '{other}'"
+                ));
+            }
+        }
+        self.wait();
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(&mut self, go: Go) {
+        self.wait();
+        let Some(mut bot) = self.bot.take() else {
+            return;
+        };
+        let stop = bot.stop_flag();
+        if let Some(flag) = &stop {
+            flag.store(false, Ordering::Relaxed);
+        }
+        self.stop = stop.clone();
+        let game = self.game.clone();
+        let limits = if go.infinite {
+            Limits {
+                depth: Some(u32::MAX),
+                ..go.limits
+            }
+        } else {
+            go.limits
+        };
+        if !self.own_limits {
+            bot.set_limits(limits);
+        }
+        self.search = Some(std::thread::spawn(move || {
+            let mut report = |info: &SearchInfo| println!("{}", info_line(info));
+            let choice = if game.outcome().is_some() {
+                None
+            } else {
+                match &go.clock {
+                    Some(clock) => bot.choose_on_clock(&game, clock, &mut report),
+                    None => bot.choose(&game, &mut report),
+                }
+            };
+            // An infinite search answers only when told to stop.
+            if go.infinite
+                && let Some(flag) = &stop
+            {
+                while !flag.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            match choice {
+                Some(mv) => println!("bestmove {mv}"),
+                None => println!("bestmove (none)"),
+            }
+            bot
+        }));
+    }
+
+    fn stop(&mut self) {
+        if let Some(flag) = &self.stop {
+            flag.store(true, Ordering::Relaxed);
+        }
+        self.wait();
+    }
+
+    fn wait(&mut self) {
+        if let Some(search) = self.search.take() {
+            match search.join() {
+                Ok(bot) => self.bot = Some(bot),
+                Err(_) => println!("info string error: the search failed"),
+            }
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.wait();
+        if let Some(bot) = &mut self.bot {
+            bot.new_game();
+        }
+    }
+}
+
+/// A search report as a UCI `info` line: forced wins and losses as `mate` in moves (negative
+/// for a loss), win probabilities as centipawns.
+pub fn info_line(info: &SearchInfo) -> String {
+    let score = match info.score {
+        Score::Eval(cp) => format!("cp {cp}"),
+        Score::Win(plies) => format!("mate {}", plies.div_ceil(2).max(1)),
+        Score::Loss(plies) => format!("mate -{}", plies.div_ceil(2).max(1)),
+        Score::Probability(p) => {
+            let p = p.clamp(0.001, 0.999);
+            format!("cp {}", (400.0 * (p / (1.0 - p)).log10()).round() as i32)
+        }
+    };
+    let mut line = format!(
+        "info depth {} score {score} nodes {} nps {} time {}",
+        info.depth,
+        info.nodes,
+        info.nps(),
+        info.elapsed.as_millis()
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&info.pv.join(" "));
+    }
+    line
+}
