@@ -248,3 +248,43 @@ fn a_match_plays_through_the_engine_door() {
         "{text}"
     );
 }
+
+#[test]
+fn ugi_speaks_the_same_engine_with_queries() {
+    let mut engine = Engine::start(&["engine"]);
+    engine.send("ugi");
+    let hello = engine.until("ugiok");
+    assert!(
+        hello
+            .iter()
+            .any(|l| l.starts_with("option name UCI_Variant"))
+    );
+    engine.send("setoption name UCI_Variant value sprint");
+    engine.send("isready");
+    engine.until("readyok");
+    engine.send("uginewgame");
+    engine.send("position startpos");
+    for (question, answer) in [
+        ("p1turn", "response true"),
+        ("gameover", "response false"),
+        ("result", "response none"),
+    ] {
+        engine.send(&format!("query {question}"));
+        assert_eq!(engine.until("response"), [answer]);
+    }
+    engine.send("go p1time 1000 p2time 1000 p1inc 10 p2inc 10");
+    let mv = engine.bestmove();
+    engine.send(&format!("position startpos moves {mv}"));
+    engine.send("query p1turn");
+    assert_eq!(engine.until("response"), ["response false"]);
+    // Player 1 has reached the far rank: the game is over and Player 1 won.
+    engine.send("position fen 6/w5/6/6/3b2/6 1 moves a5b6");
+    engine.send("query gameover");
+    assert_eq!(engine.until("response"), ["response true"]);
+    engine.send("query result");
+    assert_eq!(engine.until("response"), ["response p1win"]);
+    engine.send("query colour");
+    assert!(engine.until("info string")[0].contains("unknown question 'colour'"));
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}

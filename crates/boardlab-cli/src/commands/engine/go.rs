@@ -16,8 +16,7 @@ pub struct Go {
 }
 
 /// The words `go` takes.
-pub const GO_WORDS: &str =
-    "movetime MS, depth N, nodes N, wtime MS, btime MS, winc MS, binc MS, movestogo N, infinite";
+pub const GO_WORDS: &str = "movetime MS, depth N, nodes N, wtime MS, btime MS, winc MS, binc MS, movestogo N, infinite (UGI's p1time, p2time, p1inc, p2inc for the clocks)";
 
 /// Reads the words after `go`. Without any limit the search goes on until `stop`.
 pub fn parse_go(words: &[&str]) -> Result<Go, String> {
@@ -48,10 +47,10 @@ pub fn parse_go(words: &[&str]) -> Result<Go, String> {
             "movetime" => go.limits.time = Some(millis.max(Duration::from_millis(1))),
             "depth" => go.limits.depth = Some(number.clamp(1, 200) as u32),
             "nodes" => go.limits.nodes = Some(number.max(1)),
-            "wtime" => (clock.remaining[0], timed) = (millis, true),
-            "btime" => (clock.remaining[1], timed) = (millis, true),
-            "winc" => clock.increment[0] = millis,
-            "binc" => clock.increment[1] = millis,
+            "wtime" | "p1time" => (clock.remaining[0], timed) = (millis, true),
+            "btime" | "p2time" => (clock.remaining[1], timed) = (millis, true),
+            "winc" | "p1inc" => clock.increment[0] = millis,
+            "binc" | "p2inc" => clock.increment[1] = millis,
             "movestogo" => clock.moves_to_go = Some(number.max(1) as u32),
             other => return Err(format!("go: unknown word '{other}'; go takes {GO_WORDS}")),
         }
@@ -95,6 +94,9 @@ mod tests {
         );
         assert_eq!(clock.increment[1], Duration::from_millis(50));
         assert_eq!(clock.moves_to_go, Some(3));
+        let ugi = parse_go(&["p1time", "1000", "p2time", "2000", "p2inc", "50"]).unwrap();
+        assert_eq!(ugi.clock.unwrap().remaining, clock.remaining);
+        assert_eq!(ugi.clock.unwrap().increment, clock.increment);
         assert!(parse_go(&[]).unwrap().infinite);
         assert!(parse_go(&["infinite"]).unwrap().infinite);
     }

@@ -1,6 +1,7 @@
 //! `boardlab engine`: the four games behind the UCI engine protocol, in Fairy-Stockfish's
 //! variant dialect (`UCI_Variant` picks the game) with positions and moves in our own
-//! notation (SPEC.md). GUIs, match runners and `boardlab match --p2
+//! notation (SPEC.md); when the first command is `ugi`, the same engine speaks UGI
+//! (cutegames' generalisation of UCI: `ugiok`, `uginewgame`, `query`, `p1time`…). GUIs, match runners and `boardlab match --p2
 //! uci:PATH,notation=boardlab` talk to it on standard input and output. A malformed or
 //! unknown command is answered with an `info string error:` line and the engine goes on;
 //! the end of the input ends it.
@@ -78,15 +79,15 @@ pub fn run(_args: EngineArgs) -> Result<()> {
             continue;
         };
         let answer: Result<(), String> = match command {
-            "uci" => {
-                print_identity();
+            "uci" | "ugi" => {
+                print_identity(command);
                 Ok(())
             }
             "isready" => {
                 println!("readyok");
                 Ok(())
             }
-            "ucinewgame" => {
+            "ucinewgame" | "uginewgame" => {
                 session.new_game();
                 Ok(())
             }
@@ -102,13 +103,19 @@ pub fn run(_args: EngineArgs) -> Result<()> {
             },
             "position" => session.set_position(rest),
             "go" => parse_go(rest).map(|go| session.go(go)),
+            "query" => match rest {
+                [question] => session
+                    .query(question)
+                    .map(|answer| println!("response {answer}")),
+                _ => Err("query: expected one of gameover, p1turn, result".to_string()),
+            },
             "stop" => {
                 session.stop();
                 Ok(())
             }
             "quit" => break,
             other => Err(format!(
-                "unknown command '{other}'; commands: uci, isready, ucinewgame, setoption, position, go, stop, quit"
+                "unknown command '{other}'; commands: uci, ugi, isready, ucinewgame, uginewgame, setoption, position, go, query, stop, quit"
             )),
         };
         if let Err(message) = answer {
@@ -119,8 +126,8 @@ pub fn run(_args: EngineArgs) -> Result<()> {
     Ok(())
 }
 
-/// The answer to `uci`: the engine's name and options, then `uciok`.
-fn print_identity() {
+/// The answer to `uci` or `ugi`: the engine's name and options, then `uciok` or `ugiok`.
+fn print_identity(protocol: &str) {
     println!("id name boardlab {}", env!("CARGO_PKG_VERSION"));
     println!("id author the boardlab authors");
     let games: Vec<String> = GameId::ALL
@@ -140,7 +147,7 @@ fn print_identity() {
         "option name Level type spin default 0 min 0 max {}",
         boardlab_ai::TOP_LEVEL
     );
-    println!("uciok");
+    println!("{protocol}ok");
 }
 
 /// The settings after `setoption name NAME value VALUE` (names as `uci` lists them, in any

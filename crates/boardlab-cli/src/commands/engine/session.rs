@@ -3,7 +3,7 @@
 
 use super::go::Go;
 use boardlab_ai::{Bot, BotSpec, Limits, Score, SearchInfo, StopFlag};
-use boardlab_core::{Evaluate, GameHistory};
+use boardlab_core::{Evaluate, GameHistory, Outcome, Player};
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -21,6 +21,9 @@ pub trait Session: Send {
     fn wait(&mut self);
     /// A new game: the bot forgets what it learnt.
     fn new_game(&mut self);
+    /// The answer to UGI's `query QUESTION` about the position: `gameover` and `p1turn`
+    /// (`true` or `false`), `result` (`p1win`, `p2win`, `draw` or `none`).
+    fn query(&self, question: &str) -> Result<String, String>;
 }
 
 /// The session of the game `P` with the bot `spec`. With `own_limits` (a strength level)
@@ -156,6 +159,29 @@ impl<P: Evaluate> Session for GameSession<P> {
                 Err(_) => println!("info string error: the search failed"),
             }
         }
+    }
+
+    fn query(&self, question: &str) -> Result<String, String> {
+        let outcome = self.game.outcome();
+        Ok(match question {
+            "gameover" => outcome.is_some().to_string(),
+            "p1turn" => (self.game.current().side_to_move() == Player::One).to_string(),
+            "result" => match outcome {
+                None => "none",
+                Some(Outcome::Draw(_)) => "draw",
+                Some(Outcome::Win {
+                    winner: Player::One,
+                    ..
+                }) => "p1win",
+                Some(Outcome::Win { .. }) => "p2win",
+            }
+            .to_string(),
+            other => {
+                return Err(format!(
+                    "query: unknown question '{other}'; questions: gameover, p1turn, result"
+                ));
+            }
+        })
     }
 
     fn new_game(&mut self) {
