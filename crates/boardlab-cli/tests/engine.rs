@@ -75,6 +75,12 @@ fn a_scripted_session_covers_every_command() {
     assert!(hello.iter().any(|l| l.starts_with("id name boardlab")));
     assert!(hello.iter().any(|l| l
         == "option name UCI_Variant type combo default obsidian var obsidian var daisy var sprint var parity"));
+    assert!(
+        hello
+            .iter()
+            .any(|l| l == "option name Hash type spin default 4 min 1 max 1024"),
+        "{hello:?}"
+    );
     for option in ["Hash", "Threads", "Level"] {
         assert!(
             hello
@@ -201,6 +207,25 @@ fn stop_ends_an_infinite_search_at_once() {
         asked.elapsed()
     );
     assert_eq!(mv.len(), 4, "{mv}");
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}
+
+#[test]
+fn an_infinite_search_that_proves_a_win_still_waits_for_stop() {
+    let mut engine = Engine::start(&["engine"]);
+    engine.send("setoption name UCI_Variant value sprint");
+    engine.send("position fen 6/w5/6/6/3b2/6 1");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    while let Ok(line) = engine.lines.try_recv() {
+        assert!(
+            !line.starts_with("bestmove"),
+            "answered before stop: {line}"
+        );
+    }
+    engine.send("stop");
+    assert_eq!(engine.bestmove(), "a5b6");
     engine.send("quit");
     assert!(engine.child.wait().unwrap().success());
 }

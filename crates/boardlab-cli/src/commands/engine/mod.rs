@@ -25,6 +25,13 @@ pub struct EngineArgs {}
 /// The largest `Hash` in megabytes (the table's largest power of two).
 const MAX_HASH_MB: u64 = 1 << 10;
 
+/// Bytes of a table entry.
+const ENTRY_BYTES: u64 = 16;
+
+/// The default `Hash` in megabytes: the table the alpha-beta bot has by default, so that
+/// the engine plays as `alphabeta` does.
+const DEFAULT_HASH_MB: u64 = (ENTRY_BYTES << boardlab_ai::alphabeta::DEFAULT_TT_BITS) >> 20;
+
 /// The engine's settings, from `setoption`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Settings {
@@ -42,8 +49,8 @@ impl Settings {
         let text = match self.level {
             Some(level) => format!("level:{level}"),
             None => {
-                // Table entries are 16 bytes: the largest power of two that fits.
-                let entries = (self.hash_mb.max(1) << 20) / 16;
+                // The largest power of two of entries that fits.
+                let entries = (self.hash_mb.max(1) << 20) / ENTRY_BYTES;
                 let bits = (63 - entries.leading_zeros()).clamp(10, 26);
                 format!("alphabeta:hash={bits},threads={}", self.threads)
             }
@@ -67,7 +74,7 @@ impl GameVisitor for NewSession {
 pub fn run(_args: EngineArgs) -> Result<()> {
     let mut settings = Settings {
         game: GameId::Obsidian,
-        hash_mb: 16,
+        hash_mb: DEFAULT_HASH_MB,
         threads: 1,
         level: None,
     };
@@ -138,7 +145,7 @@ fn print_identity(protocol: &str) {
         "option name UCI_Variant type combo default obsidian {}",
         games.join(" ")
     );
-    println!("option name Hash type spin default 16 min 1 max {MAX_HASH_MB}");
+    println!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}");
     println!(
         "option name Threads type spin default 1 min 1 max {}",
         boardlab_ai::alphabeta::MAX_THREADS

@@ -34,7 +34,9 @@ pub fn session<P: Evaluate>(spec: &BotSpec, own_limits: bool) -> Box<dyn Session
         own_limits,
         game: GameHistory::new(P::start(P::Rules::default())),
         bot: Some(spec.build::<P>(0)),
+        spec: spec.clone(),
         stop: None,
+        told_to_stop: StopFlag::default(),
         search: None,
     })
 }
@@ -45,8 +47,13 @@ struct GameSession<P: Evaluate> {
     game: GameHistory<P>,
     /// The bot, while no search has it.
     bot: Option<Box<dyn Bot<P>>>,
-    /// The stop flag of the search under way.
+    /// What the bot is built from (again, should a search thread fail).
+    spec: BotSpec,
+    /// The bot's own stop flag, for the search under way.
     stop: Option<StopFlag>,
+    /// Set by `stop`: an infinite search answers only then (the bot's own flag is also set
+    /// when a search ends by itself, a proven win for one).
+    told_to_stop: StopFlag,
     /// The search thread, which gives the bot back.
     search: Option<JoinHandle<Box<dyn Bot<P>>>>,
 }
@@ -106,7 +113,9 @@ impl<P: Evaluate> Session for GameSession<P> {
         if let Some(flag) = &stop {
             flag.store(false, Ordering::Relaxed);
         }
-        self.stop = stop.clone();
+        self.stop = stop;
+        self.told_to_stop.store(false, Ordering::Relaxed);
+        let told_to_stop = self.told_to_stop.clone();
         let game = self.game.clone();
         let limits = if go.infinite {
             Limits {
@@ -129,11 +138,9 @@ impl<P: Evaluate> Session for GameSession<P> {
                     None => bot.choose(&game, &mut report),
                 }
             };
-            // An infinite search answers only when told to stop.
-            if go.infinite
-                && let Some(flag) = &stop
-            {
-                while !flag.load(Ordering::Relaxed) {
+            // An infinite search answers only when told to stop, even when it ended before.
+            if go.infinite {
+                while !told_to_stop.load(Ordering::Relaxed) {
                     std::thread::sleep(Duration::from_millis(2));
                 }
             }
@@ -146,6 +153,7 @@ impl<P: Evaluate> Session for GameSession<P> {
     }
 
     fn stop(&mut self) {
+        self.told_to_stop.store(true, Ordering::Relaxed);
         if let Some(flag) = &self.stop {
             flag.store(true, Ordering::Relaxed);
         }
@@ -156,7 +164,10 @@ impl<P: Evaluate> Session for GameSession<P> {
         if let Some(search) = self.search.take() {
             match search.join() {
                 Ok(bot) => self.bot = Some(bot),
-                Err(_) => println!("info string error: the search failed"),
+                Err(_) => {
+                    println!("info string error: the search failed; the bot starts afresh");
+                    self.bot = Some(self.spec.build::<P>(0));
+                }
             }
         }
     }
