@@ -1,7 +1,10 @@
-//! Obsidian's evaluation: material, piece placement, mobility, F structure, the safety of
-//! the D and threats, each weighed twice (for the middle game and for the end game) and
-//! blended by how much material is left. The weights are fitted to game results and kept
-//! in `weights.txt` beside this file (`boardlab tune obsidian` makes it anew).
+//! Obsidian's evaluation: material, piece placement, mobility (by the count of safe squares
+//! each piece reaches), F structure and passed F's, outposts, the safety of the D (the
+//! danger its attackers put it in) and threats (by F's, by B's and C's, by A's, on
+//! undefended pieces), each weighed twice (for the middle game and for the end game) and
+//! blended by how much material is left. The weights are fitted to scored positions and
+//! kept in `weights.txt` beside this file, whose header gives the commands that make it
+//! anew (`boardlab tune obsidian`).
 
 use super::attacks;
 use super::movegen::TacticalSink;
@@ -38,6 +41,12 @@ const SQUARE_GROUPS: [&str; 6] = [
 /// A weight for the middle game and one for the end game.
 type Pair = [i32; 2];
 
+/// The largest danger [`ObsidianWeights::d_danger`] tells apart (more counts as this).
+pub const MAX_DANGER: usize = 39;
+
+/// What an officer attacking the enemy D's zone adds to its danger, by [`Kind::index`].
+const DANGER_OF: [i32; 6] = [3, 2, 2, 0, 5, 0];
+
 /// The weights of Obsidian's evaluation, in hundredths of an F. Per-kind tables are
 /// indexed by [`Kind::index`] (A, B, C, D, E, F); every entry is a (middle game, end
 /// game) pair.
@@ -50,6 +59,15 @@ pub struct ObsidianWeights {
     pub squares: [[Pair; 64]; 6],
     /// Per square a piece attacks that its owner does not occupy.
     pub mobility: [Pair; 6],
+    /// By how many safe squares (not its own side's, not attacked by an enemy F) an A
+    /// reaches; the tables of the B, C and E below are read the same way.
+    pub mobility_a: [Pair; 15],
+    /// See [`mobility_a`](ObsidianWeights::mobility_a).
+    pub mobility_b: [Pair; 9],
+    /// See [`mobility_a`](ObsidianWeights::mobility_a).
+    pub mobility_c: [Pair; 14],
+    /// See [`mobility_a`](ObsidianWeights::mobility_a).
+    pub mobility_e: [Pair; 28],
     /// A passed F (no enemy F ahead on its own or a neighbouring file), by ranks advanced.
     pub passed: [Pair; 7],
     /// Per F with another F of its side on the same file.
@@ -64,12 +82,25 @@ pub struct ObsidianWeights {
     pub rook_file: [Pair; 2],
     /// Per attack of an enemy piece on the D or a square next to it.
     pub d_zone: Pair,
+    /// By the danger the D is in: the enemy officers that attack its zone, weighed by kind
+    /// ([`DANGER_OF`]), plus the zone squares they attack, up to [`MAX_DANGER`].
+    pub d_danger: [Pair; MAX_DANGER + 1],
     /// Per own F on the three squares in front of the D.
     pub d_shield: Pair,
     /// Per piece (not an F) that an enemy F attacks.
     pub pawn_threat: Pair,
     /// Per piece attacked by the enemy and defended by nothing.
     pub hanging: Pair,
+    /// Per piece, by its kind, that an enemy B or C attacks.
+    pub minor_threat: [Pair; 6],
+    /// Per piece, by its kind, that an enemy A attacks.
+    pub rook_threat: [Pair; 6],
+    /// Per B and per C (in that order) on an outpost: on its side's fourth to sixth rank,
+    /// defended by an F of its side, and out of reach of every enemy F.
+    pub outpost: [Pair; 2],
+    /// A passed F whose next square is empty and not attacked by the enemy, by ranks
+    /// advanced (added to [`passed`](ObsidianWeights::passed)).
+    pub passed_free: [Pair; 7],
     /// For having the move.
     pub tempo: i32,
 }
@@ -81,6 +112,10 @@ impl Tunable for ObsidianWeights {
             f(name, table.as_flattened_mut());
         }
         f("mobility", self.mobility.as_flattened_mut());
+        f("mobility_A", self.mobility_a.as_flattened_mut());
+        f("mobility_B", self.mobility_b.as_flattened_mut());
+        f("mobility_C", self.mobility_c.as_flattened_mut());
+        f("mobility_E", self.mobility_e.as_flattened_mut());
         f("passed", self.passed.as_flattened_mut());
         f("doubled", &mut self.doubled);
         f("isolated", &mut self.isolated);
@@ -88,9 +123,14 @@ impl Tunable for ObsidianWeights {
         f("bishop_pair", &mut self.bishop_pair);
         f("rook_file", self.rook_file.as_flattened_mut());
         f("d_zone", &mut self.d_zone);
+        f("d_danger", self.d_danger.as_flattened_mut());
         f("d_shield", &mut self.d_shield);
         f("pawn_threat", &mut self.pawn_threat);
         f("hanging", &mut self.hanging);
+        f("minor_threat", self.minor_threat.as_flattened_mut());
+        f("rook_threat", self.rook_threat.as_flattened_mut());
+        f("outpost", self.outpost.as_flattened_mut());
+        f("passed_free", self.passed_free.as_flattened_mut());
         f("tempo", std::slice::from_mut(&mut self.tempo));
     }
 }
@@ -106,6 +146,10 @@ impl ObsidianWeights {
             material: [[0; 2]; 6],
             squares: [[[0; 2]; 64]; 6],
             mobility: [[0; 2]; 6],
+            mobility_a: [[0; 2]; 15],
+            mobility_b: [[0; 2]; 9],
+            mobility_c: [[0; 2]; 14],
+            mobility_e: [[0; 2]; 28],
             passed: [[0; 2]; 7],
             doubled: [0; 2],
             isolated: [0; 2],
@@ -113,9 +157,14 @@ impl ObsidianWeights {
             bishop_pair: [0; 2],
             rook_file: [[0; 2]; 2],
             d_zone: [0; 2],
+            d_danger: [[0; 2]; MAX_DANGER + 1],
             d_shield: [0; 2],
             pawn_threat: [0; 2],
             hanging: [0; 2],
+            minor_threat: [[0; 2]; 6],
+            rook_threat: [[0; 2]; 6],
+            outpost: [[0; 2]; 2],
+            passed_free: [[0; 2]; 7],
             tempo: 0,
         }
     }
@@ -204,6 +253,12 @@ struct SideView {
     pawn_attacks: u64,
     /// Its attacks on the enemy D and the squares next to it.
     zone_hits: i32,
+    /// The squares its B's and C's attack.
+    minor_attacks: u64,
+    /// The squares its A's attack.
+    rook_attacks: u64,
+    /// The danger its officers put the enemy D in (see [`ObsidianWeights::d_danger`]).
+    danger: i32,
 }
 
 impl Obsidian {
@@ -234,6 +289,8 @@ impl Obsidian {
         };
         view.attacks = view.pawn_attacks;
         view.zone_hits = (view.pawn_attacks & enemy_zone).count_ones() as i32;
+        let enemy_pawn_attacks = pawn_attacks(player.opponent(), enemy_pawns);
+        let safe = !own & !enemy_pawn_attacks;
         for kind in Kind::ALL {
             let k = kind.index();
             let pieces = self.pieces(player, kind);
@@ -254,8 +311,33 @@ impl Obsidian {
                 };
                 view.attacks |= reach;
                 score.add(w.mobility[k], (reach & !own).count_ones() as i32);
+                let moves = (reach & safe).count_ones() as usize;
+                match kind {
+                    Kind::A => {
+                        score.add(w.mobility_a[moves], 1);
+                        view.rook_attacks |= reach;
+                    }
+                    Kind::B | Kind::C => {
+                        let table: &[Pair] = if kind == Kind::B {
+                            &w.mobility_b
+                        } else {
+                            &w.mobility_c
+                        };
+                        score.add(table[moves], 1);
+                        view.minor_attacks |= reach;
+                        if self.is_outpost(player, square, view.pawn_attacks, enemy_pawns) {
+                            score.add(w.outpost[usize::from(kind == Kind::C)], 1);
+                        }
+                    }
+                    Kind::E => score.add(w.mobility_e[moves], 1),
+                    _ => {}
+                }
                 if kind != Kind::D {
-                    view.zone_hits += (reach & enemy_zone).count_ones() as i32;
+                    let hits = (reach & enemy_zone).count_ones() as i32;
+                    view.zone_hits += hits;
+                    if hits > 0 {
+                        view.danger += DANGER_OF[k] + hits;
+                    }
                 }
                 if kind == Kind::A {
                     let file = files(square, false);
@@ -314,6 +396,53 @@ impl Obsidian {
         );
         let undefended = own & !self.pieces(player, Kind::D) & !ours.attacks;
         score.add(w.hanging, (undefended & theirs.attacks).count_ones() as i32);
+        for kind in Kind::ALL {
+            let k = kind.index();
+            let pieces = self.pieces(player, kind);
+            score.add(
+                w.minor_threat[k],
+                (pieces & theirs.minor_attacks).count_ones() as i32,
+            );
+            score.add(
+                w.rook_threat[k],
+                (pieces & theirs.rook_attacks).count_ones() as i32,
+            );
+        }
+        if self.pieces(player, Kind::D) != 0 {
+            score.add(w.d_danger[(theirs.danger as usize).min(MAX_DANGER)], 1);
+        }
+        let pawns = self.pieces(player, Kind::F);
+        let enemy_pawns = self.pieces(player.opponent(), Kind::F);
+        for square in Bits64(pawns) {
+            if ahead(player, square) & files(square, true) & enemy_pawns != 0 {
+                continue;
+            }
+            let next = match player {
+                Player::One => square + 8,
+                Player::Two => square.wrapping_sub(8),
+            };
+            if next < 64 && (self.occupied() | theirs.attacks) & 1u64 << next == 0 {
+                let advanced = (ranks_advanced(player, square) - 1).clamp(0, 6) as usize;
+                score.add(w.passed_free[advanced], 1);
+            }
+        }
+    }
+
+    /// Whether a B or C of `player` on `square` stands on an outpost: on its fourth to sixth rank,
+    /// defended by one of its F's (which attack `own_pawn_attacks`) and on a square no
+    /// enemy F can ever attack (none on a neighbouring file ahead of it).
+    fn is_outpost(
+        &self,
+        player: Player,
+        square: u32,
+        own_pawn_attacks: u64,
+        enemy_pawns: u64,
+    ) -> bool {
+        let advanced = ranks_advanced(player, square);
+        (3..=5).contains(&advanced)
+            && own_pawn_attacks & 1u64 << square != 0
+            && ahead(player, square) & files(square, true) & !files(square, false) & enemy_pawns
+                == 0
     }
 }
 
@@ -434,5 +563,61 @@ mod tests {
             "colour symmetry"
         );
         assert!(start.side_to_move() == Player::One);
+    }
+
+    /// The position with the colours swapped: the board turned over, each piece given to
+    /// the other side, and the other side to move.
+    fn colours_swapped(position: &Obsidian) -> Obsidian {
+        let text = position.to_string();
+        let mut fields = text.split(' ');
+        let board: Vec<String> = fields
+            .next()
+            .unwrap()
+            .split('/')
+            .rev()
+            .map(|rank| {
+                rank.chars()
+                    .map(|c| match c {
+                        c if c.is_ascii_uppercase() => c.to_ascii_lowercase(),
+                        c => c.to_ascii_uppercase(),
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = match fields.next().unwrap() {
+            "1" => "2",
+            _ => "1",
+        };
+        let rest: Vec<&str> = fields.collect();
+        format!("{} {side} {}", board.join("/"), rest.join(" "))
+            .trim_end()
+            .parse()
+            .unwrap()
+    }
+
+    #[test]
+    fn every_term_is_the_same_for_both_colours() {
+        let w = ObsidianWeights::default();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200 {
+            let mut position = Obsidian::default();
+            for _ in 0..40 {
+                let mut moves = MoveList::new();
+                position.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                position.play(moves[(seed % moves.len() as u64) as usize]);
+                let swapped = colours_swapped(&position);
+                assert_eq!(
+                    swapped.evaluate(&w),
+                    position.evaluate(&w),
+                    "{position} against {swapped}"
+                );
+            }
+        }
     }
 }
