@@ -39,6 +39,9 @@ pub struct SearchInfo {
     pub elapsed: Duration,
     /// The principal variation, as move texts.
     pub pv: Vec<String>,
+    /// Something the bot wants said about this search (a fallback it took), shown as an
+    /// `info string` line before the info line.
+    pub note: Option<String>,
 }
 
 impl SearchInfo {
@@ -52,10 +55,15 @@ impl SearchInfo {
         }
     }
 
-    /// The info line: `info depth D score S nodes N nps X time MS pv M1 M2 …`.
+    /// The info line: `info depth D score S nodes N nps X time MS pv M1 M2 …`, after a line
+    /// `info string NOTE` when there is a note.
     pub fn line(&self) -> String {
+        let note = self
+            .note
+            .as_ref()
+            .map_or(String::new(), |note| format!("info string {note}\n"));
         format!(
-            "info depth {} score {} nodes {} nps {} time {} pv {}",
+            "{note}info depth {} score {} nodes {} nps {} time {} pv {}",
             self.depth,
             self.score,
             self.nodes,

@@ -23,6 +23,7 @@ pub mod openings;
 pub mod ordering;
 pub mod random;
 pub mod score;
+pub mod solver;
 pub mod spec;
 pub mod sprt;
 pub mod time_budget;

@@ -181,6 +181,7 @@ mod tests {
             nodes,
             elapsed: Duration::from_millis(ms),
             pv: Vec::new(),
+            note: None,
         }
     }
 

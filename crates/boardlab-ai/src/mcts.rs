@@ -420,6 +420,7 @@ impl<P: Evaluate> Mcts<P> {
             nodes: done,
             elapsed: clock.elapsed(),
             pv,
+            note: None,
         });
         b.mv
     }

@@ -50,6 +50,7 @@ impl<P: Position> Bot<P> for RandomBot {
             nodes: 1,
             elapsed: Duration::ZERO,
             pv: vec![mv.to_string()],
+            note: None,
         });
         Some(mv)
     }

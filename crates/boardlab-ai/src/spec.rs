@@ -9,9 +9,11 @@ use crate::levels::{self, TOP_LEVEL};
 use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
 use crate::network::NetworkChoice;
 use crate::random::RandomBot;
+use crate::solver::PerfectBot;
 use crate::uci::{UciBot, UciOptions};
 use boardlab_core::{Evaluate, Tunable};
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 use thiserror::Error;
@@ -22,12 +24,16 @@ const MAX_CHANCES: i32 = 1000;
 /// The largest deliberate evaluation error a spec may give alpha-beta: fifty pieces.
 const MAX_NOISE: i32 = 5000;
 
+/// The positions a perfect player searches a move before it falls back (Sprint's start
+/// takes about 300,000).
+pub const PERFECT_NODES: u64 = 50_000_000;
+
 /// A bot spec that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
     /// The bot's name is not one of the bots.
     #[error(
-        "unknown bot '{given}'; valid bots: random, alphabeta, mcts (e.g. alphabeta:time=1s), level:1 to level:{TOP_LEVEL}, or uci:PATH for an external engine"
+        "unknown bot '{given}'; valid bots: random, alphabeta, mcts (e.g. alphabeta:time=1s), level:1 to level:{TOP_LEVEL}, perfect (exact play where solved), or uci:PATH for an external engine"
     )]
     UnknownBot {
         /// The name given.
@@ -116,6 +122,9 @@ pub enum BotKind {
     /// A strength level (`level:N`), which stands for a bot of the game's own
     /// [level table](crate::levels) once the game is known.
     Level,
+    /// [`PerfectBot`]: exact play where the solver or tablebases reach, the top level
+    /// elsewhere.
+    Perfect,
 }
 
 impl BotKind {
@@ -127,6 +136,7 @@ impl BotKind {
             BotKind::Mcts => "mcts",
             BotKind::Uci => "uci",
             BotKind::Level => "level",
+            BotKind::Perfect => "perfect",
         }
     }
 
@@ -140,6 +150,9 @@ impl BotKind {
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
             BotKind::Uci => crate::uci::options::VALID,
             BotKind::Level => "none (level:N takes only its number)",
+            BotKind::Perfect => {
+                "tablebases (a folder), nodes (the search's budget a move), time (the fallback's time a move), seed"
+            }
         }
     }
 }
@@ -165,6 +178,8 @@ pub struct BotSpec {
     /// The text of a weights file for the evaluation (`weights=FILE`), read when the spec
     /// was; `None` uses the game's shipped weights.
     pub weights: Option<String>,
+    /// The tablebase folder of a perfect player ([`BotKind::Perfect`] only).
+    pub tablebases: Option<PathBuf>,
     text: String,
 }
 
@@ -220,6 +235,20 @@ impl BotSpec {
                 self.uci.as_deref().cloned().unwrap_or_default(),
                 self.limits,
             )),
+            BotKind::Perfect => {
+                let mut fallback =
+                    levels::level_spec::<P>(TOP_LEVEL).expect("the top level exists");
+                if let Some(time) = self.limits.time {
+                    fallback.limits.time = Some(time);
+                    fallback.text = format!("level:{TOP_LEVEL} at {time:?} a move");
+                }
+                Box::new(PerfectBot::<P>::new(
+                    self.text.clone(),
+                    self.tablebases.clone(),
+                    self.limits.nodes.unwrap_or(PERFECT_NODES),
+                    fallback.build::<P>(seed),
+                ))
+            }
             BotKind::Level => unreachable!("a level is turned into its game's bot above"),
         }
     }
@@ -303,6 +332,7 @@ impl FromStr for BotSpec {
                 level: None,
                 uci: Some(Box::new(options)),
                 weights: None,
+                tablebases: None,
                 text: trimmed.to_string(),
             });
         }
@@ -321,6 +351,7 @@ impl FromStr for BotSpec {
                     level: Some(n),
                     uci: None,
                     weights: None,
+                    tablebases: None,
                     text: format!("level:{n}"),
                 }),
                 Ok(n) => Err(SpecError::UnknownLevel { level: n }),
@@ -333,6 +364,7 @@ impl FromStr for BotSpec {
             "random" => BotKind::Random,
             "alphabeta" | "ab" => BotKind::AlphaBeta,
             "mcts" => BotKind::Mcts,
+            "perfect" => BotKind::Perfect,
             _ => {
                 return Err(SpecError::UnknownBot {
                     given: name.to_string(),
@@ -348,6 +380,7 @@ impl FromStr for BotSpec {
             level: None,
             uci: None,
             weights: None,
+            tablebases: None,
             text: text.clone(),
         };
         for param in params.split(',').filter(|p| !p.is_empty()) {
@@ -366,7 +399,17 @@ impl FromStr for BotSpec {
                     .ok_or_else(|| bad(expected))
             };
             match (kind, key) {
-                (BotKind::AlphaBeta | BotKind::Mcts, "time") => {
+                (BotKind::Perfect, "tablebases") => {
+                    let dir = PathBuf::from(value);
+                    if !dir.is_dir() {
+                        return Err(bad("an existing folder of tablebases"));
+                    }
+                    spec.tablebases = Some(dir);
+                }
+                (BotKind::Perfect, "nodes") => {
+                    spec.limits.nodes = Some(count("a positive number of positions")?)
+                }
+                (BotKind::AlphaBeta | BotKind::Mcts | BotKind::Perfect, "time") => {
                     spec.limits.time = Some(
                         parse_duration(value)
                             .ok_or_else(|| bad("a duration like 500ms or 1.5s"))?,
@@ -449,7 +492,10 @@ impl FromStr for BotSpec {
                         _ => return Err(bad("random or eval")),
                     };
                 }
-                (BotKind::Random | BotKind::Mcts | BotKind::AlphaBeta, "seed") => {
+                (
+                    BotKind::Random | BotKind::Mcts | BotKind::AlphaBeta | BotKind::Perfect,
+                    "seed",
+                ) => {
                     spec.seed = Some(value.parse().map_err(|_| bad("a whole number"))?);
                 }
                 _ => {
@@ -461,7 +507,7 @@ impl FromStr for BotSpec {
                 }
             }
         }
-        if kind != BotKind::Random && spec.limits == Limits::default() {
+        if !matches!(kind, BotKind::Random | BotKind::Perfect) && spec.limits == Limits::default() {
             spec.limits.time = Some(Duration::from_secs(1));
         }
         Ok(spec)

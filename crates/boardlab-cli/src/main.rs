@@ -37,6 +37,12 @@ enum Command {
     /// Speak the UCI engine protocol on standard input and output (UCI_Variant picks the
     /// game; positions and moves in boardlab's notation).
     Engine(commands::engine::EngineArgs),
+    /// The exact value of a position and of each legal move under perfect play, by
+    /// exhaustive search (sprint) or from tablebases (parity).
+    Solve(commands::solve::SolveArgs),
+    /// Build endgame tablebases by retrograde analysis (parity): the exact value of every
+    /// position up to a number of pieces a side.
+    Tablebase(commands::tablebase::TablebaseArgs),
     /// Train a network evaluation on data files of `datagen` (alphabeta:net=FILE plays it).
     Train(commands::train::TrainArgs),
 }
@@ -82,6 +88,8 @@ fn main() -> ExitCode {
         Command::Datagen(args) => commands::datagen::run(args),
         Command::Train(args) => commands::train::run(args),
         Command::Engine(args) => commands::engine::run(args),
+        Command::Tablebase(args) => commands::tablebase::run(args),
+        Command::Solve(args) => commands::solve::run(args),
     };
     finish(result)
 }

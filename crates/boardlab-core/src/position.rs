@@ -29,6 +29,31 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     /// Player 1 always moves first.
     const FIRST_PLAYER_DRAWN: bool = false;
 
+    /// Whether [`open_tablebases`](Position::open_tablebases) can open tablebases of this
+    /// game (`boardlab tablebase` builds them).
+    const HAS_TABLEBASES: bool = false;
+
+    /// Opens this game's tablebases (exact values of endgame positions) in the folder
+    /// `dir`, for positions played under `rules`. Games without tablebases refuse.
+    fn open_tablebases(
+        dir: &std::path::Path,
+        rules: Self::Rules,
+    ) -> Result<Box<dyn crate::ValueOracle<Self>>, crate::OracleError>
+    where
+        Self: Sized,
+    {
+        let _ = (dir, rules);
+        Err(crate::OracleError(format!(
+            "{} has no tablebases (they exist for parity)",
+            Self::GAME_ID
+        )))
+    }
+
+    /// Whether no position can ever recur, because every move makes progress that cannot
+    /// be undone (Sprint: every move advances a piece). The game graph then has no cycles
+    /// and an exhaustive search of any position ends.
+    const ACYCLIC: bool = false;
+
     /// The start position under the given rules, Player 1 to move.
     fn start(rules: Self::Rules) -> Self;
 

@@ -1,26 +1,88 @@
 //! The bot opponent, behind one function: the strength levels of `boardlab-ai`
 //! ([`boardlab_ai::levels`]: each game has its own bot for each level) within their budget.
 
-use boardlab_ai::levels;
+use boardlab_ai::solver::PerfectBot;
+use boardlab_ai::{Bot, TOP_LEVEL, levels};
 use boardlab_core::{Evaluate, GameHistory, Position};
+use boardlab_games::{GameId, GameVisitor, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// The levels a player can choose, weakest first.
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=boardlab_ai::TOP_LEVEL;
+pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=TOP_LEVEL;
+
+/// The pseudo-level of the perfect player, offered after the levels where it plays exactly:
+/// Sprint (solved by search) and Parity when the server has tablebases.
+pub const PERFECT: u8 = TOP_LEVEL + 1;
+
+/// The positions the perfect player searches a move before it plays like the top level
+/// (within the top level's time; Sprint's start takes about 300,000).
+const PERFECT_NODES: u64 = 2_000_000;
+
+/// The Parity tablebase folder given to the server, if any.
+static TABLEBASES: OnceLock<PathBuf> = OnceLock::new();
+
+/// Gives the perfect player the tablebases in `dir` (checked now: a folder of tables for
+/// the default board).
+pub fn use_tablebases(dir: &Path) -> anyhow::Result<()> {
+    boardlab_games::parity::tablebase::Tablebase::open(dir, Default::default())?;
+    let _ = TABLEBASES.set(dir.to_path_buf());
+    Ok(())
+}
 
 /// How long a bot of `level` may think about one move: the longest time its level gives it
 /// in any game, or one second for levels limited by depth or nodes alone.
 pub fn budget(level: u8) -> Duration {
+    let level = level.min(TOP_LEVEL);
     levels::longest_time(level).unwrap_or(Duration::from_secs(1))
 }
 
-/// The level descriptions for the start page: `(level, description)`.
-pub fn level_descriptions() -> Vec<(u8, &'static str)> {
-    (1..=boardlab_ai::TOP_LEVEL)
-        .zip(levels::DESCRIPTIONS)
-        .collect()
+/// The level descriptions for the start page of `game`: `(level, description)`, with the
+/// perfect player last where it is offered.
+pub fn level_descriptions(game: GameId) -> Vec<(u8, &'static str)> {
+    let mut levels: Vec<(u8, &'static str)> = (1..=TOP_LEVEL).zip(levels::DESCRIPTIONS).collect();
+    if let Some(description) = perfect_offer(game) {
+        levels.push((PERFECT, description));
+    }
+    levels
+}
+
+/// A level's name on the page: its number, or `perfect`.
+pub fn level_label(level: u8) -> String {
+    if level == PERFECT {
+        "perfect".to_string()
+    } else {
+        level.to_string()
+    }
+}
+
+/// Whether `level` is one a player may choose in `game`.
+pub fn is_level(game: GameId, level: u8) -> bool {
+    LEVELS.contains(&level) || (level == PERFECT && perfect_offer(game).is_some())
+}
+
+/// What the perfect player is in `game`, if it is offered there.
+fn perfect_offer(game: GameId) -> Option<&'static str> {
+    with_game(game, PerfectOffer)
+}
+
+struct PerfectOffer;
+
+impl GameVisitor for PerfectOffer {
+    type Output = Option<&'static str>;
+
+    fn visit<P: Position>(self) -> Option<&'static str> {
+        if P::ACYCLIC {
+            Some("solved play, unbeatable from this position when it wins")
+        } else if P::HAS_TABLEBASES && TABLEBASES.get().is_some() {
+            Some("perfect inside the tablebases (the strongest level elsewhere)")
+        } else {
+            None
+        }
+    }
 }
 
 /// The bot's move in the current position of `history`, or `None` when there is none.
@@ -33,6 +95,16 @@ pub fn bot_move<P: Evaluate>(
     budget: Duration,
 ) -> Option<P::Move> {
     let _ = budget;
+    if level == PERFECT {
+        let fallback = levels::level_spec::<P>(TOP_LEVEL).ok()?.build::<P>(seed);
+        let mut perfect = PerfectBot::new(
+            "perfect".to_string(),
+            TABLEBASES.get().cloned(),
+            PERFECT_NODES,
+            fallback,
+        );
+        return perfect.choose(history, &mut |_| {});
+    }
     match levels::level_spec::<P>(level) {
         Ok(spec) => spec.build::<P>(seed).choose(history, &mut |_| {}),
         Err(_) => random_move(history, seed),

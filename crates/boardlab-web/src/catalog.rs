@@ -64,9 +64,11 @@ impl GameVisitor for Info {
             "size": format!("{}x{}", start.width(), start.height()),
             "options": options,
             "first_drawn": P::FIRST_PLAYER_DRAWN,
-            "levels": crate::bot::level_descriptions()
+            "levels": crate::bot::level_descriptions(self.0)
                 .into_iter()
-                .map(|(level, text)| json!({ "level": level, "description": text }))
+                .map(|(level, text)| {
+                    json!({ "level": level, "label": crate::bot::level_label(level), "description": text })
+                })
                 .collect::<Vec<_>>(),
             "default_level": boardlab_ai::DEFAULT_LEVEL,
             "names": { "1": P::player_name(Player::One), "2": P::player_name(Player::Two) },

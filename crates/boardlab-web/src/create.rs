@@ -97,10 +97,15 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
         .collect();
     with_game(game, CheckRules(&rules)).map_err(ApiError::bad_request)?;
     let level = request.level.unwrap_or(boardlab_ai::DEFAULT_LEVEL);
-    if mode == Mode::Bot && !bot::LEVELS.contains(&level) {
+    if mode == Mode::Bot && !bot::is_level(game, level) {
         return Err(ApiError::bad_request(format!(
-            "level {level} is not a bot level (1 to {})",
-            boardlab_ai::TOP_LEVEL
+            "level {level} is not a bot level of {game} (1 to {}{})",
+            boardlab_ai::TOP_LEVEL,
+            if bot::is_level(game, bot::PERFECT) {
+                format!(", or {} for the perfect player", bot::PERFECT)
+            } else {
+                String::new()
+            }
         )));
     }
     let seat = seat_choice(request.side.as_deref(), "side")?;

@@ -258,9 +258,10 @@ pub fn result_of(entry: &Entry) -> Option<(String, String)> {
 /// Who sits in a seat, in words.
 pub fn seat_label(row: &GameRow, seat: u8) -> String {
     match (row.mode, row.bot_seat) {
-        (Mode::Bot, Some(bot)) if bot == seat => {
-            format!("bot (level {})", row.bot_level.unwrap_or(1))
-        }
+        (Mode::Bot, Some(bot)) if bot == seat => match row.bot_level.unwrap_or(1) {
+            bot::PERFECT => "bot (perfect)".to_string(),
+            level => format!("bot (level {level})"),
+        },
         (Mode::Bot, _) => "you".to_string(),
         (Mode::Friend, _) => format!("player at seat {seat}"),
         (Mode::Local, _) => format!("seat {seat} (this screen)"),

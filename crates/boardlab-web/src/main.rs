@@ -8,6 +8,7 @@ fn main() -> ExitCode {
     let mut config = ServeConfig {
         addr: "127.0.0.1:8080".parse().expect("default address"),
         db: "boardlab.sqlite".into(),
+        tablebases: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -21,8 +22,11 @@ fn main() -> ExitCode {
                 }
             },
             ("--db", Some(v)) => config.db = v.into(),
+            ("--tablebases", Some(v)) => config.tablebases = Some(v.into()),
             _ => {
-                eprintln!("usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite]");
+                eprintln!(
+                    "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite] [--tablebases DIR]"
+                );
                 return ExitCode::from(2);
             }
         }

@@ -2,6 +2,7 @@
 
 use crate::api::{self, AppState};
 use crate::assets;
+use crate::bot;
 use crate::hub::Hub;
 use crate::store::Store;
 use axum::Router;
@@ -16,6 +17,8 @@ pub struct ServeConfig {
     pub addr: SocketAddr,
     /// The SQLite database file.
     pub db: PathBuf,
+    /// A folder of Parity tablebases for the perfect player (`None`: it plays Sprint only).
+    pub tablebases: Option<PathBuf>,
 }
 
 /// The router of every page and API route over a hub.
@@ -45,6 +48,9 @@ pub struct Server {
 impl Server {
     /// Opens the store and binds the address.
     pub async fn bind(config: &ServeConfig) -> anyhow::Result<Server> {
+        if let Some(dir) = &config.tablebases {
+            bot::use_tablebases(dir)?;
+        }
         let store = Store::open(&config.db).map_err(anyhow::Error::msg)?;
         let hub = Hub::new(store);
         let listener = tokio::net::TcpListener::bind(config.addr).await?;

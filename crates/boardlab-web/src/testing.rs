@@ -36,6 +36,7 @@ pub fn start_background(db: PathBuf, workers: usize) -> SocketAddr {
             let config = ServeConfig {
                 addr: "127.0.0.1:0".parse().expect("loopback address"),
                 db,
+                tablebases: None,
             };
             let server = Server::bind(&config).await.expect("bind the server");
             tx.send(server.local_addr().expect("the bound address"))

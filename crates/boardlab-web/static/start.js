@@ -76,13 +76,18 @@ function choose(id) {
     rules.appendChild(row);
   }
   const level = $('#level');
-  if (chosen.levels && level.options.length === 0) {
-    for (const { level: n, description } of chosen.levels) {
+  if (chosen.levels) {
+    // The levels differ by game (the perfect player is offered where a game is solved):
+    // rebuild them, keeping the choice where the new game has it.
+    const previous = level.value;
+    const keep = chosen.levels.some(({ level: n }) => String(n) === previous);
+    level.replaceChildren();
+    for (const { level: n, label, description } of chosen.levels) {
       const o = document.createElement('option');
       o.value = n;
-      o.textContent = `${n}: ${description}`;
+      o.textContent = `${label}: ${description}`;
       // The default opponent is the level the server proposes: one that plays real moves.
-      o.selected = n === chosen.default_level;
+      o.selected = keep ? String(n) === previous : n === chosen.default_level;
       level.appendChild(o);
     }
   }

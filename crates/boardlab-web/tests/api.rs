@@ -369,3 +369,61 @@ fn a_bot_moves_first_in_every_game_when_it_has_seat_1() {
         }
     }
 }
+
+#[test]
+fn the_perfect_player_is_offered_where_a_game_is_solved() {
+    let f = fixture();
+    let mut c = f.client();
+    let catalog = c.get("/api/catalog").unwrap().json();
+    let perfect_of = |game: &str| {
+        catalog
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|card| card["id"] == game)
+            .unwrap()["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|level| level["label"] == "perfect")
+    };
+    assert!(perfect_of("sprint"));
+    // Parity has it only when the server was given tablebases; Obsidian never.
+    assert!(!perfect_of("parity"));
+    assert!(!perfect_of("obsidian"));
+    let perfect = boardlab_ai::TOP_LEVEL + 1;
+    let r = c
+        .post(
+            "/api/games",
+            &json!({ "game": "obsidian", "opponent": "bot", "level": perfect }).to_string(),
+        )
+        .unwrap();
+    assert_error(&r, 400, &format!("level {perfect}"));
+    let r = c
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "opponent": "bot", "level": perfect, "side": "2" })
+                .to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let state = c.get(&format!("/api/games/{id}")).unwrap().json();
+        if state["ply"] == 1 {
+            assert_eq!(state["seats"]["1"], "bot (perfect)");
+            // White wins Sprint's start; each winning first move wins in 23 plies.
+            assert!(
+                ["b2c3", "f2e3"].contains(&state["moves"][0].as_str().unwrap_or("")),
+                "{state}"
+            );
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the perfect player did not move"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

@@ -309,6 +309,7 @@ fn main_search<P: Evaluate>(
                 .iter()
                 .map(|m| m.to_string())
                 .collect(),
+            note: None,
         };
         report(&info);
         best = Some((root_moves[0].0, info));
@@ -329,6 +330,7 @@ fn main_search<P: Evaluate>(
             nodes: nodes(search),
             elapsed: search.clock.elapsed(),
             pv: vec![root_moves[0].0.to_string()],
+            note: None,
         };
         Some((root_moves[0].0, info))
     })

@@ -42,6 +42,7 @@ pub fn parse_info(line: &str, elapsed: Duration) -> Option<SearchInfo> {
         nodes,
         elapsed: time.map_or(elapsed, Duration::from_millis),
         pv,
+        note: None,
     })
 }
 

@@ -9,5 +9,7 @@ pub mod perft;
 pub mod play;
 pub mod play_clock;
 pub mod serve;
+pub mod solve;
+pub mod tablebase;
 pub mod train;
 pub mod tune;

@@ -14,6 +14,10 @@ pub struct ServeArgs {
     /// The SQLite file that keeps the games (created if missing).
     #[arg(long, default_value = "boardlab.sqlite")]
     db: PathBuf,
+    /// A folder of Parity tablebases (`boardlab tablebase`): the perfect player is then
+    /// offered for Parity positions they cover (it is always offered for Sprint).
+    #[arg(long, value_name = "DIR")]
+    tablebases: Option<PathBuf>,
 }
 
 /// Runs the server until the process is stopped; prints the address to open.
@@ -21,5 +25,6 @@ pub fn run(args: ServeArgs) -> Result<()> {
     boardlab_web::serve_blocking(boardlab_web::ServeConfig {
         addr: args.addr,
         db: args.db,
+        tablebases: args.tablebases,
     })
 }

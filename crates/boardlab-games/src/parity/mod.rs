@@ -11,6 +11,7 @@ mod moves;
 mod notation;
 mod position;
 mod rules;
+pub mod tablebase;
 mod zobrist;
 
 pub use eval::ParityWeights;

@@ -118,6 +118,17 @@ impl Position for Parity {
         notation::parse_position(text, rules)
     }
 
+    const HAS_TABLEBASES: bool = true;
+
+    fn open_tablebases(
+        dir: &std::path::Path,
+        rules: ParityRules,
+    ) -> Result<Box<dyn boardlab_core::ValueOracle<Parity>>, boardlab_core::OracleError> {
+        super::tablebase::Tablebase::open(dir, rules)
+            .map(|tables| Box::new(tables) as Box<dyn boardlab_core::ValueOracle<Parity>>)
+            .map_err(|error| boardlab_core::OracleError(error.to_string()))
+    }
+
     fn rules(&self) -> ParityRules {
         self.rules
     }

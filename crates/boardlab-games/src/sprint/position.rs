@@ -115,6 +115,7 @@ impl Position for Sprint {
     type Move = SprintMove;
     type Rules = SprintRules;
     const GAME_ID: &'static str = "sprint";
+    const ACYCLIC: bool = true;
 
     fn start(rules: SprintRules) -> Sprint {
         Sprint::from_text(super::START_TEXT, rules).expect("the start position is valid")

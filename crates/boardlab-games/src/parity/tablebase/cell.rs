@@ -1,0 +1,89 @@
+//! One position's entry while tables are built and once they are loaded: a 16-bit cell,
+//! two bits of kind and fourteen of distance.
+
+use boardlab_core::GameValue;
+
+/// The largest distance a cell holds.
+pub(super) const MAX_DISTANCE: u32 = (1 << 14) - 1;
+
+const KIND: u16 = 0b11 << 14;
+const UNKNOWN: u16 = 0;
+const WIN: u16 = 1 << 14;
+const LOSS: u16 = 2 << 14;
+const DRAW: u16 = 3 << 14;
+
+/// A cell not yet decided, holding the longest loss its captures allow so far.
+#[inline]
+pub(super) fn unknown(longest_loss: u32) -> u16 {
+    UNKNOWN | longest_loss as u16
+}
+
+/// A cell decided as a win in `plies`.
+#[inline]
+pub(super) fn win(plies: u32) -> u16 {
+    WIN | plies as u16
+}
+
+/// A cell decided as a loss in `plies`.
+#[inline]
+pub(super) fn loss(plies: u32) -> u16 {
+    LOSS | plies as u16
+}
+
+/// A drawn cell.
+pub(super) const DRAWN: u16 = DRAW;
+
+/// Whether the cell is not decided yet.
+#[inline]
+pub(super) fn is_unknown(cell: u16) -> bool {
+    cell & KIND == UNKNOWN
+}
+
+/// Whether the cell is a win.
+#[inline]
+pub(super) fn is_win(cell: u16) -> bool {
+    cell & KIND == WIN
+}
+
+/// Whether the cell is a loss.
+#[inline]
+pub(super) fn is_loss(cell: u16) -> bool {
+    cell & KIND == LOSS
+}
+
+/// The distance (or, undecided, the longest loss so far).
+#[inline]
+pub(super) fn distance(cell: u16) -> u32 {
+    (cell & !KIND) as u32
+}
+
+/// The value of a decided cell (an undecided one, after the last pass, is a draw).
+#[inline]
+pub(super) fn value(cell: u16) -> GameValue {
+    match cell & KIND {
+        WIN => GameValue::Win(distance(cell)),
+        LOSS => GameValue::Loss(distance(cell)),
+        _ => GameValue::Draw,
+    }
+}
+
+/// The two-bit code of a cell in a values file: 0 draw, 1 win, 2 loss.
+#[inline]
+pub(super) fn code(cell: u16) -> u8 {
+    match cell & KIND {
+        WIN => 1,
+        LOSS => 2,
+        _ => 0,
+    }
+}
+
+/// The cell of a two-bit code and a distance; `None` for the unused code 3.
+#[inline]
+pub(super) fn from_code(code: u8, distance: u32) -> Option<u16> {
+    match code {
+        0 => Some(DRAWN),
+        1 => Some(win(distance)),
+        2 => Some(loss(distance)),
+        _ => None,
+    }
+}

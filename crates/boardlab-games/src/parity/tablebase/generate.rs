@@ -1,0 +1,478 @@
+//! Building tables by retrograde analysis, material level by material level.
+//!
+//! A capture removes a piece, so the positions of one material (pieces per side) depend only
+//! on themselves and on the material with one piece fewer, which is built first. Inside a
+//! material, the two sides to move are solved together:
+//! 1. every position is looked at once: no move is a loss in 0; a capture into the smaller
+//!    material that leaves the opponent lost is a win (perhaps not the fastest); otherwise it
+//!    waits, counting its steps still undecided;
+//! 2. then, for d = 1, 2, …, the positions decided at distance d - 1 are taken back by one
+//!    step of the player who just moved: behind a loss stands a win in d; behind a win, one
+//!    more of that position's steps is known to lose, and when none is left the position is
+//!    a loss (in d, or longer if a capture holds out longer);
+//! 3. whatever is still undecided is a draw.
+//!
+//! A step is undone by stepping back: the piece count is the same, so the same spaces are
+//! open, and both sides' moves come from the game's own generator.
+
+use super::TablebaseError;
+use super::cell;
+use super::files;
+use super::geometry::{Geometry, Placement, TableKey};
+use super::table::{Table, table_len};
+use boardlab_core::GameValue;
+use std::collections::HashMap;
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// Told what a build is doing, for a progress bar.
+pub trait BuildProgress: Sync {
+    /// A table (or two solved together) begins: `positions` in all.
+    fn begin(&self, name: &str, positions: u64);
+    /// `positions` more are decided.
+    fn advance(&self, positions: u64);
+    /// The table is done (written, or found complete on disk).
+    fn finish(&self, name: &str, report: &TableReport);
+}
+
+/// Does nothing with progress.
+pub struct Quiet;
+
+impl BuildProgress for Quiet {
+    fn begin(&self, _name: &str, _positions: u64) {}
+    fn advance(&self, _positions: u64) {}
+    fn finish(&self, _name: &str, _report: &TableReport) {}
+}
+
+/// What building one material level gave.
+#[derive(Clone, Debug, Default)]
+pub struct TableReport {
+    /// Positions in its tables.
+    pub positions: u64,
+    /// Wins, losses and draws for the side to move.
+    pub wins: u64,
+    /// Losses.
+    pub losses: u64,
+    /// Draws.
+    pub draws: u64,
+    /// The longest distance to the end, in plies.
+    pub longest: u32,
+    /// Bytes written.
+    pub bytes: u64,
+    /// How long it took.
+    pub time: Duration,
+    /// False when the tables were already on disk.
+    pub built: bool,
+}
+
+/// What to build.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildOptions {
+    /// Every material with up to this many White pieces …
+    pub max_white: u32,
+    /// … and up to this many Black pieces (both sides to move).
+    pub max_black: u32,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// The groups of tables to build, in order: each group is one material's tables (both
+/// sides to move, or the one table a symmetric board keeps), after everything it captures
+/// into.
+pub(super) fn plan(geometry: &Geometry, max_white: u32, max_black: u32) -> Vec<Vec<TableKey>> {
+    let mut groups: Vec<Vec<TableKey>> = Vec::new();
+    for total in 2..=max_white + max_black {
+        for white in 1..=max_white {
+            let Some(black) = total
+                .checked_sub(white)
+                .filter(|b| (1..=max_black).contains(b))
+            else {
+                continue;
+            };
+            let mut group: Vec<TableKey> = [boardlab_core::Player::One, boardlab_core::Player::Two]
+                .into_iter()
+                .map(|side| geometry.canonical_key(TableKey::new(white, black, side)))
+                .collect();
+            group.sort();
+            group.dedup();
+            if !groups.contains(&group) {
+                groups.push(group);
+            }
+        }
+    }
+    groups
+}
+
+/// The table a capture from `key` leads to (canonical), if the loser keeps a piece.
+fn capture_target(geometry: &Geometry, key: TableKey) -> Option<TableKey> {
+    let after = match key.side() {
+        boardlab_core::Player::One => TableKey::new(
+            key.white,
+            key.black.checked_sub(1)?,
+            boardlab_core::Player::Two,
+        ),
+        boardlab_core::Player::Two => TableKey::new(
+            key.white.checked_sub(1)?,
+            key.black,
+            boardlab_core::Player::One,
+        ),
+    };
+    (after.white > 0 && after.black > 0).then(|| geometry.canonical_key(after))
+}
+
+/// Builds every table `options` asks for into `dir`, skipping those already complete there.
+pub fn build(
+    geometry: &Geometry,
+    dir: &Path,
+    options: BuildOptions,
+    progress: &dyn BuildProgress,
+) -> Result<Vec<(String, TableReport)>, TablebaseError> {
+    std::fs::create_dir_all(dir).map_err(|error| TablebaseError::io(dir, error))?;
+    let layout = files::layout_word(&geometry.layout().to_string());
+    let squares = geometry.squares();
+    let mut loaded: HashMap<TableKey, Arc<Table>> = HashMap::new();
+    let mut reports = Vec::new();
+    for group in plan(geometry, options.max_white, options.max_black) {
+        let name = group_name(&group);
+        let positions: u64 = group.iter().map(|&key| table_len(squares, key)).sum();
+        if group
+            .iter()
+            .all(|&key| files::table_is_complete(dir, &layout, key, squares))
+        {
+            let report = TableReport {
+                positions,
+                ..TableReport::default()
+            };
+            progress.finish(&name, &report);
+            reports.push((name, report));
+            continue;
+        }
+        let needed: Vec<TableKey> = group
+            .iter()
+            .filter_map(|&key| capture_target(geometry, key))
+            .collect();
+        loaded.retain(|key, _| needed.contains(key));
+        for &key in &needed {
+            if let std::collections::hash_map::Entry::Vacant(slot) = loaded.entry(key) {
+                slot.insert(Arc::new(files::read_table(dir, &layout, key, squares)?));
+            }
+        }
+        progress.begin(&name, positions);
+        let start = Instant::now();
+        let tables = solve_group(geometry, &group, &loaded, options.threads, progress)?;
+        let mut report = TableReport {
+            positions,
+            built: true,
+            ..TableReport::default()
+        };
+        for table in &tables {
+            for cell in &table.cells {
+                let cell = cell.load(Ordering::Relaxed);
+                match cell::value(cell) {
+                    GameValue::Win(_) => report.wins += 1,
+                    GameValue::Loss(_) => report.losses += 1,
+                    GameValue::Draw => report.draws += 1,
+                }
+                report.longest = report.longest.max(cell::distance(cell));
+            }
+            report.bytes += files::write_table(dir, &layout, table)?;
+        }
+        report.time = start.elapsed();
+        progress.finish(&name, &report);
+        reports.push((name, report));
+        for table in tables {
+            loaded.insert(table.key, Arc::new(table));
+        }
+    }
+    Ok(reports)
+}
+
+/// `w5-b4` for a material (the side to move is left out: both are built).
+fn group_name(group: &[TableKey]) -> String {
+    let key = group[0];
+    if key.side == 1 {
+        format!("w{}-b{}", key.white, key.black)
+    } else {
+        format!("w{}-b{}", key.black, key.white)
+    }
+}
+
+/// The cells a mark covers.
+const BLOCK: usize = 1 << 12;
+
+/// The tables being built and what they capture into.
+struct Level<'a> {
+    geometry: &'a Geometry,
+    tables: Vec<Table>,
+    counters: Vec<Vec<AtomicU8>>,
+    lower: &'a HashMap<TableKey, Arc<Table>>,
+    /// How many cells are decided at each distance.
+    decided_at: Vec<AtomicU64>,
+    /// For each block of [`BLOCK`] cells, bit `D % 64` is set while a cell decided at
+    /// distance D waits to be taken back: a pass skips the blocks without its bit.
+    marks: Vec<Vec<AtomicU64>>,
+    longest: AtomicU32,
+    too_long: AtomicBool,
+}
+
+impl Level<'_> {
+    fn table_of(&self, key: TableKey) -> usize {
+        self.tables
+            .iter()
+            .position(|table| table.key == key)
+            .expect("a step stays in the material being built")
+    }
+
+    /// The value, for its side to move, of the position reached by a capture.
+    fn captured_value(&self, key: TableKey, placement: Placement) -> GameValue {
+        let after = TableKey::new(
+            placement.white.count_ones(),
+            placement.black.count_ones(),
+            key.side(),
+        );
+        if after.white == 0 || after.black == 0 {
+            return GameValue::Loss(0);
+        }
+        let (key, placement) = self.geometry.canonical(after, placement);
+        let table = &self.lower[&key];
+        cell::value(table.get(placement))
+    }
+
+    /// Counts a cell just decided at `distance` and marks its block.
+    fn note_decided(&self, table: usize, index: usize, distance: u32) {
+        if distance > cell::MAX_DISTANCE {
+            self.too_long.store(true, Ordering::Relaxed);
+            return;
+        }
+        self.decided_at[distance as usize].fetch_add(1, Ordering::Relaxed);
+        self.longest.fetch_max(distance, Ordering::Relaxed);
+        self.marks[table][index / BLOCK].fetch_or(1 << (distance % 64), Ordering::AcqRel);
+    }
+
+    /// Step 1 for one position: its first cell (stored by the caller) and its count of
+    /// undecided steps.
+    fn first_look(&self, table: usize, index: usize) -> u16 {
+        let key = self.tables[table].key;
+        let placement = self.tables[table].placement(index);
+        let mut steps = 0u32;
+        let mut any = false;
+        let mut fastest_win = u32::MAX;
+        let mut longest_loss = 0;
+        let mut can_draw = false;
+        self.geometry
+            .for_each_move(key, placement, |after, capture| {
+                any = true;
+                if !capture {
+                    steps += 1;
+                    return;
+                }
+                match self.captured_value(key.other_side(), after) {
+                    GameValue::Loss(plies) => fastest_win = fastest_win.min(plies + 1),
+                    GameValue::Win(plies) => longest_loss = longest_loss.max(plies + 1),
+                    GameValue::Draw => can_draw = true,
+                }
+            });
+        // A drawing capture is a step that never loses: it keeps the count above zero.
+        self.counters[table][index].store((steps + can_draw as u32) as u8, Ordering::Relaxed);
+        if !any {
+            cell::loss(0)
+        } else if fastest_win != u32::MAX {
+            cell::win(fastest_win)
+        } else if steps == 0 && !can_draw {
+            cell::loss(longest_loss)
+        } else {
+            cell::unknown(longest_loss)
+        }
+    }
+
+    /// Step 2 for the cells of one block decided at distance `d - 1`, if its mark says it
+    /// has any. The mark is cleared first and set again if a cell decided further away
+    /// shares its bit, so that a mark set meanwhile by another thread is never lost.
+    fn pass_block(&self, table: usize, block: usize, d: u32) -> u64 {
+        let bit = 1u64 << ((d - 1) % 64);
+        let mark = &self.marks[table][block];
+        if mark.load(Ordering::Acquire) & bit == 0 {
+            return 0;
+        }
+        mark.fetch_and(!bit, Ordering::AcqRel);
+        let cells = &self.tables[table].cells;
+        let mut newly = 0;
+        let mut keep = false;
+        let first = block * BLOCK;
+        let end = (first + BLOCK).min(cells.len());
+        for (index, slot) in cells[first..end].iter().enumerate() {
+            let index = first + index;
+            let cell = slot.load(Ordering::Relaxed);
+            if !(cell::is_win(cell) || cell::is_loss(cell)) {
+                continue;
+            }
+            let distance = cell::distance(cell);
+            if distance == d - 1 {
+                newly += self.take_back(table, index, cell, d);
+            } else if distance > d - 1 && distance % 64 == (d - 1) % 64 {
+                keep = true;
+            }
+        }
+        if keep {
+            mark.fetch_or(bit, Ordering::AcqRel);
+        }
+        newly
+    }
+
+    /// Step 2 for one position decided at distance `d - 1`: its predecessors by a step.
+    fn take_back(&self, table: usize, index: usize, decided: u16, d: u32) -> u64 {
+        let key = self.tables[table].key;
+        let placement = self.tables[table].placement(index);
+        let mut newly = 0;
+        self.geometry
+            .for_each_quiet_unmove(key, placement, |before| {
+                let (before_key, before) = self.geometry.canonical(key.other_side(), before);
+                let target = self.table_of(before_key);
+                let before_index = self.tables[target].index(before);
+                let slot = &self.tables[target].cells[before_index];
+                if cell::is_loss(decided) {
+                    let mut current = slot.load(Ordering::Relaxed);
+                    loop {
+                        let better = cell::is_unknown(current)
+                            || (cell::is_win(current) && cell::distance(current) > d);
+                        if !better {
+                            break;
+                        }
+                        match slot.compare_exchange_weak(
+                            current,
+                            cell::win(d),
+                            Ordering::Relaxed,
+                            Ordering::Relaxed,
+                        ) {
+                            Ok(_) => {
+                                if cell::is_win(current) {
+                                    self.decided_at[cell::distance(current) as usize]
+                                        .fetch_sub(1, Ordering::Relaxed);
+                                } else {
+                                    newly += 1;
+                                }
+                                self.note_decided(target, before_index, d);
+                                break;
+                            }
+                            Err(seen) => current = seen,
+                        }
+                    }
+                } else {
+                    let current = slot.load(Ordering::Relaxed);
+                    if cell::is_unknown(current)
+                        && self.counters[target][before_index].fetch_sub(1, Ordering::Relaxed) == 1
+                    {
+                        let plies = cell::distance(current).max(d);
+                        slot.store(cell::loss(plies), Ordering::Relaxed);
+                        self.note_decided(target, before_index, plies);
+                        newly += 1;
+                    }
+                }
+            });
+        newly
+    }
+}
+
+/// Solves the tables of one material.
+fn solve_group(
+    geometry: &Geometry,
+    group: &[TableKey],
+    lower: &HashMap<TableKey, Arc<Table>>,
+    threads: usize,
+    progress: &dyn BuildProgress,
+) -> Result<Vec<Table>, TablebaseError> {
+    let squares = geometry.squares();
+    let tables: Vec<Table> = group
+        .iter()
+        .map(|&key| Table::new(key, squares, cell::unknown(0)))
+        .collect();
+    let counters = tables
+        .iter()
+        .map(|table| (0..table.len()).map(|_| AtomicU8::new(0)).collect())
+        .collect();
+    let level = Level {
+        geometry,
+        tables,
+        counters,
+        lower,
+        decided_at: (0..=cell::MAX_DISTANCE + 1)
+            .map(|_| AtomicU64::new(0))
+            .collect(),
+        marks: group
+            .iter()
+            .map(|&key| {
+                let blocks = (table_len(squares, key) as usize).div_ceil(BLOCK);
+                (0..blocks).map(|_| AtomicU64::new(0)).collect()
+            })
+            .collect(),
+        longest: AtomicU32::new(0),
+        too_long: AtomicBool::new(false),
+    };
+    for table in 0..level.tables.len() {
+        in_parallel(level.tables[table].len(), threads, |range| {
+            let mut decided = 0;
+            for index in range {
+                let cell = level.first_look(table, index);
+                level.tables[table].cells[index].store(cell, Ordering::Relaxed);
+                if !cell::is_unknown(cell) {
+                    decided += 1;
+                    level.note_decided(table, index, cell::distance(cell));
+                }
+            }
+            progress.advance(decided);
+        });
+    }
+    let mut d = 1;
+    while d - 1 <= level.longest.load(Ordering::Relaxed) {
+        if level.too_long.load(Ordering::Relaxed) {
+            return Err(TablebaseError::TooLong {
+                limit: cell::MAX_DISTANCE,
+            });
+        }
+        if level.decided_at[d as usize - 1].load(Ordering::Relaxed) > 0 {
+            for table in 0..level.tables.len() {
+                let blocks = level.marks[table].len();
+                in_parallel(blocks, threads, |range| {
+                    let newly: u64 = range.map(|block| level.pass_block(table, block, d)).sum();
+                    progress.advance(newly);
+                });
+            }
+        }
+        d += 1;
+    }
+    for table in &level.tables {
+        for cell in &table.cells {
+            if cell::is_unknown(cell.load(Ordering::Relaxed)) {
+                cell.store(cell::DRAWN, Ordering::Relaxed);
+            }
+        }
+    }
+    Ok(level.tables)
+}
+
+/// Runs `work` over `0..len` in chunks on `threads` threads.
+fn in_parallel(len: usize, threads: usize, work: impl Fn(Range<usize>) + Sync) {
+    const CHUNK: usize = 1 << 14;
+    let next = AtomicUsize::new(0);
+    let run = || {
+        loop {
+            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+            if start >= len {
+                break;
+            }
+            work(start..(start + CHUNK).min(len));
+        }
+    };
+    if threads <= 1 {
+        run();
+        return;
+    }
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(run);
+        }
+    });
+}

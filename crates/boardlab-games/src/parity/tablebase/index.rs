@@ -1,0 +1,133 @@
+//! The index of a position inside its table: the white pieces' squares and the black
+//! pieces' squares, each ranked among the sets of its size.
+//!
+//! Squares are numbered as everywhere in Parity: `rank * width + file`, a1 = 0. A set of `k`
+//! squares out of `m` candidates is ranked in colexicographic order, which is the numeric
+//! order of its bitmask: `rank = Σ C(p_i, i + 1)` over its squares `p_0 < p_1 < …`. The white
+//! set is ranked among all the board's squares; the black set among the squares the white
+//! pieces leave free (each black square renumbered by the free squares below it). The index
+//! is `white_rank * C(n - w, b) + black_rank`.
+
+/// Binomial coefficients `C(n, k)` for `n, k ≤ 64`.
+pub(super) struct Binomials([[u64; 65]; 65]);
+
+impl Binomials {
+    /// The table of every `C(n, k)` with `n, k ≤ 64` (those too large for a `u64` saturate).
+    pub(super) fn new() -> Binomials {
+        let mut table = [[0u64; 65]; 65];
+        for n in 0..=64 {
+            table[n][0] = 1;
+            for k in 1..=n {
+                table[n][k] = table[n - 1][k - 1].saturating_add(table[n - 1][k]);
+            }
+        }
+        Binomials(table)
+    }
+
+    /// `C(n, k)`, 0 when `k > n`.
+    #[inline]
+    pub(super) fn choose(&self, n: u32, k: u32) -> u64 {
+        self.0[n as usize][k as usize]
+    }
+
+    /// The colexicographic rank of a set among the sets of its size.
+    #[inline]
+    pub(super) fn rank(&self, mut set: u64) -> u64 {
+        let mut rank = 0;
+        let mut i = 1;
+        while set != 0 {
+            rank += self.0[set.trailing_zeros() as usize][i];
+            set &= set - 1;
+            i += 1;
+        }
+        rank
+    }
+}
+
+/// Every `k`-subset of `m` squares, in rank order.
+pub(super) fn subsets(m: u32, k: u32) -> Vec<u64> {
+    let mut sets = Vec::new();
+    if k > m {
+        return sets;
+    }
+    let mut set: u64 = if k == 0 { 0 } else { u64::MAX >> (64 - k) };
+    loop {
+        sets.push(set);
+        if set == 0 {
+            break;
+        }
+        // The next larger number with as many bits set.
+        let low = set & set.wrapping_neg();
+        let ripple = set.wrapping_add(low);
+        if ripple == 0 {
+            break;
+        }
+        set = ripple | (((set ^ ripple) >> 2) >> low.trailing_zeros());
+        if m < 64 && set >> m != 0 {
+            break;
+        }
+    }
+    sets
+}
+
+/// The squares of `set` renumbered among the squares of `free` (a square's new number is
+/// the count of `free` squares below it). Every square of `set` must be in `free`.
+#[inline]
+pub(super) fn compress(set: u64, free: u64) -> u64 {
+    let mut out = 0;
+    let mut rest = set;
+    while rest != 0 {
+        let square = rest.trailing_zeros();
+        out |= 1 << (free & ((1u64 << square) - 1)).count_ones();
+        rest &= rest - 1;
+    }
+    out
+}
+
+/// The inverse of [`compress`]: the `free` squares whose numbers among `free` are in `set`.
+#[inline]
+pub(super) fn expand(set: u64, mut free: u64) -> u64 {
+    let mut out = 0;
+    let mut number = 0;
+    let mut rest = set;
+    while rest != 0 {
+        let wanted = rest.trailing_zeros();
+        while number < wanted {
+            free &= free - 1;
+            number += 1;
+        }
+        out |= free & free.wrapping_neg();
+        rest &= rest - 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_are_in_rank_order() {
+        let binomials = Binomials::new();
+        for (m, k) in [(6, 0), (6, 1), (6, 3), (10, 4), (24, 2)] {
+            let sets = subsets(m, k);
+            assert_eq!(sets.len() as u64, binomials.choose(m, k), "C({m},{k})");
+            for (rank, &set) in sets.iter().enumerate() {
+                assert_eq!(set.count_ones(), k);
+                assert!(set >> m == 0);
+                assert_eq!(binomials.rank(set), rank as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn compress_and_expand_are_inverse() {
+        let free = 0b1011_0110_1101u64;
+        for set in subsets(free.count_ones(), 3) {
+            let squares = expand(set, free);
+            assert_eq!(squares & !free, 0);
+            assert_eq!(squares.count_ones(), 3);
+            assert_eq!(compress(squares, free), set);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Reading values from a tablebase folder, position by position, without loading tables.
+
+use super::TablebaseError;
+use super::cell;
+use super::files::{self, Header, Part};
+use super::geometry::{Geometry, Placement, TableKey};
+use super::table::{BINOMIALS, board_mask, position_index};
+use crate::parity::{Parity, ParityRules};
+use boardlab_core::{GameValue, OracleError, Player, Position, ValueOracle};
+use std::collections::HashMap;
+use std::fs::File;
+use std::os::unix::fs::FileExt;
+use std::path::{Path, PathBuf};
+
+/// One table's two open files.
+struct OpenTable {
+    values: File,
+    values_header: Header,
+    plies: File,
+    plies_header: Header,
+    path: PathBuf,
+}
+
+/// A folder of Parity tablebases, opened for one board.
+pub struct Tablebase {
+    dir: PathBuf,
+    geometry: Geometry,
+    tables: HashMap<TableKey, OpenTable>,
+}
+
+impl Tablebase {
+    /// Opens the tables in `dir` for positions played under `rules` (its board): every
+    /// file's header is read and checked, and the folder must hold at least one table for
+    /// this board.
+    pub fn open(dir: &Path, rules: ParityRules) -> Result<Tablebase, TablebaseError> {
+        let geometry = Geometry::new(rules.layout).ok_or(TablebaseError::BoardTooLarge {
+            squares: rules.layout.width() as u32 * rules.layout.height() as u32,
+        })?;
+        let layout = files::layout_word(&rules.layout.to_string());
+        let entries = std::fs::read_dir(dir).map_err(|error| TablebaseError::io(dir, error))?;
+        let mut tables = HashMap::new();
+        let mut other_board = None;
+        for entry in entries {
+            let entry = entry.map_err(|error| TablebaseError::io(dir, error))?;
+            let path = entry.path();
+            if path
+                .extension()
+                .is_none_or(|extension| extension != "values")
+            {
+                continue;
+            }
+            let values_header = files::read_header(&path, &Part::Values, geometry.squares())?;
+            if values_header.layout != layout {
+                other_board = Some(values_header.layout);
+                continue;
+            }
+            let key = values_header.key;
+            let plies_path = files::path(dir, key, &Part::Plies);
+            let plies_header = files::read_header(&plies_path, &Part::Plies, geometry.squares())?;
+            if plies_header.key != key || plies_header.layout != layout {
+                return Err(TablebaseError::Corrupt {
+                    path: plies_path,
+                    problem: "its header does not match its values file".into(),
+                });
+            }
+            let open =
+                |path: &Path| File::open(path).map_err(|error| TablebaseError::io(path, error));
+            tables.insert(
+                key,
+                OpenTable {
+                    values: open(&path)?,
+                    values_header,
+                    plies: open(&plies_path)?,
+                    plies_header,
+                    path,
+                },
+            );
+        }
+        if tables.is_empty() {
+            return Err(match other_board {
+                Some(found) => TablebaseError::OtherBoard {
+                    path: dir.to_path_buf(),
+                    found,
+                    wanted: layout,
+                },
+                None => TablebaseError::Empty {
+                    path: dir.to_path_buf(),
+                },
+            });
+        }
+        Ok(Tablebase {
+            dir: dir.to_path_buf(),
+            geometry,
+            tables,
+        })
+    }
+
+    /// The value of a position with `key`'s material and side to move; `None` outside the
+    /// tables.
+    pub fn probe_placement(
+        &self,
+        key: TableKey,
+        placement: Placement,
+    ) -> Result<Option<GameValue>, TablebaseError> {
+        let mover = placement.of(key.side());
+        if mover == 0 {
+            return Ok(Some(GameValue::Loss(0)));
+        }
+        if placement.of(key.side().opponent()) == 0 {
+            return Ok(None);
+        }
+        let (key, placement) = self.geometry.canonical(key, placement);
+        let Some(table) = self.tables.get(&key) else {
+            return Ok(None);
+        };
+        let squares = self.geometry.squares();
+        let black_sets = BINOMIALS.choose(squares - key.white, key.black);
+        let index = position_index(board_mask(squares), black_sets, placement);
+        let mut byte = [0u8];
+        table
+            .values
+            .read_exact_at(&mut byte, table.values_header.length + index / 4)
+            .map_err(|error| TablebaseError::io(&table.path, error))?;
+        let code = (byte[0] >> (2 * (index % 4))) & 3;
+        let width = table.plies_header.bytes_per_distance as u64;
+        let mut distance = [0u8; 2];
+        table
+            .plies
+            .read_exact_at(
+                &mut distance[..width as usize],
+                table.plies_header.length + index * width,
+            )
+            .map_err(|error| TablebaseError::io(&table.path, error))?;
+        let cell = cell::from_code(code, u16::from_le_bytes(distance) as u32).ok_or_else(|| {
+            TablebaseError::Corrupt {
+                path: table.path.clone(),
+                problem: format!("position {index} has the unused value code 3"),
+            }
+        })?;
+        Ok(Some(cell::value(cell)))
+    }
+
+    /// The materials held, as (White's pieces, Black's pieces, side to move), sorted.
+    pub fn materials(&self) -> Vec<TableKey> {
+        let mut keys: Vec<TableKey> = self.tables.keys().copied().collect();
+        if self.geometry.symmetric() {
+            let turned: Vec<TableKey> = keys
+                .iter()
+                .map(|key| TableKey::new(key.black, key.white, Player::Two))
+                .collect();
+            keys.extend(turned);
+        }
+        keys.sort();
+        keys.dedup();
+        keys
+    }
+}
+
+impl ValueOracle<Parity> for Tablebase {
+    fn probe(&self, position: &Parity) -> Result<Option<GameValue>, OracleError> {
+        if position.rules().layout != self.geometry.layout() {
+            return Ok(None);
+        }
+        let placement = Placement {
+            white: position.pieces_of(Player::One) as u64,
+            black: position.pieces_of(Player::Two) as u64,
+        };
+        let key = TableKey::new(
+            placement.white.count_ones(),
+            placement.black.count_ones(),
+            position.side_to_move(),
+        );
+        self.probe_placement(key, placement)
+            .map_err(|error| OracleError(error.to_string()))
+    }
+
+    fn coverage(&self) -> String {
+        let materials = self.materials();
+        let max_white = materials.iter().map(|key| key.white).max().unwrap_or(0);
+        let max_black = materials.iter().map(|key| key.black).max().unwrap_or(0);
+        format!(
+            "the Parity tablebases in {} ({} tables, up to {max_white} White and {max_black} Black pieces)",
+            self.dir.display(),
+            self.tables.len()
+        )
+    }
+}

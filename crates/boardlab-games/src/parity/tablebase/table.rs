@@ -1,0 +1,89 @@
+//! A table in memory: one 16-bit cell per position of one material and side to move.
+
+use super::geometry::{Placement, TableKey};
+use super::index::{Binomials, compress, expand, subsets};
+use std::sync::LazyLock;
+use std::sync::atomic::{AtomicU16, Ordering};
+
+/// `C(n, k)` for every board size a tablebase handles.
+pub(super) static BINOMIALS: LazyLock<Binomials> = LazyLock::new(Binomials::new);
+
+/// The number of positions of a table on a board of `squares` spaces.
+pub fn table_len(squares: u32, key: TableKey) -> u64 {
+    BINOMIALS
+        .choose(squares, key.white)
+        .saturating_mul(BINOMIALS.choose(squares - key.white, key.black))
+}
+
+/// The index of `placement` in its table on the board `board`, where `black_sets` is
+/// the number of ways to place the black pieces on the squares the white ones leave.
+#[inline]
+pub(super) fn position_index(board: u64, black_sets: u64, placement: Placement) -> u64 {
+    let free = board & !placement.white;
+    let white = BINOMIALS.rank(placement.white);
+    let black = BINOMIALS.rank(compress(placement.black, free));
+    white * black_sets + black
+}
+
+/// The squares of a board of `squares` spaces.
+pub(super) fn board_mask(squares: u32) -> u64 {
+    if squares == 64 {
+        u64::MAX
+    } else {
+        (1u64 << squares) - 1
+    }
+}
+
+/// The cells of one table, indexed as [`super::index`] describes.
+pub(super) struct Table {
+    /// Which positions.
+    pub key: TableKey,
+    /// Every set of white squares, by rank.
+    white_sets: Vec<u64>,
+    /// Every set of black squares renumbered among the free squares, by rank.
+    black_sets: Vec<u64>,
+    /// The board's squares.
+    board: u64,
+    /// One cell per position.
+    pub cells: Vec<AtomicU16>,
+}
+
+impl Table {
+    /// A table on a board of `squares` spaces with every cell set to `fill`.
+    pub fn new(key: TableKey, squares: u32, fill: u16) -> Table {
+        let len = table_len(squares, key) as usize;
+        Table {
+            key,
+            white_sets: subsets(squares, key.white),
+            black_sets: subsets(squares - key.white, key.black),
+            board: board_mask(squares),
+            cells: (0..len).map(|_| AtomicU16::new(fill)).collect(),
+        }
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The index of a placement of this table's material.
+    #[inline]
+    pub fn index(&self, placement: Placement) -> usize {
+        position_index(self.board, self.black_sets.len() as u64, placement) as usize
+    }
+
+    /// The placement at an index.
+    #[inline]
+    pub fn placement(&self, index: usize) -> Placement {
+        let blacks = self.black_sets.len();
+        let white = self.white_sets[index / blacks];
+        let black = expand(self.black_sets[index % blacks], self.board & !white);
+        Placement { white, black }
+    }
+
+    /// The cell of a placement.
+    #[inline]
+    pub fn get(&self, placement: Placement) -> u16 {
+        self.cells[self.index(placement)].load(Ordering::Relaxed)
+    }
+}
