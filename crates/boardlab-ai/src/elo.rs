@@ -68,6 +68,9 @@ pub fn format_elo(elo: f64) -> String {
         } else {
             "-inf".into()
         }
+    } else if elo.round() == 0.0 {
+        // Neither "+0" nor "-0": no difference has no sign.
+        "0".into()
     } else {
         format!("{elo:+.0}")
     }
@@ -96,6 +99,9 @@ mod tests {
         let (elo, low, high) = tally.elo();
         assert!(low < elo && elo < high);
         assert_eq!(format_elo(f64::INFINITY), "+inf");
+        assert_eq!(format_elo(-0.0), "0");
+        assert_eq!(format_elo(-0.3), "0");
+        assert_eq!(format_elo(12.6), "+13");
         assert_eq!(tally.to_string(), "+60 =20 -20");
     }
 }

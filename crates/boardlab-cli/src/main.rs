@@ -70,10 +70,10 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 };
             }
-            // One line: clap's own first line names the problem; --help has the rest.
-            let rendered = err.render().to_string();
-            let first = rendered.lines().next().unwrap_or("error: bad arguments");
-            eprintln!("{first} (see 'boardlab --help')");
+            eprintln!(
+                "{} (see 'boardlab --help')",
+                one_line(&err.render().to_string())
+            );
             return ExitCode::from(2);
         }
     };
@@ -92,6 +92,22 @@ fn main() -> ExitCode {
         Command::Solve(args) => commands::solve::run(args),
     };
     finish(result)
+}
+
+/// clap's error in one line: its first line, with the arguments it lists below it (the
+/// missing ones) joined on; the usage and tips that follow are left to `--help`.
+fn one_line(rendered: &str) -> String {
+    let mut lines = rendered.lines();
+    let first = lines.next().unwrap_or("error: bad arguments").trim_end();
+    let listed: Vec<&str> = lines
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect();
+    if listed.is_empty() {
+        first.to_string()
+    } else {
+        format!("{first} {}", listed.join(", "))
+    }
 }
 
 /// The exit code of a command's result, with its error printed.

@@ -181,6 +181,8 @@ fn a_crashing_engine_loses_its_games_with_a_report_and_the_match_goes_on() {
         "2",
         "--seed",
         "1",
+        "--openings",
+        "random:0",
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
@@ -355,4 +357,44 @@ fn play_against_a_level_answers_each_move() {
         "{stdout}"
     );
     assert!(stdout.contains("took back e2e4 "), "{stdout}");
+}
+
+#[test]
+fn default_openings_give_distinct_games() {
+    let pgn = std::env::temp_dir().join(format!("boardlab-distinct-{}.pgn", std::process::id()));
+    let out = boardlab(&[
+        "match",
+        "sprint",
+        "--p1",
+        "alphabeta:depth=2",
+        "--p2",
+        "alphabeta:depth=3",
+        "--games",
+        "10",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let records = std::fs::read_to_string(&pgn).unwrap();
+    // Each pair of games (colours swapped) has its own opening: the first four plies.
+    let openings: std::collections::HashSet<String> = records
+        .split("[Game ")
+        .skip(1)
+        .map(|record| {
+            record
+                .lines()
+                .filter(|line| !line.starts_with('[') && !line.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+                .split_whitespace()
+                .filter(|token| !token.ends_with('.'))
+                .take(4)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    assert_eq!(openings.len(), 5, "{records}");
+    let summary = text(&out.stdout);
+    assert!(!summary.contains("Elo difference: -0"), "{summary}");
+    std::fs::remove_file(pgn).unwrap();
 }

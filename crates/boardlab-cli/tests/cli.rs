@@ -172,3 +172,21 @@ fn play_announces_the_result() {
     );
     assert!(text.contains("the game is over"), "{text}");
 }
+
+#[test]
+fn missing_arguments_are_named() {
+    for (args, named) in [
+        (vec!["play"], "<GAME>"),
+        (vec!["moves"], "<GAME>"),
+        (vec!["match", "sprint"], "--p1 <P1>, --p2 <P2>"),
+    ] {
+        let out = boardlab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let message = stderr(&out);
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(
+            message.contains(&format!("were not provided: {named}")),
+            "{args:?}: {message}"
+        );
+    }
+}

@@ -182,3 +182,69 @@ fn a_board_without_symmetry_agrees_with_a_plain_solver() {
     assert!(!geometry.symmetric());
     check_board(Some(layout), 3, 2);
 }
+
+/// Every sampled position of a built tablebase folder (`BOARDLAB_TABLEBASES=DIR`, default
+/// board) has the value its moves give: the best of the values of the positions they reach,
+/// read from the same tables (a loss in 0 without moves). Run with
+/// `BOARDLAB_TABLEBASES=tb cargo test --release -p boardlab-games --test parity_tablebase -- --ignored`.
+#[test]
+#[ignore = "needs a built tablebase folder in BOARDLAB_TABLEBASES"]
+fn built_tables_are_consistent_with_the_moves() {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+    let dir = std::env::var("BOARDLAB_TABLEBASES").expect("set BOARDLAB_TABLEBASES=DIR");
+    let rules = ParityRules::default();
+    let geometry = Geometry::new(rules.layout).unwrap();
+    let tables = Tablebase::open(std::path::Path::new(&dir), rules).unwrap();
+    let mut rng = SmallRng::seed_from_u64(5);
+    for key in tables.materials() {
+        let mut counts = [0u32; 3];
+        for _ in 0..20_000 {
+            let mut placement = Placement { white: 0, black: 0 };
+            while placement.white.count_ones() < key.white {
+                placement.white |= 1 << rng.random_range(0..geometry.squares());
+            }
+            while placement.black.count_ones() < key.black {
+                let square = 1 << rng.random_range(0..geometry.squares());
+                if square & placement.white == 0 {
+                    placement.black |= square;
+                }
+            }
+            let position = geometry.position(key, placement);
+            let value = tables.probe_placement(key, placement).unwrap().unwrap();
+            let mut best = GameValue::Loss(0);
+            for mv in position.legal_move_list().iter() {
+                let mut child = position;
+                child.play(*mv);
+                let child_key = TableKey::new(
+                    child.pieces_of(Player::One).count_ones(),
+                    child.pieces_of(Player::Two).count_ones(),
+                    child.side_to_move(),
+                );
+                let child_placement = Placement {
+                    white: child.pieces_of(Player::One) as u64,
+                    black: child.pieces_of(Player::Two) as u64,
+                };
+                let child_value = if child_key.white == 0 || child_key.black == 0 {
+                    GameValue::Loss(0)
+                } else {
+                    tables
+                        .probe_placement(child_key, child_placement)
+                        .unwrap()
+                        .unwrap()
+                };
+                best = best.max(child_value.for_mover());
+            }
+            assert_eq!(value, best, "{position}");
+            counts[match value {
+                GameValue::Win(_) => 0,
+                GameValue::Loss(_) => 1,
+                GameValue::Draw => 2,
+            }] += 1;
+        }
+        eprintln!(
+            "w{}-b{} side {}: 20,000 positions consistent ({} wins, {} losses, {} draws)",
+            key.white, key.black, key.side, counts[0], counts[1], counts[2]
+        );
+    }
+}

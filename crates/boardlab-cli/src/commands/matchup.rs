@@ -37,8 +37,10 @@ pub struct MatchArgs {
     /// Openings: `random:K` plays K random plies from the start before the bots take over;
     /// `setup:K` first plays the game's setup moves (Daisy: both A's dropped on their own
     /// halves), then K random plies, and skips openings where the side to move can win at
-    /// once. Each pair of games has its own opening, seeded by --seed.
-    #[arg(long, default_value = "random:0")]
+    /// once. Each pair of games has its own opening, seeded by --seed, and no two pairs
+    /// share one while fresh seeds can avoid it (the default's four random plies give
+    /// distinct games even between bots that always answer alike).
+    #[arg(long, default_value = "random:4")]
     openings: Openings,
     /// Plies after the opening at which a game is adjudicated a draw.
     #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
