@@ -8,6 +8,7 @@ use crate::game_clock::GameClock;
 use crate::match_stats::SideStats;
 pub use crate::openings::opening;
 use crate::openings::{Openings, match_openings};
+use crate::score::Score;
 use crate::spec::BotSpec;
 use crate::time_control::TimeControl;
 use boardlab_core::record::{GameRecord, RecordResult};
@@ -74,6 +75,9 @@ pub struct GameReport {
     pub failure: Option<MatchFailure>,
     /// Bot A's and bot B's search figures in this game, in that order.
     pub stats: [SideStats; 2],
+    /// The score each move's bot reported, for the side that moved (see
+    /// [`PlayedGame::scores`]).
+    pub scores: Vec<Option<Score>>,
 }
 
 /// A bot's failure in a match game: whose, and what happened.
@@ -148,6 +152,9 @@ pub struct PlayedGame<P: Position> {
     pub failure: Option<(Player, BotFailure)>,
     /// Each player's search figures, indexed by [`Player::index`] (failures included).
     pub stats: [SideStats; 2],
+    /// For each move the bots played (after the opening), the score its bot last reported,
+    /// for the side that moved; `None` where it reported none.
+    pub scores: Vec<Option<Score>>,
 }
 
 /// Plays `game` on between `bots[0]` (Player 1) and `bots[1]` (Player 2) until the rules end
@@ -165,6 +172,7 @@ pub fn play_game<P: Position>(
 ) -> PlayedGame<P> {
     let mut max_share: f64 = 0.0;
     let mut stats = [SideStats::default(); 2];
+    let mut scores = Vec::new();
     let cap = game.moves().len() + max_plies;
     loop {
         if let Some(outcome) = game.outcome() {
@@ -180,6 +188,7 @@ pub fn play_game<P: Position>(
                 illegal: None,
                 failure: None,
                 stats,
+                scores,
             };
         }
         if game.moves().len() >= cap {
@@ -191,6 +200,7 @@ pub fn play_game<P: Position>(
                 illegal: None,
                 failure: None,
                 stats,
+                scores,
             };
         }
         let side = game.current().side_to_move();
@@ -237,6 +247,7 @@ pub fn play_game<P: Position>(
             choice.map(|mv| (mv, game.play(mv)))
         };
         if let Some((_, Ok(()))) = played {
+            scores.push(last.map(|info| info.score));
             continue;
         }
         let text = played.map_or_else(|| "no move".to_string(), |(mv, _)| mv.to_string());
@@ -271,6 +282,7 @@ pub fn play_game<P: Position>(
             }),
             failure: Some((side, failure)),
             stats,
+            scores,
         };
     }
 }
@@ -360,6 +372,7 @@ fn match_game<P: Evaluate>(
             player,
             failure,
         }),
+        scores: played.scores,
     }
 }
 
@@ -390,6 +403,18 @@ pub fn run_match_until<P: Evaluate>(
     config: &MatchConfig<P>,
     on_game: &(dyn Fn(&GameReport, &Tally) -> Flow + Sync),
 ) -> MatchSummary {
+    let every: Vec<usize> = (0..config.games).collect();
+    run_games(config, &every, on_game)
+}
+
+/// Plays only the games of the match numbered in `indices` (each with the opening and seed
+/// it has in the whole match), like [`run_match_until`]: a share of a match that several
+/// machines split between them.
+pub fn run_games<P: Evaluate>(
+    config: &MatchConfig<P>,
+    indices: &[usize],
+    on_game: &(dyn Fn(&GameReport, &Tally) -> Flow + Sync),
+) -> MatchSummary {
     let openings = match_openings(
         &config.start,
         config.draw_first,
@@ -402,7 +427,7 @@ pub fn run_match_until<P: Evaluate>(
     let finished: Mutex<(Vec<Option<GameReport>>, Tally)> =
         Mutex::new((vec![None; config.games], Tally::default()));
     std::thread::scope(|scope| {
-        for _ in 0..config.threads.clamp(1, config.games.max(1)) {
+        for _ in 0..config.threads.clamp(1, indices.len().max(1)) {
             std::thread::Builder::new()
                 .stack_size(THREAD_STACK)
                 .spawn_scoped(scope, || {
@@ -410,10 +435,9 @@ pub fn run_match_until<P: Evaluate>(
                         if stop.load(Ordering::Relaxed) {
                             break;
                         }
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        if index >= config.games {
+                        let Some(&index) = indices.get(next.fetch_add(1, Ordering::Relaxed)) else {
                             break;
-                        }
+                        };
                         let report = match_game(config, openings[index / 2].clone(), index);
                         let mut guard = finished.lock().unwrap_or_else(|e| e.into_inner());
                         let (games, tally) = &mut *guard;

@@ -9,6 +9,7 @@
 //! their time by [`time_budget`].
 
 pub mod alphabeta;
+pub mod analyze;
 pub mod arena;
 pub mod bot;
 pub mod clock;

@@ -40,6 +40,9 @@ enum Command {
     /// The exact value of a position and of each legal move under perfect play, by
     /// exhaustive search (sprint) or from tablebases (parity).
     Solve(commands::solve::SolveArgs),
+    /// A designer's report from self-play: first-player advantage, endings, lengths,
+    /// branching, material, lead changes, a skill ladder, first moves (HTML, JSON, summary).
+    Analyze(Box<commands::analyze::AnalyzeArgs>),
     /// Build endgame tablebases by retrograde analysis (parity): the exact value of every
     /// position up to a number of pieces a side.
     Tablebase(commands::tablebase::TablebaseArgs),
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => commands::engine::run(args),
         Command::Tablebase(args) => commands::tablebase::run(args),
         Command::Solve(args) => commands::solve::run(args),
+        Command::Analyze(args) => commands::analyze::run(*args),
     };
     finish(result)
 }

@@ -146,6 +146,10 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     /// pieces, any reserves and the side to move (not the counters).
     fn hash(&self) -> u64;
 
+    /// How many pieces each player has, on the board and in hand (reserves), indexed by
+    /// [`Player::index`]: the material that designers' reports follow through a game.
+    fn material(&self) -> [u32; 2];
+
     /// Plies played since the last capture or other progress move.
     fn no_progress_plies(&self) -> u32;
 

@@ -1,5 +1,6 @@
 //! One module per subcommand; each is written once, generic over the game's position type.
 
+pub mod analyze;
 pub mod bestmove;
 pub mod datagen;
 pub mod engine;

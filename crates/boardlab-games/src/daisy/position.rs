@@ -356,6 +356,10 @@ impl Position for Daisy {
         }
     }
 
+    fn material(&self) -> [u32; 2] {
+        [0, 1].map(|i| self.by_player[i].count_ones() + self.reserves[i].total())
+    }
+
     fn no_progress_plies(&self) -> u32 {
         self.no_progress
     }

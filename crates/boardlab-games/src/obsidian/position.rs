@@ -270,6 +270,10 @@ impl Position for Obsidian {
         self.hash
     }
 
+    fn material(&self) -> [u32; 2] {
+        self.by_player.map(u64::count_ones)
+    }
+
     fn no_progress_plies(&self) -> u32 {
         self.no_progress
     }

@@ -230,6 +230,10 @@ impl Position for Parity {
         self.hash
     }
 
+    fn material(&self) -> [u32; 2] {
+        self.pieces.map(u128::count_ones)
+    }
+
     fn no_progress_plies(&self) -> u32 {
         self.no_progress
     }

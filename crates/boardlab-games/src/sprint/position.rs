@@ -215,6 +215,10 @@ impl Position for Sprint {
         self.hash
     }
 
+    fn material(&self) -> [u32; 2] {
+        self.pieces.map(u64::count_ones)
+    }
+
     fn no_progress_plies(&self) -> u32 {
         self.no_progress
     }

@@ -1,0 +1,344 @@
+//! `boardlab analyze`: a designer's report from self-play (terminal summary, HTML page with
+//! plots, JSON), for one set of rules or several side by side; `analyze merge` joins the
+//! JSON shares of a run split with `--shard K/N`.
+
+mod charts;
+mod page;
+mod summary;
+
+use anyhow::{Context, Result, bail};
+use boardlab_ai::BotSpec;
+use boardlab_ai::analyze::{self, AnalyzeConfig, AnalyzeFile, Report, RunData, RunProgress, Shard};
+use boardlab_ai::arena::DEFAULT_MAX_PLIES;
+use boardlab_ai::openings::Openings;
+use boardlab_core::{Evaluate, Position, RuleOptions};
+use boardlab_games::{GameId, GameVisitor, with_game};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Arguments of `boardlab analyze`.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct AnalyzeArgs {
+    #[command(subcommand)]
+    merge: Option<AnalyzeCommand>,
+    /// The game: obsidian, daisy, sprint or parity.
+    #[arg(value_parser = clap::value_parser!(GameId))]
+    game: Option<GameId>,
+    /// A rule option NAME=VALUE (repeatable), for every variant.
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    rules: Vec<String>,
+    /// Reports side by side for each value of one rule option (NAME=V1,V2,…), or of the
+    /// board: board=default,FILE (Parity).
+    #[arg(long, value_name = "NAME=V1,V2")]
+    compare: Option<String>,
+    /// A board layout file (parity).
+    #[arg(long, value_name = "FILE")]
+    board: Option<PathBuf>,
+    /// The first self-play bot (colours alternate).
+    #[arg(long, default_value = "alphabeta:nodes=3000")]
+    p1: BotSpec,
+    /// The second self-play bot.
+    #[arg(long, default_value = "alphabeta:nodes=3000")]
+    p2: BotSpec,
+    /// Self-play games a variant.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// The bots of the skill ladder, weakest first (repeat the option for each).
+    #[arg(long, value_name = "BOT", default_values = ["random", "alphabeta:nodes=100", "alphabeta:nodes=300", "alphabeta:nodes=1000", "alphabeta:nodes=3000", "alphabeta:nodes=10000"])]
+    ladder: Vec<BotSpec>,
+    /// Games between neighbours on the ladder.
+    #[arg(long, default_value_t = 100)]
+    ladder_games: usize,
+    /// Openings (random:K or setup:K); each pair of games gets its own.
+    #[arg(long, default_value = "random:4")]
+    openings: Openings,
+    /// The seed of the openings and the bots.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Plies after the opening at which a game is adjudicated a draw.
+    #[arg(long, default_value_t = DEFAULT_MAX_PLIES)]
+    max_plies: usize,
+    /// Play only share K of N of the games (write it with --json; `analyze merge` joins
+    /// the shares).
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
+    /// Tablebases for exact values (parity).
+    #[arg(long, value_name = "DIR")]
+    tablebases: Option<PathBuf>,
+    /// The HTML report (default: GAME-report.html; not for a share).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// The results as JSON, for other tools and for `analyze merge`.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum AnalyzeCommand {
+    /// Join the JSON files of the shares of a run into its report.
+    Merge(MergeArgs),
+}
+
+/// Arguments of `boardlab analyze merge`.
+#[derive(Args, Debug)]
+struct MergeArgs {
+    /// The JSON files written by `analyze --shard K/N --json FILE`.
+    #[arg(required = true)]
+    shares: Vec<PathBuf>,
+    /// The HTML report.
+    #[arg(long, value_name = "FILE", default_value = "merged-report.html")]
+    out: PathBuf,
+    /// The merged results as JSON.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+}
+
+/// Runs `boardlab analyze`.
+pub fn run(args: AnalyzeArgs) -> Result<()> {
+    if let Some(AnalyzeCommand::Merge(merge)) = args.merge {
+        return run_merge(merge);
+    }
+    let Some(game) = args.game else {
+        bail!("analyze needs a game (obsidian, daisy, sprint or parity), or `analyze merge FILES`");
+    };
+    with_game(game, args)
+}
+
+impl GameVisitor for AnalyzeArgs {
+    type Output = Result<()>;
+
+    fn visit<P: Evaluate>(self) -> Result<()> {
+        let variants = self.variants::<P>()?;
+        let shard = self.shard.unwrap_or(Shard::WHOLE);
+        if shard != Shard::WHOLE && self.json.is_none() {
+            bail!(
+                "--shard {shard}: a share's results are written with --json FILE, then joined with `boardlab analyze merge`"
+            );
+        }
+        if self.games == 0 {
+            bail!("--games 0: play at least one game");
+        }
+        for bot in self.ladder.iter().chain([&self.p1, &self.p2]) {
+            bot.check_for::<P>()?;
+        }
+        let config = AnalyzeConfig {
+            bots: [self.p1.clone(), self.p2.clone()],
+            games: self.games,
+            ladder: self.ladder.clone(),
+            ladder_games: self.ladder_games,
+            openings: self.openings,
+            seed: self.seed,
+            threads: self.threads.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, |threads| threads.get())
+            }),
+            max_plies: self.max_plies,
+            shard,
+            tablebases: self.tablebases.clone(),
+            solve_nodes: 50_000_000,
+        };
+        let started = Instant::now();
+        let progress = Bar::new();
+        let runs: Vec<RunData> = variants
+            .into_iter()
+            .map(|(name, rules)| {
+                progress.variant(&name);
+                analyze::run(
+                    P::start(rules),
+                    P::FIRST_PLAYER_DRAWN,
+                    &name,
+                    &config,
+                    &progress,
+                )
+            })
+            .collect();
+        progress.bar.finish_and_clear();
+        let whole = shard == Shard::WHOLE;
+        let reports: Vec<Report> = if whole {
+            runs.iter().map(analyze::report).collect()
+        } else {
+            Vec::new()
+        };
+        if let Some(path) = &self.json {
+            write_json(path, &runs, &reports)?;
+        }
+        if whole {
+            let out = self
+                .out
+                .clone()
+                .unwrap_or_else(|| PathBuf::from(format!("{}-report.html", P::GAME_ID)));
+            finish(&reports, &out)?;
+        } else {
+            println!(
+                "share {shard} of {} played: {} self-play games; join the shares with `boardlab analyze merge`",
+                P::GAME_ID,
+                runs.iter().map(|run| run.self_play.len()).sum::<usize>()
+            );
+        }
+        eprintln!("analyze took {:.1} s", started.elapsed().as_secs_f64());
+        Ok(())
+    }
+}
+
+impl AnalyzeArgs {
+    /// The variants to report on: a name and the rules of each.
+    fn variants<P: Position>(&self) -> Result<Vec<(String, P::Rules)>> {
+        let base = |extra: Option<(&str, &str)>, board: Option<&Path>| -> Result<P::Rules> {
+            let mut assignments = self.rules.clone();
+            if let Some((name, value)) = extra {
+                assignments.push(format!("{name}={value}"));
+            }
+            let mut rules = P::Rules::from_assignments(&assignments)?;
+            if let Some(path) = board.or(self.board.as_deref()) {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read the board file '{}'", path.display()))?;
+                rules.load_board(&text)?;
+            }
+            Ok(rules)
+        };
+        let describe = |extra: Option<String>, board: Option<&Path>| {
+            let mut parts = self.rules.clone();
+            parts.extend(extra);
+            if let Some(path) = board.or(self.board.as_deref()) {
+                parts.push(format!("board {}", path.display()));
+            }
+            if parts.is_empty() {
+                "default rules".to_string()
+            } else {
+                parts.join(", ")
+            }
+        };
+        let Some(compare) = &self.compare else {
+            return Ok(vec![(describe(None, None), base(None, None)?)]);
+        };
+        let Some((name, values)) = compare.split_once('=') else {
+            bail!(
+                "--compare '{compare}': expected NAME=V1,V2 (a rule option and its values, or board=default,FILE)"
+            );
+        };
+        let values: Vec<&str> = values
+            .split(',')
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .collect();
+        if values.len() < 2 {
+            bail!("--compare '{compare}': give at least two values to compare, separated by ','");
+        }
+        values
+            .into_iter()
+            .map(|value| {
+                if name == "board" {
+                    if value == "default" {
+                        let rules = P::Rules::from_assignments(&self.rules)?;
+                        return Ok((describe(Some("default board".into()), None), rules));
+                    }
+                    let path = Path::new(value);
+                    Ok((describe(None, Some(path)), base(None, Some(path))?))
+                } else {
+                    Ok((
+                        describe(Some(format!("{name}={value}")), None),
+                        base(Some((name, value)), None)?,
+                    ))
+                }
+            })
+            .collect()
+    }
+}
+
+/// Writes the JSON file.
+fn write_json(path: &Path, runs: &[RunData], reports: &[Report]) -> Result<()> {
+    let file = AnalyzeFile {
+        boardlab_analyze: 1,
+        runs: runs.to_vec(),
+        reports: reports.to_vec(),
+    };
+    let text = serde_json::to_string(&file).context("cannot write the results as JSON")?;
+    std::fs::write(path, text).with_context(|| format!("cannot write '{}'", path.display()))
+}
+
+/// Prints the summary and writes the page.
+fn finish(reports: &[Report], out: &Path) -> Result<()> {
+    print!("{}", summary::summary(reports));
+    std::fs::write(out, page::page(reports))
+        .with_context(|| format!("cannot write '{}'", out.display()))?;
+    println!("report: {}", out.display());
+    Ok(())
+}
+
+/// Runs `boardlab analyze merge`.
+fn run_merge(args: MergeArgs) -> Result<()> {
+    let mut by_variant: Vec<(String, Vec<RunData>)> = Vec::new();
+    for path in &args.shares {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read '{}'", path.display()))?;
+        let file: AnalyzeFile = serde_json::from_str(&text).map_err(|error| {
+            anyhow::anyhow!(
+                "'{}' is not a JSON file of `boardlab analyze --json`: {error}",
+                path.display()
+            )
+        })?;
+        for run in file.runs {
+            match by_variant
+                .iter_mut()
+                .find(|(variant, _)| *variant == run.variant)
+            {
+                Some((_, shares)) => shares.push(run),
+                None => by_variant.push((run.variant.clone(), vec![run])),
+            }
+        }
+    }
+    let runs: Vec<RunData> = by_variant
+        .into_iter()
+        .map(|(variant, shares)| {
+            analyze::merge(shares)
+                .with_context(|| format!("cannot merge the shares of '{variant}'"))
+        })
+        .collect::<Result<_>>()?;
+    let reports: Vec<Report> = runs.iter().map(analyze::report).collect();
+    if let Some(path) = &args.json {
+        write_json(path, &runs, &reports)?;
+    }
+    finish(&reports, &args.out)
+}
+
+/// The progress bar: one part of one variant at a time.
+struct Bar {
+    bar: ProgressBar,
+    variant: std::sync::Mutex<String>,
+}
+
+impl Bar {
+    fn new() -> Bar {
+        let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{msg} {bar:30} {pos}/{len} [{elapsed_precise}]")
+                .expect("a valid progress template"),
+        );
+        Bar {
+            bar,
+            variant: std::sync::Mutex::new(String::new()),
+        }
+    }
+
+    fn variant(&self, name: &str) {
+        *self.variant.lock().expect("variant lock") = name.to_string();
+    }
+}
+
+impl RunProgress for Bar {
+    fn begin(&self, part: &str, total: u64) {
+        self.bar.reset();
+        self.bar.set_length(total);
+        let variant = self.variant.lock().expect("variant lock").clone();
+        self.bar.set_message(format!("{variant}: {part}"));
+    }
+
+    fn step(&self) {
+        self.bar.inc(1);
+    }
+}
