@@ -164,6 +164,14 @@ impl GameRecord {
             }
         }
         record.moves = move_tokens(&movetext);
+        if let Some(result) = record.tag("Result")
+            && RecordResult::from_text(result).is_none()
+        {
+            return Err(RecordError::BadTag {
+                tag: "Result",
+                problem: format!("'{result}' is not a result; use 1-0, 0-1, 1/2-1/2 or *"),
+            });
+        }
         Ok(record)
     }
 
@@ -309,7 +317,12 @@ impl fmt::Display for GameRecord {
                 tokens.push(mv.clone());
             }
         }
-        tokens.push(self.tag("Result").unwrap_or("*").to_string());
+        // Only a standard result ends the move text, so that what is written reads back.
+        let result = self
+            .tag("Result")
+            .and_then(RecordResult::from_text)
+            .unwrap_or(RecordResult::Unfinished);
+        tokens.push(result.text().to_string());
         let mut line = String::new();
         for token in tokens {
             if !line.is_empty() && line.len() + 1 + token.len() > 79 {
@@ -329,6 +342,28 @@ impl fmt::Display for GameRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_result_tag_must_be_a_result_and_what_is_written_reads_back() {
+        let error = GameRecord::parse("[Game \"sprint\"]\n[Result \"x\"]\n\n*\n").unwrap_err();
+        assert!(error.to_string().contains("'x' is not a result"), "{error}");
+        // A record built in code with a bad tag is written with '*' and reads back.
+        let record = GameRecord {
+            tags: vec![
+                ("Game".to_string(), "sprint".to_string()),
+                ("Result".to_string(), "x".to_string()),
+            ],
+            moves: vec!["b2c3".to_string()],
+        };
+        let text = record.to_string();
+        assert!(text.contains("1. b2c3 *"), "{text}");
+        let mut fixed = record.clone();
+        fixed.tags[1].1 = "*".to_string();
+        assert_eq!(
+            GameRecord::parse(&text.replace("\"x\"", "\"*\"")).unwrap(),
+            fixed
+        );
+    }
 
     #[test]
     fn tags_and_move_tokens_are_read() {

@@ -132,6 +132,17 @@ pub fn describe_board(width: u8, height: u8) -> String {
     )
 }
 
+/// The largest value of a position's counters (no-progress plies, move number) that a
+/// position line may hold; playing on keeps them there (see [`next_counter`]).
+pub const MAX_COUNTER: u32 = 1_000_000;
+
+/// A counter one step on, stopping at [`MAX_COUNTER`], so that every position reached by
+/// play can be written and read back.
+#[inline]
+pub fn next_counter(value: u32) -> u32 {
+    value.saturating_add(1).min(MAX_COUNTER)
+}
+
 /// The fields of a position line: placement, optional reserves, side to move and counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionText<'a> {
@@ -215,10 +226,10 @@ pub fn split_position_text<'a>(
     let number = |index: usize, field, default: u32, min: u32| match fields.get(index) {
         None => Ok(default),
         Some(t) => match t.parse::<u32>() {
-            Ok(n) if n >= min && n <= 1_000_000 => Ok(n),
+            Ok(n) if n >= min && n <= MAX_COUNTER => Ok(n),
             _ => Err(error(
                 field,
-                format!("'{t}' is not a whole number from {min} to 1000000"),
+                format!("'{t}' is not a whole number from {min} to {MAX_COUNTER}"),
             )),
         },
     };

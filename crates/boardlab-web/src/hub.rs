@@ -64,7 +64,8 @@ impl Hub {
         let Some((row, moves)) = loaded else {
             return Err(ApiError::not_found(format!("no game with id '{id}'")));
         };
-        let session = session::build(&setup_of(&row)?, &moves).map_err(ApiError::internal)?;
+        let session = session::build(&setup_of(&row)?, &moves)
+            .map_err(|e| ApiError::internal(format!("stored game '{id}' cannot be loaded: {e}")))?;
         let entry = Arc::new(tokio::sync::Mutex::new(Entry {
             row,
             session,
@@ -200,7 +201,18 @@ impl Hub {
         let ids = self.with_store(|s| s.bot_game_ids()).await?;
         let mut resumed = 0;
         for id in ids {
-            let entry = self.entry(&id).await?;
+            // One damaged game must not keep the others from being served: it is skipped
+            // here, and answers its own error when asked for.
+            let entry = match self.entry(&id).await {
+                Ok(entry) => entry,
+                Err(error) => {
+                    eprintln!(
+                        "not resuming the bot of stored game '{id}': {}",
+                        error.message
+                    );
+                    continue;
+                }
+            };
             {
                 let guard = entry.lock().await;
                 if result_of(&guard).is_some()
@@ -218,12 +230,19 @@ impl Hub {
 
 /// The setup of a stored game.
 pub fn setup_of(row: &GameRow) -> ApiResult<GameSetup> {
+    // A stored row that does not read is the server's fault (5xx), not the request's.
     let game: GameId = row
         .game
         .parse()
-        .map_err(|e: boardlab_games::registry::UnknownGame| ApiError::bad_request(e.to_string()))?;
-    let rules: HashMap<String, String> = serde_json::from_str(&row.rules)
-        .map_err(|e| ApiError::internal(format!("stored rules: {e}")))?;
+        .map_err(|e: boardlab_games::registry::UnknownGame| {
+            ApiError::internal(format!("stored game '{}' cannot be loaded: {e}", row.id))
+        })?;
+    let rules: HashMap<String, String> = serde_json::from_str(&row.rules).map_err(|e| {
+        ApiError::internal(format!(
+            "stored game '{}' cannot be loaded: its rules are not JSON: {e}",
+            row.id
+        ))
+    })?;
     let mut rules: Vec<(String, String)> = rules.into_iter().collect();
     rules.sort();
     Ok(GameSetup {

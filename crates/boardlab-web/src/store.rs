@@ -175,12 +175,20 @@ impl Store {
                 params![game_id],
                 |r| {
                     let mode: String = r.get(4)?;
+                    // A mode this server does not know is damage, not a local game.
+                    let mode = Mode::from_name(&mode).ok_or_else(|| {
+                        rusqlite::Error::FromSqlConversionFailure(
+                            4,
+                            rusqlite::types::Type::Text,
+                            format!("unknown mode '{mode}' (bot, friend or local)").into(),
+                        )
+                    })?;
                     Ok(GameRow {
                         id: r.get(0)?,
                         game: r.get(1)?,
                         rules: r.get(2)?,
                         first: r.get(3)?,
-                        mode: Mode::from_name(&mode).unwrap_or(Mode::Local),
+                        mode,
                         bot_seat: r.get(5)?,
                         bot_level: r.get(6)?,
                         tokens: [r.get(7)?, r.get(8)?],
@@ -194,13 +202,27 @@ impl Store {
             .map_err(text)?;
         let Some(row) = row else { return Ok(None) };
         let mut stmt = conn
-            .prepare_cached("SELECT mv FROM moves WHERE game_id = ?1 ORDER BY ply")
+            .prepare_cached("SELECT ply, mv FROM moves WHERE game_id = ?1 ORDER BY ply")
             .map_err(text)?;
-        let moves = stmt
-            .query_map(params![game_id], |r| r.get::<_, String>(0))
+        let plies = stmt
+            .query_map(params![game_id], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+            })
             .map_err(text)?
             .collect::<Result<Vec<_>, _>>()
-            .map_err(text)?;
+            .map_err(|e| format!("stored game '{game_id}' has an unreadable move: {e}"))?;
+        // The moves must be plies 0, 1, 2, … with no gap: a gap would let new moves be
+        // stored out of the order they were played in.
+        let mut moves = Vec::with_capacity(plies.len());
+        for (expected, (ply, mv)) in plies.into_iter().enumerate() {
+            if ply != expected as i64 {
+                return Err(format!(
+                    "stored game '{game_id}' is damaged: its moves jump from ply {} to ply {ply}",
+                    expected as i64 - 1
+                ));
+            }
+            moves.push(mv);
+        }
         Ok(Some((row, moves)))
     }
 

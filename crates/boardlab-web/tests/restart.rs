@@ -200,3 +200,84 @@ fn a_bot_that_was_to_move_when_the_server_stopped_moves_after_the_restart() {
     server.kill().unwrap();
     server.wait().unwrap();
 }
+
+#[test]
+fn damaged_stored_games_are_skipped_and_the_others_are_served() {
+    use boardlab_web::store::{GameRow, Mode, Store};
+    let db = temp_db("damaged");
+    let row = |id: &str, game: &str| GameRow {
+        id: id.into(),
+        game: game.into(),
+        rules: "{}".into(),
+        first: 1,
+        mode: Mode::Bot,
+        bot_seat: Some(1),
+        bot_level: Some(1),
+        tokens: ["a".repeat(32), "b".repeat(32)],
+        resigned: None,
+        position: None,
+        board: None,
+    };
+    {
+        let store = Store::open(&db).unwrap();
+        for (id, game) in [
+            ("healthy", "sprint"),
+            ("unknowngame", "sprint"),
+            ("badrules", "sprint"),
+            ("blobmove", "sprint"),
+            ("gap", "sprint"),
+            ("badmode", "sprint"),
+        ] {
+            store.insert_game(&row(id, game)).unwrap();
+        }
+        store.insert_move("gap", 0, "b2c3").unwrap();
+        store.insert_move("gap", 1, "c5d4").unwrap();
+    }
+    // Damage the rows as a bad migration, a bug or a hand edit might.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch(
+        "UPDATE games SET game = 'chess' WHERE id = 'unknowngame';
+         UPDATE games SET rules = 'not json' WHERE id = 'badrules';
+         INSERT INTO moves (game_id, ply, mv) VALUES ('blobmove', 0, x'00ff');
+         UPDATE moves SET ply = 5 WHERE game_id = 'gap' AND ply = 1;
+         UPDATE games SET mode = 'weird' WHERE id = 'badmode';",
+    )
+    .unwrap();
+    drop(conn);
+    let (mut server, addr) = start(&db);
+    // The healthy game's bot moves: the server started and resumed it.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while state(addr, "healthy")["ply"] != 1 {
+        assert!(
+            Instant::now() < deadline,
+            "the healthy game's bot did not resume"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut c = Client::connect(addr).unwrap();
+    for (id, says) in [
+        ("unknowngame", "unknown game 'chess'"),
+        ("badrules", "not JSON"),
+        ("blobmove", "unreadable move"),
+        ("gap", "jump from ply 0 to ply 5"),
+        ("badmode", "unknown mode 'weird'"),
+    ] {
+        let reply = c.get(&format!("/api/games/{id}")).unwrap();
+        assert_eq!(reply.status, 500, "{id}: {}", reply.body);
+        let message = reply.json()["error"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        assert!(message.contains(says), "{id}: {message}");
+    }
+    // No move is acknowledged on a game whose stored history is broken.
+    let reply = c
+        .post(
+            "/api/games/gap/moves",
+            &json!({ "seat": 2, "token": "b".repeat(32), "move": "d6c5" }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(reply.status, 500, "{}", reply.body);
+    server.kill().unwrap();
+    server.wait().unwrap();
+}

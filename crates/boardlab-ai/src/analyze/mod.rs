@@ -16,4 +16,4 @@ mod stats;
 pub use data::{AnalyzeFile, FirstMove, GameSummary, LadderGame, RunData};
 pub use merge::{MergeError, merge};
 pub use run::{AnalyzeConfig, RunProgress, Shard, run};
-pub use stats::{Interval, LEAD, LENGTH_BIN, Lengths, Report, Rung, report};
+pub use stats::{FEW, Interval, LEAD, LENGTH_BIN, Lengths, Report, Rung, report};

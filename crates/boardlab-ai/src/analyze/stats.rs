@@ -8,6 +8,9 @@ use std::collections::BTreeMap;
 /// A score is a lead when it is at least this far from level (one basic piece).
 pub const LEAD: i32 = 100;
 
+/// The share of the games that must reach a ply for the per-ply means to show it.
+pub const FEW: f64 = 0.05;
+
 /// The width of a bar of the game length histogram, in plies.
 pub const LENGTH_BIN: usize = 10;
 
@@ -106,9 +109,10 @@ pub struct Report {
     pub ends: BTreeMap<String, usize>,
     /// The game lengths.
     pub lengths: Lengths,
-    /// The mean number of legal moves at each ply (over the games still going there).
+    /// The mean number of legal moves at each ply (over the games still going there, as far
+    /// as [`FEW`] of the games go).
     pub branching: Vec<f64>,
-    /// Each player's mean material at each ply (over the games still going there).
+    /// Each player's mean material at each ply (likewise).
     pub material: Vec<[f64; 2]>,
     /// Changes of the leading side by the bots' scores: the mean a game.
     pub lead_changes: f64,
@@ -227,17 +231,17 @@ fn lengths(games: &[GameSummary]) -> Lengths {
     }
 }
 
-/// The mean of a per-ply series over the games that reach each ply.
+/// The mean of a per-ply series over the games that reach each ply, as far as at least
+/// [`FEW`] of the games (and one) reach: beyond, a mean of a handful of games says little.
 fn mean_by_ply<T, const N: usize>(
     games: &[GameSummary],
     series: impl Fn(&GameSummary) -> &Vec<T>,
     value: impl Fn(&T) -> [f64; N],
 ) -> Vec<[f64; N]> {
-    let longest = games
-        .iter()
-        .map(|game| series(game).len())
-        .max()
-        .unwrap_or(0);
+    let mut lengths: Vec<usize> = games.iter().map(|game| series(game).len()).collect();
+    lengths.sort_unstable_by(|a, b| b.cmp(a));
+    let enough = ((games.len() as f64 * FEW).ceil() as usize).max(1);
+    let longest = lengths.get(enough - 1).copied().unwrap_or(0);
     (0..longest)
         .map(|ply| {
             let mut sum = [0.0; N];

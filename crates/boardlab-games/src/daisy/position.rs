@@ -321,10 +321,10 @@ impl Position for Daisy {
         self.no_progress = if progress {
             0
         } else {
-            self.no_progress.saturating_add(1)
+            boardlab_core::text::next_counter(self.no_progress)
         };
         if us == Player::Two {
-            self.move_number = self.move_number.saturating_add(1);
+            self.move_number = boardlab_core::text::next_counter(self.move_number);
         }
         self.side = them;
     }

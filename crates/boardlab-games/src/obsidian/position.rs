@@ -253,10 +253,10 @@ impl Position for Obsidian {
         self.no_progress = if is_capture || kind == Kind::F {
             0
         } else {
-            self.no_progress.saturating_add(1)
+            boardlab_core::text::next_counter(self.no_progress)
         };
         if us == Player::Two {
-            self.move_number = self.move_number.saturating_add(1);
+            self.move_number = boardlab_core::text::next_counter(self.move_number);
         }
         self.side = them;
     }

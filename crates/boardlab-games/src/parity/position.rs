@@ -212,11 +212,11 @@ impl Position for Parity {
             hash ^= piece_key(them, over);
             self.no_progress = 0;
         } else {
-            self.no_progress = self.no_progress.saturating_add(1);
+            self.no_progress = boardlab_core::text::next_counter(self.no_progress);
         }
         self.hash = hash;
         if us == Player::Two {
-            self.move_number = self.move_number.saturating_add(1);
+            self.move_number = boardlab_core::text::next_counter(self.move_number);
         }
         self.side = them;
     }

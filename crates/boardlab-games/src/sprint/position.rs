@@ -195,7 +195,7 @@ impl Position for Sprint {
         // Every move is progress: a step advances a piece and a chain captures.
         self.no_progress = 0;
         if us == Player::Two {
-            self.move_number = self.move_number.saturating_add(1);
+            self.move_number = boardlab_core::text::next_counter(self.move_number);
         }
         self.side = them;
     }
