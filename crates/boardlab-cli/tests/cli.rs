@@ -167,7 +167,7 @@ fn play_announces_the_result() {
     );
     let text = stdout(&out);
     assert!(
-        text.contains("Game over after 1 moves: Player 1 (lowercase) wins: Player 2 (uppercase)'s D was captured."),
+        text.contains("Game over after 1 move: Player 1 (lowercase) wins: Player 2 (uppercase)'s D was captured."),
         "{text}"
     );
     assert!(text.contains("the game is over"), "{text}");

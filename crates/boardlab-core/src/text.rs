@@ -84,8 +84,11 @@ pub fn parse_move_text(text: &str, width: u8, height: u8) -> Result<MoveText, St
             });
         };
         let digit = chars.get(i + 1).copied();
-        match (c.is_ascii_lowercase(), digit.and_then(|d| d.to_digit(10))) {
+        // A file letter in either case: `C3C4` is `c3c4` (no board is wide enough for a
+        // file `x`, so the separator `x` stays unambiguous).
+        match (c.is_ascii_alphabetic(), digit.and_then(|d| d.to_digit(10))) {
             (true, Some(rank_digit)) => {
+                let c = c.to_ascii_lowercase();
                 let file = c as u8 - b'a';
                 if file >= width || rank_digit == 0 || rank_digit > height as u32 {
                     return Err(format!("'{c}{rank_digit}' is not a square of {board}"));
@@ -107,8 +110,8 @@ pub fn parse_move_text(text: &str, width: u8, height: u8) -> Result<MoveText, St
             None => break,
             Some('-') | Some('x') | Some('X') => i += 1,
             Some(&c)
-                if c.is_ascii_lowercase() && chars.get(i + 1).is_some_and(char::is_ascii_digit) => {
-            }
+                if c.is_ascii_alphabetic()
+                    && chars.get(i + 1).is_some_and(char::is_ascii_digit) => {}
             Some(&c) if c.is_ascii_alphabetic() && i + 1 == chars.len() => {
                 out.suffix = Some(c);
                 break;

@@ -232,6 +232,11 @@ fn seconds(time: std::time::Duration) -> String {
     format!("{:.3}s", time.as_secs_f64())
 }
 
+/// "1 win", "0 wins", "2 losses".
+fn counted(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The summary text: the match, the result, the Elo difference and the game length.
 fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> String {
     let tally = summary.tally;
@@ -253,8 +258,11 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
     );
     let _ = writeln!(
         text,
-        "Result for {}: {} wins, {} draws, {} losses ({tally})",
-        config.bot_a, tally.wins, tally.draws, tally.losses
+        "Result for {}: {}, {}, {} ({tally})",
+        config.bot_a,
+        counted(tally.wins, "win", "wins"),
+        counted(tally.draws, "draw", "draws"),
+        counted(tally.losses, "loss", "losses")
     );
     let _ = writeln!(
         text,

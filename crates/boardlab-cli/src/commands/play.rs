@@ -90,14 +90,29 @@ const COMMANDS: &str = "  moves   list the legal moves
   help    show this help
   quit    leave the game";
 
-/// The help text, with a legal move of `position` as the example of the notation.
-fn help<P: Position>(position: &P) -> String {
-    let example = position
-        .legal_move_texts()
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| "e2e4".to_string());
-    format!("Type a move in the game's notation (for example {example}), or one of:\n{COMMANDS}")
+/// The help text, with a legal move of `position` as the example of the notation when the
+/// side to move there is a person (a bot's move would be no example of what to type).
+fn help<P: Position>(position: &P, person_to_move: bool) -> String {
+    let example = person_to_move
+        .then(|| position.legal_move_texts().into_iter().next())
+        .flatten();
+    match example {
+        Some(example) => format!(
+            "Type a move in the game's notation (for example {example}), or one of:\n{COMMANDS}"
+        ),
+        None => format!(
+            "On your turn, type a move in the game's notation (the squares run together, like c3c4), or one of:\n{COMMANDS}"
+        ),
+    }
+}
+
+/// "1 legal move", "3 legal moves".
+fn count<T>(items: &[T], one: &str, many: &str) -> String {
+    format!(
+        "{} {}",
+        items.len(),
+        if items.len() == 1 { one } else { many }
+    )
 }
 
 /// Plays a game reading commands from `input` and writing to `output`, until the players
@@ -126,7 +141,10 @@ pub fn play_session<P: Position>(
             output,
             "boardlab {}: {}\n",
             P::GAME_ID,
-            help(game.current())
+            help(
+                game.current(),
+                seats[game.current().side_to_move().index()].is_none()
+            )
         )?;
         for player in Player::BOTH {
             if seats[player.index()].is_some() {
@@ -166,19 +184,24 @@ pub fn play_session<P: Position>(
             "quit" | "exit" => {
                 writeln!(
                     output,
-                    "game left unfinished after {} moves",
-                    game.moves().len()
+                    "game left unfinished after {}",
+                    count(game.moves(), "move", "moves")
                 )?;
                 return Ok(());
             }
-            "help" | "?" => writeln!(output, "{}", help(game.current()))?,
+            "help" | "?" => writeln!(output, "{}", help(game.current(), game.outcome().is_none()))?,
             "board" => show(&game, !all_bots, &mut output)?,
             "moves" => {
                 let moves = game.current().legal_move_texts();
                 if moves.is_empty() || game.outcome().is_some() {
                     writeln!(output, "no legal moves: the game is over")?;
                 } else {
-                    writeln!(output, "{} legal moves: {}", moves.len(), moves.join(" "))?;
+                    writeln!(
+                        output,
+                        "{}: {}",
+                        count(&moves, "legal move", "legal moves"),
+                        moves.join(" ")
+                    )?;
                 }
             }
             "undo" => match game.undo() {
@@ -213,6 +236,10 @@ pub fn play_session<P: Position>(
                         show(&game, !all_bots, &mut output)?;
                         show_clock::<P>(clock.as_ref(), &mut output)?;
                     }
+                    Err(_) if game.outcome().is_some() => writeln!(
+                        output,
+                        "the game is over; type 'undo' to take back a move or 'quit' to leave"
+                    )?,
                     Err(err) => writeln!(output, "{err}; type 'moves' to list the legal moves")?,
                 }
             }
@@ -319,8 +346,8 @@ fn show<P: Position>(
         Some(outcome) => {
             writeln!(
                 output,
-                "Game over after {} moves: {}.",
-                game.moves().len(),
+                "Game over after {}: {}.",
+                count(game.moves(), "move", "moves"),
                 outcome.describe(P::player_name)
             )?;
             if person_playing {
@@ -346,7 +373,11 @@ mod tests {
     use boardlab_games::Obsidian;
 
     fn session(start: &str, input: &str) -> String {
-        let position: Obsidian = start.parse().unwrap();
+        session_of::<Obsidian>(start, input)
+    }
+
+    fn session_of<P: Position>(start: &str, input: &str) -> String {
+        let position = P::from_text(start, Default::default()).unwrap();
         let mut out = Vec::new();
         play_session(
             GameHistory::new(position),
@@ -367,7 +398,46 @@ mod tests {
         assert!(out.contains("illegal move 'e4e5'"), "{out}");
         assert!(out.contains("took back e7e5"), "{out}");
         assert!(out.contains("legal moves:"), "{out}");
-        assert!(out.contains("game left unfinished after 1 moves"), "{out}");
+        assert!(out.contains("game left unfinished after 1 move\n"), "{out}");
+    }
+
+    #[test]
+    fn moves_in_capitals_and_counts_in_the_singular() {
+        // One legal move: White's compulsory capture.
+        let out = session_of::<boardlab_games::Sprint>("5b/6/6/6/1b4/w5 1", "moves\nA1C3\nquit\n");
+        assert!(out.contains("1 legal move: a1c3"), "{out}");
+        assert!(!out.contains("malformed"), "{out}");
+        assert!(out.contains("game left unfinished after 1 move\n"), "{out}");
+    }
+
+    #[test]
+    fn the_example_move_is_never_the_bots() {
+        use boardlab_games::Parity;
+        // Black (a bot) moves first; the person plays White.
+        let start = Parity::start_with_first(Default::default(), Player::Two);
+        let mut out = Vec::new();
+        play_session(
+            GameHistory::new(start),
+            [
+                None,
+                Some(Box::new(boardlab_ai::RandomBot::new("random", 1))),
+            ],
+            None,
+            "quit\n".as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let intro = out.lines().next().unwrap();
+        assert!(intro.contains("On your turn, type a move"), "{out}");
+        assert!(!intro.contains("for example b5"), "{out}");
+    }
+
+    #[test]
+    fn after_the_end_a_move_is_answered_with_what_can_be_done() {
+        let out = session("8/8/8/8/8/3D4/8/3d4 2", "d3c2\nd1c2\ne1e2\nquit\n");
+        assert!(out.contains("the game is over; type 'undo'"), "{out}");
+        assert!(!out.contains("type 'moves'"), "{out}");
     }
 
     #[test]
