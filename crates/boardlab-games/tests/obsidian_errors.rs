@@ -86,13 +86,21 @@ fn illegal_moves_say_why() {
 }
 
 #[test]
+fn squares_may_be_written_in_capitals() {
+    let position = Obsidian::default();
+    assert_eq!(
+        position.parse_move("E2E4").unwrap(),
+        position.parse_move("e2e4").unwrap()
+    );
+}
+
+#[test]
 fn malformed_moves_say_what_is_allowed() {
     for (text, expected) in [
         ("", "empty"),
         ("e2", "1 square(s) given"),
         ("e2e4e6", "3 square(s) given"),
         ("z2e4", "'z2' is not a square"),
-        ("E2E4", "expected a square"),
         ("e9e4", "'e9' is not a square of the 8x8 board"),
         ("F@e4", "no drops"),
         ("e2e4!", "unexpected '!'"),
