@@ -7,7 +7,7 @@ use crate::hub::{self, Hub};
 use crate::store::Mode;
 use axum::Json;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequest, Path, Request, State};
 use axum::http::{StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -21,10 +21,41 @@ use tokio_stream::{Stream, StreamExt, wrappers::BroadcastStream};
 /// The shared state of every handler.
 pub type AppState = Arc<Hub>;
 
-/// Reads a JSON body, answering 400 with the parser's message when it is malformed.
-fn parse_body<T: DeserializeOwned>(body: &Bytes) -> ApiResult<T> {
-    serde_json::from_slice(body)
-        .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
+/// A JSON request body, parsed: every way it can fail (not sent as JSON, too large,
+/// unreadable, malformed) is an [`ApiError`], answered as JSON like every other error.
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        let is_json = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.split(';').next())
+            .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"));
+        if !is_json {
+            return Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "send the body as JSON, with the header Content-Type: application/json",
+            ));
+        }
+        let body = Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                ApiError::new(
+                    rejection.status(),
+                    format!(
+                        "the request body could not be read: {}",
+                        rejection.body_text()
+                    ),
+                )
+            })?;
+        serde_json::from_slice(&body)
+            .map(JsonBody)
+            .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
+    }
 }
 
 /// `GET /api/catalog`: the games on offer.
@@ -33,8 +64,10 @@ pub async fn catalog() -> Json<Value> {
 }
 
 /// `POST /api/games`: starts a game and returns its links.
-pub async fn create_game(State(hub): State<AppState>, body: Bytes) -> ApiResult<Response> {
-    let request: NewGame = parse_body(&body)?;
+pub async fn create_game(
+    State(hub): State<AppState>,
+    JsonBody(request): JsonBody<NewGame>,
+) -> ApiResult<Response> {
     let (row, seat) = create::new_row(request)?;
     let id = row.id.clone();
     let token = |s: u8| row.tokens[usize::from(s - 1)].clone();
@@ -71,8 +104,11 @@ pub async fn game_state(
 /// `GET /api/games/{id}/view/{ply}`: the board after `ply` moves, for stepping through.
 pub async fn game_view(
     State(hub): State<AppState>,
-    Path((id, ply)): Path<(String, usize)>,
+    Path((id, ply)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
+    let ply: usize = ply.parse().map_err(|_| {
+        ApiError::bad_request(format!("'{ply}' is not a ply: use a whole number from 0"))
+    })?;
     let entry = hub.entry(&id).await?;
     let entry = entry.lock().await;
     let view = entry
@@ -128,9 +164,12 @@ pub async fn game_events(
 
 /// The seat and its secret token, as every seat action carries them.
 #[derive(Debug, Deserialize)]
-struct SeatBody {
+pub struct SeatBody {
+    /// The seat, 1 or 2.
     seat: Option<u8>,
+    /// The seat's secret token.
     token: Option<String>,
+    /// The move, for a move.
     #[serde(rename = "move")]
     mv: Option<String>,
 }
@@ -172,9 +211,8 @@ async fn authorize(hub: &Hub, id: &str, body: &SeatBody) -> ApiResult<(hub::Entr
 pub async fn play_move(
     State(hub): State<AppState>,
     Path(id): Path<String>,
-    body: Bytes,
+    JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
-    let body: SeatBody = parse_body(&body)?;
     let (entry, seat) = authorize(&hub, &id, &body).await?;
     let text = body
         .mv
@@ -187,9 +225,8 @@ pub async fn play_move(
 pub async fn resign(
     State(hub): State<AppState>,
     Path(id): Path<String>,
-    body: Bytes,
+    JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
-    let body: SeatBody = parse_body(&body)?;
     let (entry, seat) = authorize(&hub, &id, &body).await?;
     Ok(Json(hub.resign(&entry, seat).await?))
 }

@@ -1,6 +1,7 @@
 //! The static files of the browser interface, embedded in the binary.
 
-use axum::extract::Path;
+use crate::api::AppState;
+use axum::extract::{Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
@@ -93,9 +94,33 @@ pub async fn index() -> Response {
     respond("index.html")
 }
 
-/// `GET /g/{id}`: the board page of a game.
-pub async fn play_page() -> Response {
-    respond("play.html")
+/// `GET /g/{id}`: the board page of a game, or a page that says there is no such game.
+pub async fn play_page(State(hub): State<AppState>, Path(id): Path<String>) -> Response {
+    match hub.entry(&id).await {
+        Ok(_) => respond("play.html"),
+        Err(error) => {
+            let (title, text) = if error.status == StatusCode::NOT_FOUND {
+                (
+                    "No such game",
+                    "There is no game at this address: the link may be mistyped or cut short.",
+                )
+            } else {
+                (
+                    "This game cannot be shown",
+                    "The server could not load this game; the other games are not affected.",
+                )
+            };
+            let page = format!(
+                "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title} - boardlab</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head><body><main><h1>{title}</h1><p id=\"missing\">{text}</p><p><a href=\"/\">Start a new game</a></p></main></body></html>"
+            );
+            (
+                error.status,
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                page,
+            )
+                .into_response()
+        }
+    }
 }
 
 /// `GET /rules/{game}`: the rules page of a game.

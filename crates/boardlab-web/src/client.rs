@@ -49,16 +49,35 @@ impl Client {
         self.request("POST", path, Some(body))
     }
 
-    /// Sends a request and reads the whole response.
+    /// `POST path` with a body sent as `content_type`.
+    pub fn post_as(
+        &mut self,
+        path: &str,
+        content_type: &str,
+        body: &str,
+    ) -> std::io::Result<Reply> {
+        self.send("POST", path, content_type, body)
+    }
+
+    /// Sends a request (a body as JSON) and reads the whole response.
     pub fn request(
         &mut self,
         method: &str,
         path: &str,
         body: Option<&str>,
     ) -> std::io::Result<Reply> {
-        let body = body.unwrap_or("");
+        self.send(method, path, "application/json", body.unwrap_or(""))
+    }
+
+    fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        content_type: &str,
+        body: &str,
+    ) -> std::io::Result<Reply> {
         let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
             self.addr,
             body.len()
         );

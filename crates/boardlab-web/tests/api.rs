@@ -301,9 +301,10 @@ fn parity_can_be_played_on_another_board() {
 fn pages_and_static_files_are_served() {
     let f = fixture();
     let mut c = f.client();
+    let (id, _, _) = f.game("sprint", &[]);
     for path in [
         "/",
-        "/g/abc",
+        &format!("/g/{id}"),
         "/rules/daisy",
         "/static/play.js",
         "/static/RULES.md",
@@ -313,6 +314,11 @@ fn pages_and_static_files_are_served() {
         assert!(!r.body.is_empty());
     }
     assert_eq!(c.get("/static/nope.js").unwrap().status, 404);
+    // A game that does not exist has a page that says so, with no board to play on.
+    let missing = c.get("/g/abc").unwrap();
+    assert_eq!(missing.status, 404);
+    assert!(missing.body.contains("No such game"), "{}", missing.body);
+    assert!(!missing.body.contains("play.js"), "{}", missing.body);
     let catalog = c.get("/api/catalog").unwrap().json();
     let ids: Vec<&str> = catalog
         .as_array()
@@ -426,4 +432,39 @@ fn the_perfect_player_is_offered_where_a_game_is_solved() {
         );
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
+}
+
+#[test]
+fn every_error_is_json_and_bodies_must_be_json() {
+    let f = fixture();
+    let mut c = f.client();
+    let (id, t1, _) = f.game("sprint", &[]);
+    // A body sent as text is refused, whatever it holds.
+    let r = c
+        .post_as(
+            "/api/games",
+            "text/plain",
+            &json!({ "game": "sprint" }).to_string(),
+        )
+        .unwrap();
+    assert_error(&r, 415, "Content-Type: application/json");
+    let r = c
+        .post_as(
+            &format!("/api/games/{id}/moves"),
+            "text/plain",
+            &json!({ "seat": 1, "token": t1, "move": "b2c3" }).to_string(),
+        )
+        .unwrap();
+    assert_error(&r, 415, "application/json");
+    assert!(f.stored_moves(&id).is_empty());
+    // Too large a body: 413, as JSON.
+    let big = format!(
+        "{{\"game\": \"sprint\", \"x\": \"{}\"}}",
+        "a".repeat(3 << 20)
+    );
+    let r = f.client().post("/api/games", &big).unwrap();
+    assert_error(&r, 413, "could not be read");
+    // A ply that is not a number: 400, as JSON.
+    let r = c.get(&format!("/api/games/{id}/view/-1")).unwrap();
+    assert_error(&r, 400, "'-1' is not a ply");
 }
