@@ -281,7 +281,9 @@ pub fn seat_label(row: &GameRow, seat: u8) -> String {
             bot::PERFECT => "bot (perfect)".to_string(),
             level => format!("bot (level {level})"),
         },
-        (Mode::Bot, _) => "you".to_string(),
+        // Not "you": watchers see this label too, and records keep it. The page says "you"
+        // to whoever holds the seat's link.
+        (Mode::Bot, _) => "human player".to_string(),
         (Mode::Friend, _) => format!("player at seat {seat}"),
         (Mode::Local, _) => format!("seat {seat} (this screen)"),
     }
@@ -309,6 +311,7 @@ pub fn state_of(entry: &Entry) -> Value {
         "bot_seat": entry.row.bot_seat,
         "bot_level": entry.row.bot_level,
         "ply": ply,
+        "first": session.first_to_move().number(),
         "moves": session.move_texts(),
         "legal": if result.is_some() { Vec::new() } else { session.legal_texts() },
         "view": session.view(ply),

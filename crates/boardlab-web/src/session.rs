@@ -28,6 +28,8 @@ pub trait Session: Send + Sync {
     fn ply(&self) -> usize;
     /// The player to move now.
     fn side_to_move(&self) -> Player;
+    /// The player who moved first (Parity draws it).
+    fn first_to_move(&self) -> Player;
     /// The outcome the rules (and draw rules) have decided, if any.
     fn outcome(&self) -> Option<Outcome>;
     /// A game's own name for a player.
@@ -66,6 +68,10 @@ impl<P: Evaluate> Session for Live<P> {
 
     fn side_to_move(&self) -> Player {
         self.history.current().side_to_move()
+    }
+
+    fn first_to_move(&self) -> Player {
+        self.history.start().side_to_move()
     }
 
     fn outcome(&self) -> Option<Outcome> {

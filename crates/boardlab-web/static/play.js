@@ -104,11 +104,15 @@ function renderMoveList() {
     none.textContent = 'No moves yet.';
     list.appendChild(none);
   }
+  // When Player 2 moved first (Parity draws who starts), the first move sits in
+  // Player 2's column: "1... b5b4 2. a1a2", as the record writes it.
+  const offset = state.first === 2 ? 1 : 0;
   state.moves.forEach((mv, i) => {
-    if (i % 2 === 0) {
+    const slot = i + offset;
+    if (slot % 2 === 0 || i === 0) {
       const num = document.createElement('span');
       num.className = 'num';
-      num.textContent = `${i / 2 + 1}.`;
+      num.textContent = slot % 2 === 0 ? `${slot / 2 + 1}.` : `${(slot + 1) / 2}...`;
       list.appendChild(num);
     }
     const b = document.createElement('button');

@@ -1,0 +1,75 @@
+// Regression tests of what a new player hit (issue 13): Parity's move list when Black moved
+// first, a watcher of a bot game, a link to no game, and the perfect opponent of Sprint.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { serverAndBrowser, newPage, waitPly, waitMyTurn, clickSquare, startFromPage } from './helpers.js';
+
+const env = serverAndBrowser();
+
+test('parity: when Black moves first, its move opens the list as "1..."', async () => {
+  const page = await newPage(env.browser);
+  await startFromPage(page, env.server.url, 'parity', { opponent: 'local', first: '2' });
+  await waitMyTurn(page);
+  await clickSquare(page, 'b5');
+  await clickSquare(page, 'b4');
+  await waitPly(page, 1);
+  await waitMyTurn(page);
+  await clickSquare(page, 'a1');
+  await clickSquare(page, 'a2');
+  await waitPly(page, 2);
+  const text = await page.$$eval('#movelist > *', (items) => items.map((e) => e.textContent).join(' '));
+  assert.equal(text, '1... b5b4 2. a1a2');
+  await page.context().close();
+});
+
+test('a watcher of a bot game is not called "you"', async () => {
+  const page = await newPage(env.browser);
+  await startFromPage(page, env.server.url, 'sprint', { opponent: 'bot', side: '2' });
+  await waitPly(page, 1);
+  const id = new URL(page.url()).pathname.split('/')[2];
+  const watcher = await newPage(env.browser);
+  await watcher.goto(`${env.server.url}/g/${id}`);
+  await watcher.waitForSelector('body[data-ready=yes]');
+  const turn = await watcher.textContent('#turn');
+  assert.doesNotMatch(turn, /\(you\)/, turn);
+  assert.match(turn, /human player/, turn);
+  const record = await watcher.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), id);
+  assert.doesNotMatch(record, /"you"/, record);
+  // The player still sees "you".
+  assert.match(await page.textContent('#turn'), /\(you\)/);
+  await page.context().close();
+  await watcher.context().close();
+});
+
+test('a link to no game says so', async () => {
+  const page = await newPage(env.browser);
+  const response = await page.goto(`${env.server.url}/g/abc`);
+  assert.equal(response.status(), 404);
+  assert.match(await page.textContent('h1'), /No such game/);
+  assert.equal(await page.locator('#board').count(), 0, 'no board to play on');
+  await page.context().close();
+});
+
+test('sprint offers the perfect player, and it opens with a winning move', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(env.server.url + '/');
+  await page.waitForSelector('body[data-ready=yes]');
+  await page.click('.card[data-game="sprint"]');
+  const options = await page.locator('#level option').allTextContents();
+  assert.ok(options.some((o) => o.startsWith('perfect:')), options.join(' | '));
+  await page.click('.card[data-game="obsidian"]');
+  const obsidian = await page.locator('#level option').allTextContents();
+  assert.ok(!obsidian.some((o) => o.startsWith('perfect')), 'no perfect player for Obsidian');
+  await page.click('.card[data-game="sprint"]');
+  await page.check('input[name=opponent][value=bot]');
+  await page.selectOption('#level', { label: options.find((o) => o.startsWith('perfect:')) });
+  await page.selectOption('#side', '2');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
+  await page.waitForSelector('body[data-ready=yes]');
+  await waitPly(page, 1);
+  const id = new URL(page.url()).pathname.split('/')[2];
+  const state = await page.evaluate(async (id) => (await fetch(`/api/games/${id}`)).json(), id);
+  assert.ok(['b2c3', 'f2e3'].includes(state.moves[0]), state.moves[0]);
+  await page.context().close();
+});
