@@ -221,6 +221,28 @@ pub async fn play_move(
     Ok(Json(hub.play(&entry, seat, text).await?))
 }
 
+/// `POST /api/games/{id}/invite` with `{"seat", "token"}`: the link for the other seat of a
+/// game against a friend, for the player who holds this seat (in any tab or browser).
+pub async fn invite(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<SeatBody>,
+) -> ApiResult<Json<Value>> {
+    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    let entry = entry.lock().await;
+    if entry.row.mode != Mode::Friend {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "only a game against a friend has an invite link",
+        ));
+    }
+    let other = 3 - seat;
+    let token = &entry.row.tokens[usize::from(other - 1)];
+    Ok(Json(
+        json!({ "invite": format!("/g/{id}#{other}={token}") }),
+    ))
+}
+
 /// `POST /api/games/{id}/resign` with `{"seat", "token"}`.
 pub async fn resign(
     State(hub): State<AppState>,

@@ -36,6 +36,7 @@ pub fn router(hub: AppState) -> Router {
         .route("/api/games/{id}/record", get(api::game_record))
         .route("/api/games/{id}/moves", post(api::play_move))
         .route("/api/games/{id}/resign", post(api::resign))
+        .route("/api/games/{id}/invite", post(api::invite))
         .with_state(hub)
 }
 

@@ -22,5 +22,7 @@ export const gameView = (id, ply) => call('GET', `/api/games/${id}/view/${ply}`)
 /** Plays a move for a seat. */
 export const playMove = (id, seat, token, move) =>
   call('POST', `/api/games/${id}/moves`, { seat, token, move });
+/** The invite link of a game against a friend, for the holder of a seat. */
+export const invite = (id, seat, token) => call('POST', `/api/games/${id}/invite`, { seat, token });
 /** Resigns for a seat. */
 export const resign = (id, seat, token) => call('POST', `/api/games/${id}/resign`, { seat, token });

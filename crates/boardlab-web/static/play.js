@@ -275,7 +275,7 @@ function onBoardClick(event) {
   render();
 }
 
-function setupLinks() {
+async function setupLinks() {
   const links = $('#links');
   const base = location.origin;
   const add = (label, href, testid) => {
@@ -290,7 +290,16 @@ function setupLinks() {
     row.appendChild(input);
     links.appendChild(row);
   };
-  const invite = sessionStorage.getItem(`invite:${id}`);
+  // The invite link comes from this tab's storage, or, in another tab or browser, from the
+  // server for the holder of a seat.
+  let invite = sessionStorage.getItem(`invite:${id}`);
+  if (!invite && state.mode === 'friend' && mySeats.length === 1) {
+    try {
+      invite = (await api.invite(id, mySeats[0], tokens[mySeats[0]])).invite;
+    } catch (e) {
+      invite = null;
+    }
+  }
   if (invite) add('Send this link to your friend:', invite, 'invite-link');
   add('Watch link:', `/g/${id}`, 'watch-link');
 }
@@ -329,13 +338,13 @@ async function main() {
     if (e.key === 'ArrowRight') showPly((shownPly ?? state.ply) + 1);
   });
   $('#record').href = `/api/games/${id}/record`;
-  setupLinks();
   try {
     setState(await api.gameState(id));
   } catch (e) {
     message(e.message, true);
     return;
   }
+  await setupLinks();
   const title = state.game[0].toUpperCase() + state.game.slice(1);
   document.title = `${title} \u2014 boardlab`;
   $('#title').textContent = title;

@@ -468,3 +468,41 @@ fn every_error_is_json_and_bodies_must_be_json() {
     let r = c.get(&format!("/api/games/{id}/view/-1")).unwrap();
     assert_error(&r, 400, "'-1' is not a ply");
 }
+
+#[test]
+fn the_invite_link_is_given_again_to_the_seat_that_holds_it() {
+    let f = fixture();
+    let mut c = f.client();
+    let created = c
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "opponent": "friend", "side": "1" }).to_string(),
+        )
+        .unwrap()
+        .json();
+    let id = created["id"].as_str().unwrap();
+    let token = created["tokens"]["1"].as_str().unwrap();
+    let r = c
+        .post(
+            &format!("/api/games/{id}/invite"),
+            &json!({ "seat": 1, "token": token }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["invite"], created["links"]["invite"]);
+    let r = c
+        .post(
+            &format!("/api/games/{id}/invite"),
+            &json!({ "seat": 1, "token": "0".repeat(32) }).to_string(),
+        )
+        .unwrap();
+    assert_error(&r, 403, "does not belong");
+    let (local, t1, _) = f.game("sprint", &[]);
+    let r = c
+        .post(
+            &format!("/api/games/{local}/invite"),
+            &json!({ "seat": 1, "token": t1 }).to_string(),
+        )
+        .unwrap();
+    assert_error(&r, 409, "against a friend");
+}

@@ -13,6 +13,14 @@ test('two players by link see each other\'s moves', async () => {
   const invite = await alice.inputValue('input[data-testid=invite-link]');
   assert.match(invite, /\/g\/[0-9a-f]+#2=[0-9a-f]{32}$/);
 
+  // Alice opens her own link in another browser: the invite box is still there.
+  const aliceLink = alice.url();
+  const elsewhere = await newPage(env.browser);
+  await elsewhere.goto(aliceLink);
+  await elsewhere.waitForSelector('body[data-ready=yes]');
+  assert.equal(await elsewhere.inputValue('input[data-testid=invite-link]'), invite);
+  await elsewhere.context().close();
+
   const bob = await newPage(env.browser); // a separate browser context: no shared storage
   await bob.goto(invite);
   await bob.waitForSelector('body[data-ready=yes]');
