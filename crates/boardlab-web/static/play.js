@@ -25,6 +25,9 @@ const currentView = () => (live() ? state.view : shownView);
 const canMove = () =>
   state && live() && !state.result && !sending && tokens[state.view.to_move] !== undefined;
 
+/** Whether the live connection to the server is lost (the browser is reconnecting). */
+let offline = false;
+
 function message(text, isError = false) {
   const box = $('#message');
   box.textContent = text || '';
@@ -156,7 +159,8 @@ function render() {
     turn.textContent = 'Game over';
   } else {
     const who = state.view.to_move;
-    const thinking = state.bot_seat === who ? ' \u2014 thinking\u2026' : '';
+    // With the connection lost nobody knows whether the bot still thinks.
+    const thinking = state.bot_seat === who && !offline ? ' \u2014 thinking\u2026' : '';
     turn.textContent = `${state.names[who]} to move (${seatWord(who)})${thinking}`;
   }
   turn.dataset.seat = state.view.to_move;
@@ -352,6 +356,22 @@ async function main() {
   if (mySeats.length === 0) message('You are watching this game.');
   const events = new EventSource(`/api/games/${id}/events`);
   events.addEventListener('state', (e) => setState(JSON.parse(e.data)));
+  // The browser reconnects on its own; meanwhile the page says so, and it says when the
+  // connection is back (the first event then brings the state up to date).
+  events.addEventListener('error', () => {
+    if (offline) return;
+    offline = true;
+    document.body.dataset.connection = 'lost';
+    $('#connection').hidden = false;
+    render();
+  });
+  events.addEventListener('open', () => {
+    if (!offline) return;
+    offline = false;
+    document.body.dataset.connection = 'ok';
+    $('#connection').hidden = true;
+    render();
+  });
   document.body.dataset.ready = 'yes';
 }
 

@@ -73,3 +73,22 @@ test('sprint offers the perfect player, and it opens with a winning move', async
   assert.ok(['b2c3', 'f2e3'].includes(state.moves[0]), state.moves[0]);
   await page.context().close();
 });
+
+test('with the server gone the page says so, and recovers when it is back', async () => {
+  const { startServer } = await import('./helpers.js');
+  const server = await startServer();
+  const page = await newPage(env.browser);
+  await startFromPage(page, server.url, 'sprint', { opponent: 'bot', side: '1' });
+  await waitMyTurn(page);
+  server.stop();
+  await server.exited;
+  await page.waitForSelector('body[data-connection=lost]');
+  assert.ok(await page.isVisible('#connection'));
+  assert.match(await page.textContent('#connection'), /reconnecting/);
+  const again = await startServer({ addr: new URL(server.url).host, db: server.db });
+  await page.waitForSelector('body[data-connection=ok]', { timeout: 20000 });
+  assert.ok(!(await page.isVisible('#connection')));
+  await waitMyTurn(page);
+  again.stop();
+  await page.context().close();
+});

@@ -14,12 +14,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const SHOTS = resolve(process.env.SCREENSHOT_DIR || join(here, '..', 'out'));
 mkdirSync(SHOTS, { recursive: true });
 
-/** Starts the server binary with a fresh database; resolves to { url, stop }. */
-export async function startServer() {
+/**
+ * Starts the server binary, on a free port with a fresh database unless `addr` and `db` say
+ * otherwise (to start it again where it was); resolves to { url, db, stop }.
+ */
+export async function startServer({ addr = '127.0.0.1:0', db = null } = {}) {
   const bin = process.env.BOARDLAB_WEB_BIN;
   if (!bin) throw new Error('set BOARDLAB_WEB_BIN to the boardlab-web binary (run.sh does)');
-  const dir = mkdtempSync(join(tmpdir(), 'boardlab-web-'));
-  const child = spawn(bin, ['--addr', '127.0.0.1:0', '--db', join(dir, 'games.sqlite')], {
+  db = db || join(mkdtempSync(join(tmpdir(), 'boardlab-web-')), 'games.sqlite');
+  const child = spawn(bin, ['--addr', addr, '--db', db], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((ok, fail) => {
@@ -32,7 +35,8 @@ export async function startServer() {
     child.on('exit', (code) => fail(new Error(`server exited early (${code})`)));
     setTimeout(() => fail(new Error('server did not start in 10 s')), 10000);
   });
-  return { url, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise((ok) => child.on('exit', ok));
+  return { url, db, stop: () => child.kill('SIGTERM'), exited };
 }
 
 /**
