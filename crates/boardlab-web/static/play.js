@@ -57,6 +57,7 @@ function renderReserves(view) {
   top.replaceChildren();
   bottom.replaceChildren();
   top.hidden = bottom.hidden = !view.reserves;
+  $('.board-area').classList.toggle('with-reserves', !!view.reserves);
   if (!view.reserves) return;
   for (const owner of [1, 2]) {
     const box = (owner === 1) !== flipped ? bottom : top;

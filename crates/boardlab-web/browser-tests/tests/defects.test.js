@@ -92,3 +92,35 @@ test('with the server gone the page says so, and recovers when it is back', asyn
   again.stop();
   await page.context().close();
 });
+
+test('a phone of 390px: the start page does not scroll sideways', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(env.server.url + '/');
+  await page.waitForSelector('body[data-ready=yes]');
+  for (const game of ['obsidian', 'daisy', 'sprint', 'parity']) {
+    await page.click(`.card[data-game="${game}"]`);
+    for (const opponent of ['bot', 'friend', 'local']) {
+      await page.check(`input[name=opponent][value=${opponent}]`);
+      const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      assert.ok(scroll <= client, `${game}, ${opponent}: ${scroll}px wide on a ${client}px screen`);
+    }
+  }
+  await context.close();
+});
+
+for (const [width, height] of [[1366, 768], [1280, 800], [390, 844]]) {
+  test(`daisy at ${width}x${height}: both reserves and the board are on the screen at once`, async () => {
+    const context = await env.browser.newContext({ viewport: { width, height } });
+    const page = await context.newPage();
+    await startFromPage(page, env.server.url, 'daisy', { opponent: 'local' });
+    const boxes = await page.evaluate(() => ['#reserve-top', '#board', '#reserve-bottom'].map((s) => {
+      const r = document.querySelector(s).getBoundingClientRect();
+      return [r.top, r.bottom];
+    }));
+    for (const [top, bottom] of boxes) {
+      assert.ok(top >= 0 && bottom <= height, `${JSON.stringify(boxes)} in a ${height}px window`);
+    }
+    await context.close();
+  });
+}
