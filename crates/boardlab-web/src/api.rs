@@ -58,6 +58,11 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     }
 }
 
+/// `GET /api/health`: the server is up, and how many games it holds in memory.
+pub async fn health(State(hub): State<AppState>) -> Json<Value> {
+    Json(json!({ "ok": true, "games_in_memory": hub.resident() }))
+}
+
 /// `GET /api/catalog`: the games on offer.
 pub async fn catalog() -> Json<Value> {
     Json(catalog::catalog())

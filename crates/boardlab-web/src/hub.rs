@@ -27,6 +27,11 @@ pub struct Entry {
 /// A shared handle to one game.
 pub type EntryRef = Arc<tokio::sync::Mutex<Entry>>;
 
+/// How many games stay in memory: beyond it, games nobody is using (no request, no bot
+/// thinking, nobody following its updates) are dropped, finished ones first, and loaded again
+/// from the store when next asked for.
+pub const RESIDENT: usize = 256;
+
 /// All games of the server and the store behind them.
 pub struct Hub {
     store: Arc<Store>,
@@ -71,8 +76,42 @@ impl Hub {
             session,
             events: broadcast::channel(16).0,
         }));
+        let found = {
+            let mut games = self.games.lock().expect("games lock");
+            games.entry(id.to_string()).or_insert(entry).clone()
+        };
+        self.trim();
+        Ok(found)
+    }
+
+    /// The number of games in memory.
+    pub fn resident(&self) -> usize {
+        self.games.lock().expect("games lock").len()
+    }
+
+    /// Drops games nobody is using while more than [`RESIDENT`] are in memory: finished ones
+    /// first. A game in use (a request or a bot holds it, or a page follows its updates)
+    /// stays.
+    fn trim(&self) {
         let mut games = self.games.lock().expect("games lock");
-        Ok(games.entry(id.to_string()).or_insert(entry).clone())
+        if games.len() <= RESIDENT {
+            return;
+        }
+        let mut idle: Vec<(bool, String)> = games
+            .iter()
+            .filter(|(_, entry)| Arc::strong_count(entry) == 1)
+            .filter_map(|(id, entry)| {
+                let entry = entry.try_lock().ok()?;
+                (entry.events.receiver_count() == 0)
+                    .then(|| (result_of(&entry).is_none(), id.clone()))
+            })
+            .collect();
+        // Finished games (false) first.
+        idle.sort();
+        let excess = games.len() - RESIDENT;
+        for (_, id) in idle.into_iter().take(excess) {
+            games.remove(&id);
+        }
     }
 
     /// Stores a new game and holds it in memory; starts the bot if it moves first.
@@ -91,6 +130,7 @@ impl Hub {
             .expect("games lock")
             .insert(id, entry.clone());
         self.schedule_bot(entry);
+        self.trim();
         Ok(())
     }
 
@@ -152,6 +192,10 @@ impl Hub {
             .session
             .apply(&canonical)
             .map_err(|e| ApiError::internal(format!("a checked move failed to play: {e}")))?;
+        if let Some((score, _)) = result_of(entry) {
+            let id = entry.row.id.clone();
+            self.with_store(move |s| s.set_result(&id, &score)).await?;
+        }
         let state = state_of(entry);
         if entry.events.receiver_count() > 0 {
             let _ = entry.events.send(Arc::new(state.to_string()));

@@ -29,6 +29,7 @@ pub fn router(hub: AppState) -> Router {
         .route("/rules/{game}", get(assets::rules_page))
         .route("/static/{name}", get(assets::static_file))
         .route("/api/catalog", get(api::catalog))
+        .route("/api/health", get(api::health))
         .route("/api/games", post(api::create_game))
         .route("/api/games/{id}", get(api::game_state))
         .route("/api/games/{id}/view/{ply}", get(api::game_view))

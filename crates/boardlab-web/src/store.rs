@@ -108,9 +108,30 @@ impl Store {
              );",
         )
         .map_err(text)?;
+        // Databases made before results were stored get the column now.
+        let has_result: bool = conn
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'result'")
+            .and_then(|mut stmt| stmt.exists([]))
+            .map_err(text)?;
+        if !has_result {
+            conn.execute_batch("ALTER TABLE games ADD COLUMN result TEXT;")
+                .map_err(text)?;
+        }
         Ok(Store {
             conn: Mutex::new(conn),
         })
+    }
+
+    /// Records how a game ended (`1-0`, `0-1`, `1/2-1/2`), so that a finished game is not
+    /// replayed to resume its bot when the server starts.
+    pub fn set_result(&self, game_id: &str, result: &str) -> StoreResult<()> {
+        self.conn()
+            .execute(
+                "UPDATE games SET result = ?2 WHERE id = ?1",
+                params![game_id, result],
+            )
+            .map_err(text)?;
+        Ok(())
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -230,7 +251,9 @@ impl Store {
     pub fn bot_game_ids(&self) -> StoreResult<Vec<String>> {
         let conn = self.conn();
         let mut stmt = conn
-            .prepare("SELECT id FROM games WHERE mode = 'bot' AND resigned IS NULL")
+            .prepare(
+                "SELECT id FROM games WHERE mode = 'bot' AND resigned IS NULL AND result IS NULL",
+            )
             .map_err(text)?;
         let ids = stmt
             .query_map([], |r| r.get::<_, String>(0))

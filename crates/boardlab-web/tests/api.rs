@@ -506,3 +506,45 @@ fn the_invite_link_is_given_again_to_the_seat_that_holds_it() {
         .unwrap();
     assert_error(&r, 409, "against a friend");
 }
+
+#[test]
+fn idle_games_leave_memory_and_come_back_when_asked_for() {
+    let f = fixture();
+    let mut c = f.client();
+    let first = f.game("sprint", &["b2c3"]);
+    for _ in 0..boardlab_web::hub::RESIDENT + 40 {
+        f.game("parity", &[]);
+    }
+    let health = c.get("/api/health").unwrap().json();
+    let resident = health["games_in_memory"].as_u64().unwrap() as usize;
+    assert!(resident <= boardlab_web::hub::RESIDENT, "{health}");
+    // The first game was dropped from memory long ago; it is loaded again, moves and all.
+    let state = c.get(&format!("/api/games/{}", first.0)).unwrap().json();
+    assert_eq!(state["moves"], json!(["b2c3"]));
+    let r = post_move(&mut c, &first.0, Some(2), Some(&first.2), "c5d4");
+    assert_eq!(r.status, 200, "{}", r.body);
+}
+
+#[test]
+fn a_finished_game_keeps_its_result_in_the_store() {
+    let f = fixture();
+    let mut c = f.client();
+    // White steps onto Black's baseline and wins at once.
+    let created = c
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "opponent": "local", "position": "6/b1w3/6/6/6/6 1" })
+                .to_string(),
+        )
+        .unwrap()
+        .json();
+    let id = created["id"].as_str().unwrap();
+    let token = created["tokens"]["1"].as_str().unwrap();
+    let r = post_move(&mut c, id, Some(1), Some(token), "c5b6");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let conn = rusqlite::Connection::open(&f.db).unwrap();
+    let result: Option<String> = conn
+        .query_row("SELECT result FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .unwrap();
+    assert_eq!(result.as_deref(), Some("1-0"));
+}
