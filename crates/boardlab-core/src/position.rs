@@ -49,6 +49,13 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
         )))
     }
 
+    /// Why some of the side to move's pieces may not move now although they could step
+    /// (Sprint: a capture is compulsory), in words for players; `None` (the default) when no
+    /// such rule holds.
+    fn move_restriction(&self) -> Option<&'static str> {
+        None
+    }
+
     /// Whether no position can ever recur, because every move makes progress that cannot
     /// be undone (Sprint: every move advances a piece). The game graph then has no cycles
     /// and an exhaustive search of any position ends.

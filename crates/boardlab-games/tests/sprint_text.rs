@@ -266,3 +266,17 @@ fn backward_chain_can_return_to_its_start() {
     // Typing the shared prefix is ambiguous only after the first square.
     assert_eq!(p.parse_move("c1a3").unwrap().to_string(), "c1a3c5e3c1");
 }
+
+#[test]
+fn a_compulsory_capture_is_named_as_the_reason_a_piece_cannot_move() {
+    let capture: Sprint = "1b1b1b/6/3b2/2w3/6/w5 1".parse().unwrap();
+    assert_eq!(capture.legal_move_texts(), ["c3e5"]);
+    assert!(
+        capture
+            .move_restriction()
+            .unwrap()
+            .contains("capture is compulsory")
+    );
+    let start = Sprint::default();
+    assert_eq!(start.move_restriction(), None);
+}

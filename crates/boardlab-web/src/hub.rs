@@ -356,6 +356,7 @@ pub fn state_of(entry: &Entry) -> Value {
         "bot_level": entry.row.bot_level,
         "ply": ply,
         "first": session.first_to_move().number(),
+        "restriction": if result.is_some() { None } else { session.restriction() },
         "moves": session.move_texts(),
         "legal": if result.is_some() { Vec::new() } else { session.legal_texts() },
         "view": session.view(ply),

@@ -30,6 +30,8 @@ pub trait Session: Send + Sync {
     fn side_to_move(&self) -> Player;
     /// The player who moved first (Parity draws it).
     fn first_to_move(&self) -> Player;
+    /// Why some pieces may not move now (a compulsory capture), if a rule says so.
+    fn restriction(&self) -> Option<&'static str>;
     /// The outcome the rules (and draw rules) have decided, if any.
     fn outcome(&self) -> Option<Outcome>;
     /// A game's own name for a player.
@@ -72,6 +74,10 @@ impl<P: Evaluate> Session for Live<P> {
 
     fn first_to_move(&self) -> Player {
         self.history.start().side_to_move()
+    }
+
+    fn restriction(&self) -> Option<&'static str> {
+        self.history.current().move_restriction()
     }
 
     fn outcome(&self) -> Option<Outcome> {

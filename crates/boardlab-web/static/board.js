@@ -60,7 +60,8 @@ export function drawToken(g, game, letter, owner) {
 
 /**
  * Draws `view` into the SVG element `svg`.
- * opts: { game, names, flipped, last: [squares], selected, steps: [squares], targets: {next, final} }
+ * opts: { game, names, flipped, last: [squares], selected, steps: [squares], targets: {next, final},
+ *         hints: Set of squares to ring (the pieces that can move) or null }
  */
 export function drawBoard(svg, view, opts) {
   const { width: W, height: H } = view;
@@ -114,6 +115,9 @@ export function drawBoard(svg, view, opts) {
         ? { x: x + 4, y: y + 4, width: S - 8, height: S - 8, rx: 5, fill: 'none', stroke: '#ffd60a', 'stroke-width': 5 }
         : { x, y, width: S, height: S, fill: 'rgba(255, 214, 10, 0.42)' };
       el('rect', { ...attrs, class: 'last-move' }, sq);
+    }
+    if (opts.hints && opts.hints.has(cell.sq)) {
+      el('rect', { x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 8, fill: 'none', stroke: '#d1495b', 'stroke-width': 4, class: 'hint' }, sq);
     }
     if (opts.selected === cell.sq) el('rect', { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: 'selected', fill: 'rgba(40,160,90,0.35)', stroke: '#1d7a45', 'stroke-width': 3 }, sq);
     if (cell.piece) {

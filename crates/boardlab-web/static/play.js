@@ -25,6 +25,9 @@ const currentView = () => (live() ? state.view : shownView);
 const canMove = () =>
   state && live() && !state.result && !sending && tokens[state.view.to_move] !== undefined;
 
+/** Squares to ring after a click on a piece that cannot move (the pieces that can). */
+let hints = null;
+
 /** Whether the live connection to the server is lost (the browser is reconnecting). */
 let offline = false;
 
@@ -41,6 +44,8 @@ function setState(next) {
   if (changed) {
     picker = new Picker(state.legal.map(parseMove));
     if (shownPly !== null && shownPly >= state.ply - 1) shownPly = null;
+    if (hints) message('');
+    hints = null;
   }
   render();
 }
@@ -149,6 +154,7 @@ function render() {
     selected: movable ? picker.from : null,
     steps: movable ? picker.steps : [],
     targets,
+    hints: movable ? hints : null,
   });
   $('#board').classList.toggle('movable', movable);
   $('.board-area').style.setProperty('--ratio', String((view.width + 0.8) / (view.height + 0.8)));
@@ -276,8 +282,22 @@ function onBoardClick(event) {
     else picker.clear();
     return render();
   }
-  if (picker.canPickSquare(sq)) picker.pickSquare(sq);
+  if (picker.canPickSquare(sq)) {
+    picker.pickSquare(sq);
+    hints = null;
+  } else if (ownPieceAt(sq)) {
+    // A piece of the side to move that cannot move: say why, and mark those that can.
+    hints = new Set(picker.moves.map((m) => m.from).filter(Boolean));
+    const why = state.restriction ? `: ${state.restriction}` : '';
+    message(`This piece cannot move now${why}. The pieces that can move are ringed.`);
+  }
   render();
+}
+
+/** Whether a piece of the side to move stands on `sq` in the position now. */
+function ownPieceAt(sq) {
+  const cell = state.view.cells.find((c) => c.sq === sq);
+  return !!cell && cell.owner === state.view.to_move;
 }
 
 async function setupLinks() {

@@ -215,6 +215,14 @@ impl Position for Sprint {
         self.hash
     }
 
+    fn move_restriction(&self) -> Option<&'static str> {
+        // When a capture exists every legal move is one.
+        self.legal_move_list()
+            .first()
+            .is_some_and(|mv| mv.is_capture())
+            .then_some("a capture is compulsory: only a piece that can capture may move")
+    }
+
     fn material(&self) -> [u32; 2] {
         self.pieces.map(u64::count_ones)
     }

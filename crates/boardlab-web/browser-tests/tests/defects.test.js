@@ -124,3 +124,28 @@ for (const [width, height] of [[1366, 768], [1280, 800], [390, 844]]) {
     await context.close();
   });
 }
+
+test('sprint: a piece that cannot move because a capture is compulsory says so', async () => {
+  const page = await newPage(env.browser);
+  // White to move; c3 can capture d4 (landing on e5), so a1 may not step.
+  await page.goto(env.server.url + '/');
+  const created = await page.evaluate(async () => (await fetch('/api/games', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ game: 'sprint', opponent: 'local', position: '1b1b1b/6/3b2/2w3/6/w5 1' }),
+  })).json());
+  await page.goto(env.server.url + created.links.play);
+  await page.waitForSelector('body[data-ready=yes]');
+  await waitMyTurn(page);
+  await clickSquare(page, 'a1');
+  await page.waitForSelector('#board .hint');
+  assert.match(await page.textContent('#message'), /capture is compulsory/);
+  const ringed = await page.$$eval('#board .square:has(.hint)', (els) => els.map((e) => e.dataset.sq));
+  assert.deepEqual(ringed, ['c3']);
+  // The capture itself still works, and the hint goes.
+  await clickSquare(page, 'c3');
+  await clickSquare(page, 'e5');
+  await waitPly(page, 1);
+  assert.equal(await page.locator('#board .hint').count(), 0);
+  await page.context().close();
+});
