@@ -313,3 +313,38 @@ fn ugi_speaks_the_same_engine_with_queries() {
     engine.send("quit");
     assert!(engine.child.wait().unwrap().success());
 }
+
+#[test]
+fn rule_options_are_engine_options() {
+    let mut engine = Engine::start(&["engine"]);
+    engine.send("uci");
+    let options = engine.until("uciok");
+    for line in [
+        "option name backward_captures type check default false",
+        "option name no_progress_plies type spin default 100 min 0 max 1000000",
+        "option name threefold_repetition type check default true",
+    ] {
+        assert!(options.iter().any(|l| l == line), "{line}: {options:#?}");
+    }
+    engine.send("setoption name UCI_Variant value sprint");
+    // Without backward captures White's c3 steps; with them it must take b2 backward.
+    engine.send("position fen 6/6/6/2w3/1b4/6 1");
+    engine.send("go depth 1");
+    let forward = engine.until("bestmove");
+    assert_ne!(forward.last().unwrap(), "bestmove c3a1", "{forward:#?}");
+    engine.send("setoption name backward_captures value true");
+    engine.send("position fen 6/6/6/2w3/1b4/6 1");
+    engine.send("go depth 1");
+    assert_eq!(engine.until("bestmove").last().unwrap(), "bestmove c3a1");
+    engine.send("setoption name backward_captures value maybe");
+    engine.send("isready");
+    let answer = engine.until("readyok");
+    assert!(
+        answer
+            .iter()
+            .any(|l| l.starts_with("info string error: setoption backward_captures")),
+        "{answer:#?}"
+    );
+    engine.send("quit");
+    assert!(engine.child.wait().unwrap().success());
+}

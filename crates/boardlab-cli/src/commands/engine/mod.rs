@@ -11,7 +11,7 @@ mod session;
 
 use anyhow::Result;
 use boardlab_ai::BotSpec;
-use boardlab_core::Evaluate;
+use boardlab_core::{Evaluate, RuleInfo, RuleOptions};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
 use go::parse_go;
@@ -33,7 +33,7 @@ const ENTRY_BYTES: u64 = 16;
 const DEFAULT_HASH_MB: u64 = (ENTRY_BYTES << boardlab_ai::alphabeta::DEFAULT_TT_BITS) >> 20;
 
 /// The engine's settings, from `setoption`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Settings {
     game: GameId,
     /// The table size in megabytes.
@@ -41,6 +41,8 @@ struct Settings {
     threads: u64,
     /// A strength level instead of the full search.
     level: Option<u8>,
+    /// Rule options set by name (each applies to the games that have it).
+    rules: Vec<(String, String)>,
 }
 
 impl Settings {
@@ -66,8 +68,55 @@ impl GameVisitor for NewSession {
     type Output = Box<dyn Session>;
 
     fn visit<P: Evaluate>(self) -> Box<dyn Session> {
-        session::session::<P>(&self.0.bot().for_game::<P>(), self.0.level.is_some())
+        let rules = rules_for::<P>(&self.0.rules).unwrap_or_default();
+        session::session::<P>(&self.0.bot().for_game::<P>(), self.0.level.is_some(), rules)
     }
+}
+
+/// The rules of game `P` with those of `assignments` that it has.
+fn rules_for<P: Evaluate>(assignments: &[(String, String)]) -> Result<P::Rules, String> {
+    let known: Vec<&str> = P::Rules::options().iter().map(|o| o.name).collect();
+    let own: Vec<String> = assignments
+        .iter()
+        .filter(|(name, _)| known.contains(&name.as_str()))
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
+    P::Rules::from_assignments(&own).map_err(|e| e.to_string())
+}
+
+/// Checks a rule option for the games that have it: the error of the first that refuses it.
+struct CheckRule<'a>(&'a [(String, String)]);
+
+impl GameVisitor for CheckRule<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<P: Evaluate>(self) -> Result<(), String> {
+        rules_for::<P>(self.0).map(|_| ())
+    }
+}
+
+/// Every game's rule options, each name once: the engine offers them all as UCI options.
+struct RuleOptionsOf;
+
+impl GameVisitor for RuleOptionsOf {
+    type Output = &'static [RuleInfo];
+
+    fn visit<P: Evaluate>(self) -> &'static [RuleInfo] {
+        P::Rules::options()
+    }
+}
+
+/// The rule options of all games, each name once, in the order of the games.
+fn all_rule_options() -> Vec<RuleInfo> {
+    let mut all: Vec<RuleInfo> = Vec::new();
+    for &game in GameId::ALL {
+        for option in with_game(game, RuleOptionsOf) {
+            if !all.iter().any(|known| known.name == option.name) {
+                all.push(*option);
+            }
+        }
+    }
+    all
 }
 
 /// Runs `boardlab engine` until `quit` or the end of the input.
@@ -77,8 +126,9 @@ pub fn run(_args: EngineArgs) -> Result<()> {
         hash_mb: DEFAULT_HASH_MB,
         threads: 1,
         level: None,
+        rules: Vec::new(),
     };
-    let mut session = with_game(settings.game, NewSession(settings));
+    let mut session = with_game(settings.game, NewSession(settings.clone()));
     for line in std::io::stdin().lock().lines() {
         let line = line?;
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -98,11 +148,11 @@ pub fn run(_args: EngineArgs) -> Result<()> {
                 session.new_game();
                 Ok(())
             }
-            "setoption" => match parse_setoption(rest, settings) {
+            "setoption" => match parse_setoption(rest, settings.clone()) {
                 Ok(changed) if changed != settings => {
                     session.stop();
                     settings = changed;
-                    session = with_game(settings.game, NewSession(settings));
+                    session = with_game(settings.game, NewSession(settings.clone()));
                     Ok(())
                 }
                 Ok(_) => Ok(()),
@@ -154,6 +204,23 @@ fn print_identity(protocol: &str) {
         "option name Level type spin default 0 min 0 max {}",
         boardlab_ai::TOP_LEVEL
     );
+    // Each game's rule options (SPEC.md's --rule NAME=VALUE), for the games that have them.
+    for option in all_rule_options() {
+        match option.default {
+            "true" | "false" => {
+                println!(
+                    "option name {} type check default {}",
+                    option.name, option.default
+                )
+            }
+            number if number.parse::<u32>().is_ok() => println!(
+                "option name {} type spin default {number} min 0 max {}",
+                option.name,
+                boardlab_core::text::MAX_COUNTER
+            ),
+            text => println!("option name {} type string default {text}", option.name),
+        }
+    }
     println!("{protocol}ok");
 }
 
@@ -200,10 +267,22 @@ fn parse_setoption(words: &[&str], settings: Settings) -> Result<Settings, Strin
         }
         // Fairy-Stockfish's variant file: our games need none.
         "variantpath" => {}
-        _ => {
-            return Err(format!(
-                "setoption: unknown option '{name}'; options: UCI_Variant, Hash, Threads, Level"
-            ));
+        lower => {
+            let options = all_rule_options();
+            let Some(option) = options.iter().find(|o| o.name.eq_ignore_ascii_case(lower)) else {
+                let names: Vec<&str> = options.iter().map(|o| o.name).collect();
+                return Err(format!(
+                    "setoption: unknown option '{name}'; options: UCI_Variant, Hash, Threads, Level, {}",
+                    names.join(", ")
+                ));
+            };
+            let assignment = vec![(option.name.to_string(), value.clone())];
+            for &game in GameId::ALL {
+                with_game(game, CheckRule(&assignment))
+                    .map_err(|e| format!("setoption {}: {e}", option.name))?;
+            }
+            changed.rules.retain(|(n, _)| n != option.name);
+            changed.rules.push(assignment.into_iter().next().expect("one"));
         }
     }
     Ok(changed)

@@ -26,13 +26,14 @@ pub trait Session: Send {
     fn query(&self, question: &str) -> Result<String, String>;
 }
 
-/// The session of the game `P` with the bot `spec`. With `own_limits` (a strength level)
-/// the bot keeps its own limits and `go` only says when to answer (`infinite`, the clocks);
-/// otherwise `go` sets the limits.
-pub fn session<P: Evaluate>(spec: &BotSpec, own_limits: bool) -> Box<dyn Session> {
+/// The session of the game `P` under `rules` with the bot `spec`. With `own_limits` (a
+/// strength level) the bot keeps its own limits and `go` only says when to answer
+/// (`infinite`, the clocks); otherwise `go` sets the limits.
+pub fn session<P: Evaluate>(spec: &BotSpec, own_limits: bool, rules: P::Rules) -> Box<dyn Session> {
     Box::new(GameSession::<P> {
         own_limits,
-        game: GameHistory::new(P::start(P::Rules::default())),
+        rules,
+        game: GameHistory::new(P::start(rules)),
         bot: Some(spec.build::<P>(0)),
         spec: spec.clone(),
         stop: None,
@@ -44,6 +45,8 @@ pub fn session<P: Evaluate>(spec: &BotSpec, own_limits: bool) -> Box<dyn Session
 /// The state of the engine for one game.
 struct GameSession<P: Evaluate> {
     own_limits: bool,
+    /// The rule options set with `setoption`, for every position set up.
+    rules: P::Rules,
     game: GameHistory<P>,
     /// The bot, while no search has it.
     bot: Option<Box<dyn Bot<P>>>,
@@ -60,7 +63,7 @@ struct GameSession<P: Evaluate> {
 
 impl<P: Evaluate> Session for GameSession<P> {
     fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
-        let rules = P::Rules::default();
+        let rules = self.rules;
         let (start, rest) = match words.first() {
             Some(&"startpos") => (P::start(rules), &words[1..]),
             Some(&"fen") => {
