@@ -82,9 +82,16 @@ impl Client {
             body.len()
         );
         let stream = self.reader.get_mut();
-        stream.write_all(head.as_bytes())?;
-        stream.write_all(body.as_bytes())?;
-        self.read_reply()
+        // A server may answer and close before the whole body is sent (a body over its
+        // limit): its answer, if one came, says more than the failed write.
+        let sent = stream
+            .write_all(head.as_bytes())
+            .and_then(|()| stream.write_all(body.as_bytes()));
+        match (self.read_reply(), sent) {
+            (Ok(reply), _) => Ok(reply),
+            (Err(_), Err(write)) => Err(write),
+            (Err(read), Ok(())) => Err(read),
+        }
     }
 
     fn read_reply(&mut self) -> std::io::Result<Reply> {

@@ -3,7 +3,7 @@
 use crate::bot;
 use crate::error::{ApiError, ApiResult};
 use crate::store::{GameRow, Mode};
-use boardlab_core::{Position, RuleOptions};
+use boardlab_core::{Position, RuleError, RuleOptions};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -59,12 +59,12 @@ fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<u8> {
 struct CheckRules<'a>(&'a [(String, String)]);
 
 impl GameVisitor for CheckRules<'_> {
-    type Output = Result<(), String>;
+    type Output = Result<(), RuleError>;
 
     fn visit<P: Position>(self) -> Self::Output {
         let mut rules = P::Rules::default();
         for (name, value) in self.0 {
-            rules.set(name, value).map_err(|e| e.to_string())?;
+            rules.set(name, value)?;
         }
         Ok(())
     }
@@ -95,7 +95,7 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
             (k.clone(), value)
         })
         .collect();
-    with_game(game, CheckRules(&rules)).map_err(ApiError::bad_request)?;
+    with_game(game, CheckRules(&rules)).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let level = request.level.unwrap_or(boardlab_ai::DEFAULT_LEVEL);
     if mode == Mode::Bot && !bot::is_level(game, level) {
         return Err(ApiError::bad_request(format!(

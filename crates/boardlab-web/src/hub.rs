@@ -5,7 +5,7 @@ use crate::bot;
 use crate::error::{ApiError, ApiResult};
 use crate::record::RecordTags;
 use crate::session::{self, GameSetup, Session};
-use crate::store::{GameRow, Mode, Store};
+use crate::store::{GameRow, Mode, Store, StoreResult};
 use axum::http::StatusCode;
 use boardlab_core::Player;
 use boardlab_games::GameId;
@@ -50,13 +50,13 @@ impl Hub {
     /// Runs a storage call off the async threads.
     pub async fn with_store<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&Store) -> Result<T, String> + Send + 'static,
+        work: impl FnOnce(&Store) -> StoreResult<T> + Send + 'static,
     ) -> ApiResult<T> {
         let store = self.store.clone();
         tokio::task::spawn_blocking(move || work(&store))
             .await
             .map_err(|e| ApiError::internal(format!("storage task failed: {e}")))?
-            .map_err(ApiError::internal)
+            .map_err(|e| ApiError::internal(e.to_string()))
     }
 
     /// The game with this id, loaded from the store on first use.

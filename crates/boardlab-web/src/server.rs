@@ -53,7 +53,7 @@ impl Server {
         if let Some(dir) = &config.tablebases {
             bot::use_tablebases(dir)?;
         }
-        let store = Store::open(&config.db).map_err(anyhow::Error::msg)?;
+        let store = Store::open(&config.db)?;
         let hub = Hub::new(store);
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         Ok(Server { listener, hub })

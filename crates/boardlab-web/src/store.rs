@@ -69,17 +69,29 @@ pub struct Store {
     conn: Mutex<Connection>,
 }
 
-/// A storage failure, as text.
-pub type StoreResult<T> = Result<T, String>;
-
-fn text(e: rusqlite::Error) -> String {
-    format!("database: {e}")
+/// Why the store failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database itself failed (opening it, a query, a write).
+    #[error("database: {0}")]
+    Database(#[from] rusqlite::Error),
+    /// A stored game cannot be read back as it was written.
+    #[error("stored game '{game}' {problem}")]
+    Damaged {
+        /// The game's id.
+        game: String,
+        /// What is wrong with it.
+        problem: String,
+    },
 }
+
+/// The result of a storage call.
+pub type StoreResult<T> = Result<T, StoreError>;
 
 impl Store {
     /// Opens (or creates) the database at `path`.
     pub fn open(path: &Path) -> StoreResult<Store> {
-        let conn = Connection::open(path).map_err(text)?;
+        let conn = Connection::open(path)?;
         // WAL with synchronous=NORMAL: a committed move survives the process being killed.
         conn.execute_batch(
             "PRAGMA journal_mode=WAL;
@@ -106,16 +118,13 @@ impl Store {
                  mv TEXT NOT NULL,
                  PRIMARY KEY (game_id, ply)
              );",
-        )
-        .map_err(text)?;
+        )?;
         // Databases made before results were stored get the column now.
         let has_result: bool = conn
             .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'result'")
-            .and_then(|mut stmt| stmt.exists([]))
-            .map_err(text)?;
+            .and_then(|mut stmt| stmt.exists([]))?;
         if !has_result {
-            conn.execute_batch("ALTER TABLE games ADD COLUMN result TEXT;")
-                .map_err(text)?;
+            conn.execute_batch("ALTER TABLE games ADD COLUMN result TEXT;")?;
         }
         Ok(Store {
             conn: Mutex::new(conn),
@@ -125,12 +134,10 @@ impl Store {
     /// Records how a game ended (`1-0`, `0-1`, `1/2-1/2`), so that a finished game is not
     /// replayed to resume its bot when the server starts.
     pub fn set_result(&self, game_id: &str, result: &str) -> StoreResult<()> {
-        self.conn()
-            .execute(
-                "UPDATE games SET result = ?2 WHERE id = ?1",
-                params![game_id, result],
-            )
-            .map_err(text)?;
+        self.conn().execute(
+            "UPDATE games SET result = ?2 WHERE id = ?1",
+            params![game_id, result],
+        )?;
         Ok(())
     }
 
@@ -159,30 +166,25 @@ impl Store {
                     row.position,
                     row.board
                 ],
-            )
-            .map_err(text)?;
+            )?;
         Ok(())
     }
 
     /// Commits move number `ply` (from 0) of a game; fails if that ply is already stored.
     pub fn insert_move(&self, game_id: &str, ply: usize, mv: &str) -> StoreResult<()> {
-        self.conn()
-            .execute(
-                "INSERT INTO moves (game_id, ply, mv) VALUES (?1, ?2, ?3)",
-                params![game_id, ply as i64, mv],
-            )
-            .map_err(text)?;
+        self.conn().execute(
+            "INSERT INTO moves (game_id, ply, mv) VALUES (?1, ?2, ?3)",
+            params![game_id, ply as i64, mv],
+        )?;
         Ok(())
     }
 
     /// Records that `seat` resigned.
     pub fn set_resigned(&self, game_id: &str, seat: u8) -> StoreResult<()> {
-        self.conn()
-            .execute(
-                "UPDATE games SET resigned = ?2 WHERE id = ?1",
-                params![game_id, seat],
-            )
-            .map_err(text)?;
+        self.conn().execute(
+            "UPDATE games SET resigned = ?2 WHERE id = ?1",
+            params![game_id, seat],
+        )?;
         Ok(())
     }
 
@@ -219,28 +221,31 @@ impl Store {
                     })
                 },
             )
-            .optional()
-            .map_err(text)?;
+            .optional()?;
         let Some(row) = row else { return Ok(None) };
-        let mut stmt = conn
-            .prepare_cached("SELECT ply, mv FROM moves WHERE game_id = ?1 ORDER BY ply")
-            .map_err(text)?;
+        let mut stmt =
+            conn.prepare_cached("SELECT ply, mv FROM moves WHERE game_id = ?1 ORDER BY ply")?;
         let plies = stmt
             .query_map(params![game_id], |r| {
                 Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
-            })
-            .map_err(text)?
+            })?
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| format!("stored game '{game_id}' has an unreadable move: {e}"))?;
+            .map_err(|e| StoreError::Damaged {
+                game: game_id.to_string(),
+                problem: format!("has an unreadable move: {e}"),
+            })?;
         // The moves must be plies 0, 1, 2, … with no gap: a gap would let new moves be
         // stored out of the order they were played in.
         let mut moves = Vec::with_capacity(plies.len());
         for (expected, (ply, mv)) in plies.into_iter().enumerate() {
             if ply != expected as i64 {
-                return Err(format!(
-                    "stored game '{game_id}' is damaged: its moves jump from ply {} to ply {ply}",
-                    expected as i64 - 1
-                ));
+                return Err(StoreError::Damaged {
+                    game: game_id.to_string(),
+                    problem: format!(
+                        "is damaged: its moves jump from ply {} to ply {ply}",
+                        expected as i64 - 1
+                    ),
+                });
             }
             moves.push(mv);
         }
@@ -250,16 +255,12 @@ impl Store {
     /// The ids of bot games that have not been resigned (to resume the bot after a restart).
     pub fn bot_game_ids(&self) -> StoreResult<Vec<String>> {
         let conn = self.conn();
-        let mut stmt = conn
-            .prepare(
-                "SELECT id FROM games WHERE mode = 'bot' AND resigned IS NULL AND result IS NULL",
-            )
-            .map_err(text)?;
+        let mut stmt = conn.prepare(
+            "SELECT id FROM games WHERE mode = 'bot' AND resigned IS NULL AND result IS NULL",
+        )?;
         let ids = stmt
-            .query_map([], |r| r.get::<_, String>(0))
-            .map_err(text)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(text)?;
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(ids)
     }
 }
