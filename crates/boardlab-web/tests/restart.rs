@@ -169,27 +169,32 @@ fn sigkill_mid_game_loses_no_acknowledged_move() {
     server.wait().unwrap();
 }
 
+/// A stored bot game of `game` at its start, the bot (level 1) in seat 1 and so to move.
+fn bot_row(id: &str, game: &str) -> boardlab_web::store::GameRow {
+    boardlab_web::store::GameRow {
+        id: id.into(),
+        game: game.into(),
+        rules: "{}".into(),
+        first: 1,
+        mode: boardlab_web::store::Mode::Bot,
+        bot_seat: Some(1),
+        bot_level: Some(1),
+        tokens: ["a".repeat(32), "b".repeat(32)],
+        resigned: None,
+        position: None,
+        board: None,
+    }
+}
+
 #[test]
 fn a_bot_that_was_to_move_when_the_server_stopped_moves_after_the_restart() {
-    use boardlab_web::store::{GameRow, Mode, Store};
+    use boardlab_web::store::Store;
     let db = temp_db("resume");
     // A stored bot game whose bot (seat 1) is to move, as a server killed at that moment
     // would have left it.
     Store::open(&db)
         .unwrap()
-        .insert_game(&GameRow {
-            id: "resumeme".into(),
-            game: "obsidian".into(),
-            rules: "{}".into(),
-            first: 1,
-            mode: Mode::Bot,
-            bot_seat: Some(1),
-            bot_level: Some(1),
-            tokens: ["a".repeat(32), "b".repeat(32)],
-            resigned: None,
-            position: None,
-            board: None,
-        })
+        .insert_game(&bot_row("resumeme", "obsidian"))
         .unwrap();
     let (mut server, addr) = start(&db);
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -203,21 +208,8 @@ fn a_bot_that_was_to_move_when_the_server_stopped_moves_after_the_restart() {
 
 #[test]
 fn damaged_stored_games_are_skipped_and_the_others_are_served() {
-    use boardlab_web::store::{GameRow, Mode, Store};
+    use boardlab_web::store::Store;
     let db = temp_db("damaged");
-    let row = |id: &str, game: &str| GameRow {
-        id: id.into(),
-        game: game.into(),
-        rules: "{}".into(),
-        first: 1,
-        mode: Mode::Bot,
-        bot_seat: Some(1),
-        bot_level: Some(1),
-        tokens: ["a".repeat(32), "b".repeat(32)],
-        resigned: None,
-        position: None,
-        board: None,
-    };
     {
         let store = Store::open(&db).unwrap();
         for (id, game) in [
@@ -228,7 +220,7 @@ fn damaged_stored_games_are_skipped_and_the_others_are_served() {
             ("gap", "sprint"),
             ("badmode", "sprint"),
         ] {
-            store.insert_game(&row(id, game)).unwrap();
+            store.insert_game(&bot_row(id, game)).unwrap();
         }
         store.insert_move("gap", 0, "b2c3").unwrap();
         store.insert_move("gap", 1, "c5d4").unwrap();
