@@ -82,56 +82,38 @@ fn parity_is_solved_from_tablebases_and_bad_folders_are_refused() {
         text(&again.stderr)
     );
     let tables = dir.to_str().unwrap();
+    let solve_in = |position: &str| {
+        boardlab(&[
+            "solve",
+            "parity",
+            "--tablebases",
+            tables,
+            "--position",
+            position,
+        ])
+    };
     // White's b1 piece stands in front of Black's b2: the capture wins at once.
-    let out = boardlab(&[
-        "solve",
-        "parity",
-        "--tablebases",
-        tables,
-        "--position",
-        "4/4/4/4/1b2/1w2 1",
-    ]);
+    let out = solve_in("4/4/4/4/1b2/1w2 1");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(stdout.ends_with("\nValue: win 1\n"), "{stdout}");
     assert!(stdout.contains("b1b3: win 1\n"), "{stdout}");
     // Outside the material: one line, non-zero exit.
-    let outside = boardlab(&[
-        "solve",
-        "parity",
-        "--tablebases",
-        tables,
-        "--position",
-        "4/bbb1/4/1b2/1w2/4 1",
-    ]);
+    let outside = solve_in("4/bbb1/4/1b2/1w2/4 1");
     assert!(!outside.status.success());
     let message = text(&outside.stderr);
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(message.contains("outside"), "{message}");
     // A damaged file.
     std::fs::write(dir.join("w1-b1-1.plies"), "boardlab parity tablebase 1\n").unwrap();
-    let corrupt = boardlab(&[
-        "solve",
-        "parity",
-        "--tablebases",
-        tables,
-        "--position",
-        "4/4/4/1b2/1w2/4 1",
-    ]);
+    let corrupt = solve_in("4/4/4/1b2/1w2/4 1");
     assert!(!corrupt.status.success());
     let message = text(&corrupt.stderr);
     assert_eq!(message.lines().count(), 1, "{message}");
     assert!(message.contains("w1-b1-1.plies"), "{message}");
     std::fs::remove_dir_all(&dir).unwrap();
     // No such folder, and an empty one.
-    let missing = boardlab(&[
-        "solve",
-        "parity",
-        "--tablebases",
-        tables,
-        "--position",
-        "4/4/4/1b2/1w2/4 1",
-    ]);
+    let missing = solve_in("4/4/4/1b2/1w2/4 1");
     assert!(!missing.status.success());
     assert_eq!(text(&missing.stderr).lines().count(), 1);
     std::fs::create_dir_all(&dir).unwrap();
