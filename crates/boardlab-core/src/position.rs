@@ -93,6 +93,22 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
         None
     }
 
+    /// The mark of the squares open now in games whose squares open and close (Parity: `R`
+    /// while the piece count is even, `U` while it is odd); `None` (the default) elsewhere.
+    fn open_mark(&self) -> Option<char> {
+        None
+    }
+
+    /// The pieces each player holds in reserve, Player 1's first, as letters of position
+    /// text with counts, in games with drops (Daisy); `None` (the default) elsewhere.
+    fn reserves(&self) -> Option<[Vec<(char, u32)>; 2]> {
+        None
+    }
+
+    /// How the game is shown to people: names, pieces, board colours
+    /// ([`Presentation`](crate::Presentation)).
+    fn presentation() -> &'static crate::Presentation;
+
     /// Lines that user interfaces show under the board: reserves, the colour open now, and
     /// the like. None by default.
     fn status_lines(&self) -> Vec<String> {

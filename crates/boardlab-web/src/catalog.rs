@@ -1,35 +1,37 @@
 //! The list of games the start page offers: names, short descriptions and rule options.
 
-use boardlab_core::{Player, Position, RuleOptions};
+use boardlab_core::{Position, Presentation, RuleOptions};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use serde_json::{Value, json};
 
-/// A short description of each game for its card.
-fn description(game: GameId) -> &'static str {
-    match game {
-        GameId::Obsidian => {
-            "Chess without check on an 8x8 board: rook, knight, bishop, king, queen and pawn moves. Capture the opponent's D (the king) to win."
-        }
-        GameId::Daisy => {
-            "A shogi-like game on an empty 9x9 board: drop pieces from your reserve, capture to refill it. Capture the opponent's A to win."
-        }
-        GameId::Sprint => {
-            "A 6x6 checkers race: step diagonally forward, jumps are compulsory and chain. First to reach the far rank wins."
-        }
-        GameId::Parity => {
-            "Red spaces open when the number of pieces is even, blue ones when it is odd. Capture every enemy piece by jumping straight ahead."
-        }
-    }
-}
-
-/// The title of a game, as its rules page names it.
-pub fn title(game: GameId) -> &'static str {
-    match game {
-        GameId::Obsidian => "Obsidian",
-        GameId::Daisy => "Daisy",
-        GameId::Sprint => "Sprint",
-        GameId::Parity => "Parity",
-    }
+/// The presentation of a game as data for the page: names, tokens, board colours and every
+/// kind of piece with its letters, words and diagram.
+pub fn look_json(look: &Presentation) -> Value {
+    let pairs = |v: &[(i8, i8)]| v.iter().map(|&(f, r)| json!([f, r])).collect::<Vec<_>>();
+    json!({
+        "sides": { "1": look.sides[0], "2": look.sides[1] },
+        "tokens": look.tokens.name(),
+        "board": {
+            "light": look.board.light,
+            "dark": look.board.dark,
+            "frame": look.board.frame,
+            "coordinates": look.board.coordinates,
+            "grid": look.board.grid,
+            "marks": look.board.marks.iter().map(|m| json!({
+                "mark": m.mark.to_string(), "name": m.name, "fill": m.fill, "opens": m.opens,
+            })).collect::<Vec<_>>(),
+        },
+        "pieces": look.pieces.iter().map(|p| json!({
+            "letters": [p.letters[0].to_string(), p.letters[1].to_string()],
+            "name": p.name,
+            "glyph": p.glyph,
+            "moves": p.moves,
+            "note": p.note,
+            "steps": pairs(p.steps),
+            "slides": pairs(p.slides),
+        })).collect::<Vec<_>>(),
+        "sample": look.sample.iter().map(|c| c.to_string()).collect::<Vec<_>>(),
+    })
 }
 
 struct Info(GameId);
@@ -39,6 +41,7 @@ impl GameVisitor for Info {
 
     fn visit<P: Position>(self) -> Value {
         let start = P::start(P::Rules::default());
+        let look = P::presentation();
         let options: Vec<Value> = P::Rules::options()
             .iter()
             .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help }))
@@ -59,8 +62,9 @@ impl GameVisitor for Info {
         json!({
             "id": P::GAME_ID,
             "board": board,
-            "title": title(self.0),
-            "description": description(self.0),
+            "title": look.title,
+            "description": look.summary,
+            "look": look_json(look),
             "size": format!("{}x{}", start.width(), start.height()),
             "options": options,
             "first_drawn": P::FIRST_PLAYER_DRAWN,
@@ -71,7 +75,7 @@ impl GameVisitor for Info {
                 })
                 .collect::<Vec<_>>(),
             "default_level": boardlab_ai::DEFAULT_LEVEL,
-            "names": { "1": P::player_name(Player::One), "2": P::player_name(Player::Two) },
+            "names": { "1": look.sides[0], "2": look.sides[1] },
         })
     }
 }

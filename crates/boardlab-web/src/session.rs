@@ -34,7 +34,7 @@ pub trait Session: Send + Sync {
     fn restriction(&self) -> Option<&'static str>;
     /// The outcome the rules (and draw rules) have decided, if any.
     fn outcome(&self) -> Option<Outcome>;
-    /// A game's own name for a player.
+    /// What a player is called on screen (the game's presentation).
     fn player_name(&self, player: Player) -> &'static str;
     /// Reads `text` as a move in the current position and returns its canonical text,
     /// without playing it; the error says why it is not a legal move.
@@ -85,7 +85,7 @@ impl<P: Evaluate> Session for Live<P> {
     }
 
     fn player_name(&self, player: Player) -> &'static str {
-        P::player_name(player)
+        P::presentation().side(player)
     }
 
     fn check(&self, text: &str) -> Result<String, MoveError> {

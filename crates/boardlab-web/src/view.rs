@@ -1,7 +1,7 @@
 //! What a browser needs to draw one position: squares, pieces with their owners, reserves,
 //! and the state of Parity's coloured spaces.
 
-use boardlab_core::{Player, Position};
+use boardlab_core::Position;
 use serde::Serialize;
 
 /// One square of the board.
@@ -39,7 +39,8 @@ pub struct View {
     pub reserves: Option<[Vec<ReserveEntry>; 2]>,
     /// The player to move, 1 or 2.
     pub to_move: u8,
-    /// The colour of coloured space open now (`R` or `U`) in games whose squares differ.
+    /// The mark of the squares open now (Parity: `R` or `U`), in games whose squares open
+    /// and close.
     pub open_colour: Option<char>,
     /// The number of pieces on the board.
     pub piece_count: u32,
@@ -49,42 +50,23 @@ pub struct View {
     pub position: String,
 }
 
-/// The owner of a piece letter in the game `P` (each game's letter case convention).
-pub fn owner_of<P: Position>(letter: char) -> Player {
-    let lower_is_one = match P::GAME_ID {
-        "obsidian" => true,
-        "sprint" | "parity" => {
-            return if letter == 'w' {
-                Player::One
-            } else {
-                Player::Two
-            };
-        }
-        _ => false,
-    };
-    if letter.is_ascii_lowercase() == lower_is_one {
-        Player::One
-    } else {
-        Player::Two
-    }
-}
-
 /// The view of a position.
 pub fn view_of<P: Position>(position: &P) -> View {
     let (width, height) = (position.width(), position.height());
     let mut cells = Vec::with_capacity(width as usize * height as usize);
     let mut piece_count = 0;
-    let mut coloured = false;
+    let look = P::presentation();
     for rank in 0..height {
         for file in 0..width {
             let piece = position.piece_at(file, rank);
             let mark = position.square_mark(file, rank);
-            coloured |= matches!(mark, Some('R' | 'U'));
             piece_count += u32::from(piece.is_some());
             cells.push(Cell {
                 sq: format!("{}{}", (b'a' + file) as char, rank + 1),
                 piece,
-                owner: piece.map(|p| owner_of::<P>(p).number()),
+                owner: piece
+                    .and_then(|p| look.piece(p))
+                    .map(|(_, owner)| owner.number()),
                 mark,
             });
         }
@@ -94,36 +76,17 @@ pub fn view_of<P: Position>(position: &P) -> View {
         width,
         height,
         cells,
-        reserves: reserves_of::<P>(&text),
+        reserves: position.reserves().map(|sides| {
+            sides.map(|side| {
+                side.into_iter()
+                    .map(|(letter, count)| ReserveEntry { letter, count })
+                    .collect()
+            })
+        }),
         to_move: position.side_to_move().number(),
-        open_colour: coloured.then_some(if piece_count % 2 == 0 { 'R' } else { 'U' }),
+        open_colour: position.open_mark(),
         piece_count,
         status: position.status_lines(),
         position: text,
     }
-}
-
-/// The reserves written in brackets after the placement (`[AB2Hh]`), split per player.
-fn reserves_of<P: Position>(text: &str) -> Option<[Vec<ReserveEntry>; 2]> {
-    let open = text.find('[')?;
-    let close = open + text[open..].find(']')?;
-    let mut out: [Vec<ReserveEntry>; 2] = [Vec::new(), Vec::new()];
-    let mut count = 0u32;
-    for c in text[open + 1..close].chars() {
-        if let Some(d) = c.to_digit(10) {
-            count = count * 10 + d;
-            continue;
-        }
-        let n = count.max(1);
-        count = 0;
-        let side = &mut out[owner_of::<P>(c).index()];
-        match side.iter_mut().find(|e| e.letter == c) {
-            Some(entry) => entry.count += n,
-            None => side.push(ReserveEntry {
-                letter: c,
-                count: n,
-            }),
-        }
-    }
-    Some(out)
 }

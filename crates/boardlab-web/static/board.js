@@ -1,6 +1,6 @@
 // The SVG board: squares, coordinates, tokens, and the marks of a move being chosen.
 
-import { pieceInfo, tooltip } from './pieces.js';
+import { pieceOf, tooltip } from './pieces.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const S = 64; // one square
@@ -13,58 +13,78 @@ function el(name, attrs = {}, parent = null) {
   return node;
 }
 
-const PARITY_FILL = { B: '#3d3d46', W: '#ecebe4', R: '#d2483f', U: '#3a74c9' };
+/** The kind of a square's mark ({ mark, name, fill, opens }), if the board has marks. */
+function markKind(look, mark) {
+  return look.board.marks.find((m) => m.mark === mark) || null;
+}
 
-function squareFill(game, file, rank, mark) {
-  if (game === 'parity') return PARITY_FILL[mark] || '#ccc';
-  if (game === 'daisy') return '#e9c98b';
-  const dark = (file + rank) % 2 === 0; // a1 is dark
-  if (game === 'sprint') return dark ? '#7a5236' : '#f1dfbd';
-  return dark ? '#b58863' : '#f0d9b5';
+function squareFill(look, file, rank, mark) {
+  const kind = markKind(look, mark);
+  if (kind) return kind.fill;
+  return (file + rank) % 2 === 0 ? look.board.dark : look.board.light; // a1 is dark
+}
+
+/** Dots where a piece steps and strokes where it slides, around a wedge's letter. */
+function drawPattern(g, kind) {
+  const at = (f, r, d) => {
+    const len = Math.hypot(f, r);
+    return [(f / len) * d, (-r / len) * d + 2];
+  };
+  for (const [f, r] of kind.slides) {
+    const [x1, y1] = at(f, r, 11);
+    const [x2, y2] = at(f, r, 20);
+    el('line', { x1, y1, x2, y2, stroke: 'currentColor', 'stroke-width': 2.6, 'stroke-linecap': 'round', class: 'pattern' }, g);
+  }
+  for (const [f, r] of kind.steps) {
+    const [cx, cy] = at(f, r, Math.hypot(f, r) > 1.5 ? 20 : 16);
+    el('circle', { cx, cy, r: 2.6, fill: 'currentColor', class: 'pattern' }, g);
+  }
 }
 
 /** Draws one token for `letter` of player `owner` centred at (0,0) into `g`. */
-export function drawToken(g, game, letter, owner) {
-  if (game === 'obsidian') {
-    const info = pieceInfo(game, letter);
-    el('circle', { r: 27, fill: owner === 1 ? '#fffdf6' : '#2b2b30', stroke: owner === 1 ? '#8a7a60' : '#0f0f12', 'stroke-width': 1.5, opacity: 0.9 }, g);
+export function drawToken(g, look, letter, owner) {
+  const found = pieceOf(look, letter);
+  const light = owner === 1;
+  if (look.tokens === 'glyph') {
+    el('circle', { r: 27, fill: light ? '#fffdf6' : '#2b2b30', stroke: light ? '#8a7a60' : '#0f0f12', 'stroke-width': 1.5, opacity: 0.9 }, g);
     const t = el('text', {
       class: 'glyph', 'text-anchor': 'middle', 'dominant-baseline': 'central', y: 2,
-      fill: owner === 1 ? '#ffffff' : '#111114', stroke: owner === 1 ? '#3a3226' : '#e9e4d8',
+      fill: light ? '#ffffff' : '#111114', stroke: light ? '#3a3226' : '#e9e4d8',
       'stroke-width': 1.3, 'font-size': 40,
     }, g);
-    t.textContent = info.glyph + '\uFE0E';
+    t.textContent = found && found.kind.glyph ? found.kind.glyph + '\uFE0E' : letter;
     return;
   }
-  if (game === 'daisy') {
-    // A shogi-like five-sided token pointing at the opponent.
-    const pts = '0,-28 19,-18 24,26 -24,26 -19,-18';
+  if (look.tokens === 'wedge') {
+    // A five-sided token pointing at the opponent, dotted where the piece moves.
+    const turned = el('g', { transform: light ? '' : 'rotate(180)', color: light ? '#7a4b12' : '#fff1d6' }, g);
     const body = el('polygon', {
-      points: pts, fill: owner === 1 ? '#f7e2b0' : '#c99a5b', stroke: '#5a3b17', 'stroke-width': 2,
-      transform: owner === 2 ? 'rotate(180)' : '',
-    }, g);
+      points: '0,-28 19,-18 24,26 -24,26 -19,-18', fill: light ? '#f7e2b0' : '#8a5a2b', stroke: '#5a3b17', 'stroke-width': 2,
+    }, turned);
     body.setAttribute('stroke-linejoin', 'round');
+    if (found) drawPattern(turned, found.kind);
     const t = el('text', {
-      'text-anchor': 'middle', 'dominant-baseline': 'central', y: owner === 2 ? -2 : 4,
-      'font-size': 26, 'font-weight': 700, fill: owner === 1 ? '#2a1a08' : '#fff7e6', class: 'letter',
+      'text-anchor': 'middle', 'dominant-baseline': 'central', y: light ? 4 : -2,
+      'font-size': 21, 'font-weight': 700, fill: light ? '#2a1a08' : '#fff7e6', class: 'letter',
     }, g);
     t.textContent = letter.toUpperCase();
     return;
   }
-  // Sprint and Parity: round stones.
-  const light = owner === 1;
+  // Round stones.
   el('circle', { r: 25, cy: 2, fill: 'rgba(0,0,0,0.35)' }, g);
   el('circle', { r: 25, fill: light ? '#fbf7ee' : '#26262b', stroke: light ? '#857b66' : '#000', 'stroke-width': 2 }, g);
-  el('circle', { r: game === 'sprint' ? 16 : 8, fill: 'none', stroke: light ? '#cfc5ae' : '#55555e', 'stroke-width': 3 }, g);
+  el('circle', { r: 14, fill: 'none', stroke: light ? '#cfc5ae' : '#55555e', 'stroke-width': 3 }, g);
 }
 
 /**
  * Draws `view` into the SVG element `svg`.
- * opts: { game, names, flipped, last: [squares], selected, steps: [squares], targets: {next, final},
+ * opts: { look (the game's look, from the catalog), flipped, last: [squares], selected, steps: [squares], targets: {next, final},
  *         hints: Set of squares to ring (the pieces that can move) or null }
  */
 export function drawBoard(svg, view, opts) {
   const { width: W, height: H } = view;
+  const { look } = opts;
+  const marked = look.board.marks.length > 0;
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${W * S + 2 * M} ${H * S + 2 * M}`);
   const defs = el('defs', {}, svg);
@@ -72,14 +92,14 @@ export function drawBoard(svg, view, opts) {
   el('rect', { width: 10, height: 10, fill: 'rgba(255,255,255,0.0)' }, hatch);
   el('line', { x1: 0, y1: 0, x2: 0, y2: 10, stroke: 'rgba(255,255,255,0.55)', 'stroke-width': 4 }, hatch);
 
-  el('rect', { x: 0, y: 0, width: W * S + 2 * M, height: H * S + 2 * M, rx: 10, class: 'frame', fill: opts.game === 'daisy' ? '#c79a55' : '#5b3d26' }, svg);
+  el('rect', { x: 0, y: 0, width: W * S + 2 * M, height: H * S + 2 * M, rx: 10, class: 'frame', fill: look.board.frame }, svg);
   const pos = (file, rank) => {
     const col = opts.flipped ? W - 1 - file : file;
     const row = opts.flipped ? rank : H - 1 - rank;
     return [M + col * S, M + row * S];
   };
   const coord = (x, y, text) => {
-    const t = el('text', { x, y, class: 'coord', 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: opts.game === 'daisy' ? '#3b2608' : '#f3e6cf' }, svg);
+    const t = el('text', { x, y, class: 'coord', 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: look.board.coordinates }, svg);
     t.textContent = text;
   };
   for (let file = 0; file < W; file++) {
@@ -101,17 +121,20 @@ export function drawBoard(svg, view, opts) {
     const rank = Number(cell.sq.slice(1)) - 1;
     const [x, y] = pos(file, rank);
     const sq = el('g', { 'data-sq': cell.sq, class: 'square' }, board);
-    el('rect', { x, y, width: S, height: S, fill: squareFill(opts.game, file, rank, cell.mark), stroke: opts.game === 'daisy' ? '#6b4a1c' : 'none', 'stroke-width': opts.game === 'daisy' ? 1.2 : 0 }, sq);
-    if (opts.game === 'parity' && cell.mark && (cell.mark === 'R' || cell.mark === 'U')) {
-      if (view.open_colour && cell.mark !== view.open_colour) {
+    const grid = look.board.grid;
+    el('rect', { x, y, width: S, height: S, fill: squareFill(look, file, rank, cell.mark), stroke: grid || 'none', 'stroke-width': grid ? 1.2 : 0 }, sq);
+    const kind = markKind(look, cell.mark);
+    if (kind) {
+      const closed = kind.opens && view.open_colour && cell.mark !== view.open_colour;
+      if (closed) {
         el('rect', { x, y, width: S, height: S, fill: 'rgba(0,0,0,0.28)', class: 'closed' }, sq);
         el('rect', { x, y, width: S, height: S, fill: 'url(#closed)' }, sq);
       }
       const title = el('title', {}, sq);
-      title.textContent = `${cell.sq}: ${cell.mark === 'R' ? 'red' : 'blue'} space, ${cell.mark === view.open_colour ? 'open now' : 'closed now'}`;
+      title.textContent = `${cell.sq}: ${kind.name}${kind.opens ? (closed ? ', closed now' : ', open now') : ''}`;
     }
     if (last.has(cell.sq)) {
-      const attrs = opts.game === 'parity'
+      const attrs = marked
         ? { x: x + 4, y: y + 4, width: S - 8, height: S - 8, rx: 5, fill: 'none', stroke: '#ffd60a', 'stroke-width': 5 }
         : { x, y, width: S, height: S, fill: 'rgba(255, 214, 10, 0.42)' };
       el('rect', { ...attrs, class: 'last-move' }, sq);
@@ -122,9 +145,9 @@ export function drawBoard(svg, view, opts) {
     if (opts.selected === cell.sq) el('rect', { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: 'selected', fill: 'rgba(40,160,90,0.35)', stroke: '#1d7a45', 'stroke-width': 3 }, sq);
     if (cell.piece) {
       const g = el('g', { transform: `translate(${x + S / 2},${y + S / 2})`, class: `piece owner${cell.owner}`, 'data-sq': cell.sq, 'data-piece': cell.piece }, pieces);
-      drawToken(g, opts.game, cell.piece, cell.owner);
+      drawToken(g, look, cell.piece, cell.owner);
       const title = el('title', {}, g);
-      title.textContent = tooltip(opts.game, cell.piece, opts.names[cell.owner]);
+      title.textContent = tooltip(look, cell.piece);
     }
   }
   const marks = el('g', { class: 'marks' }, svg);
@@ -152,8 +175,8 @@ export function drawBoard(svg, view, opts) {
 }
 
 /** A small SVG of one token, for reserves and legends. */
-export function tokenSvg(game, letter, owner, size = 40) {
+export function tokenSvg(look, letter, owner, size = 40) {
   const svg = el('svg', { viewBox: '-32 -32 64 64', width: size, height: size, class: 'token' });
-  drawToken(svg, game, letter, owner);
+  drawToken(svg, look, letter, owner);
   return svg;
 }

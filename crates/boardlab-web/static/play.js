@@ -2,6 +2,7 @@
 
 import * as api from './api.js';
 import { drawBoard, tokenSvg } from './board.js';
+import { describe, pieceOf } from './pieces.js';
 import { parseMove, touchedSquares, Picker } from './moves.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -14,6 +15,8 @@ for (const part of location.hash.replace(/^#/, '').split('&')) {
 const mySeats = Object.keys(tokens).map(Number);
 
 let state = null;
+/** The game's entry in the catalog: its title and look (names, tokens, board, pieces). */
+let game = null;
 let shownPly = null; // null: follow the game live
 let shownView = null;
 let picker = new Picker([]);
@@ -87,12 +90,13 @@ function renderReserves(view) {
       const droppable = canMove() && owner === view.to_move && picker.canPickDrop(letter);
       item.disabled = !droppable;
       if (picker.drop === letter.toUpperCase() && droppable) item.classList.add('selected');
-      item.appendChild(tokenSvg(state.game, letter, owner, 42));
+      item.appendChild(tokenSvg(game.look, letter, owner, 42));
       const badge = document.createElement('span');
       badge.className = 'count';
       badge.textContent = `\u00d7${count}`;
       item.appendChild(badge);
-      item.title = `${letter}: ${count} in reserve; click, then click an empty square to drop`;
+      item.title = `${letter}, ${describe(game.look, letter)}. ${count} in reserve; click it, then an empty square to drop it`;
+      item.setAttribute('aria-label', `${pieceOf(game.look, letter)?.kind.name ?? letter} (${letter}), ${count} in reserve`);
       item.addEventListener('click', () => {
         picker.pickDrop(letter);
         render();
@@ -137,7 +141,7 @@ function renderMoveList() {
 }
 
 function render() {
-  if (!state) return;
+  if (!state || !game) return;
   const view = currentView();
   const ply = shownPly ?? state.ply;
   document.body.dataset.ply = state.ply;
@@ -147,8 +151,7 @@ function render() {
   const movable = canMove();
   const targets = movable ? picker.targets() : { next: new Set(), final: new Set() };
   drawBoard($('#board'), view, {
-    game: state.game,
-    names: state.names,
+    look: game.look,
     flipped,
     last: ply > 0 ? touchedSquares(state.moves[ply - 1]) : [],
     selected: movable ? picker.from : null,
@@ -172,19 +175,7 @@ function render() {
   }
   turn.dataset.seat = state.view.to_move;
 
-  const open = $('#open');
-  open.hidden = !view.open_colour;
-  if (view.open_colour) {
-    const red = view.open_colour === 'R';
-    open.className = `open-colour ${red ? 'red' : 'blue'}`;
-    open.innerHTML = '';
-    const swatch = document.createElement('span');
-    swatch.className = 'swatch';
-    open.appendChild(swatch);
-    const text = document.createElement('span');
-    text.innerHTML = `<b>${red ? 'Red' : 'Blue'} spaces are open</b><br>${view.piece_count} pieces on the board (${red ? 'even' : 'odd'}); ${red ? 'blue' : 'red'} spaces are closed (hatched).`;
-    open.appendChild(text);
-  }
+  renderOpenSquares(view);
 
   const banner = $('#banner');
   banner.hidden = !state.result;
@@ -200,6 +191,52 @@ function render() {
     const li = document.createElement('li');
     li.textContent = line;
     status.appendChild(li);
+  }
+}
+
+/** Which of the squares that open and close are open now (Parity's red or blue spaces). */
+function renderOpenSquares(view) {
+  const open = $('#open');
+  const kinds = game.look.board.marks.filter((m) => m.opens);
+  const now = kinds.find((m) => m.mark === view.open_colour);
+  open.hidden = !now;
+  if (!now) return;
+  open.replaceChildren();
+  open.style.borderColor = now.fill;
+  const swatch = document.createElement('span');
+  swatch.className = 'swatch';
+  swatch.style.background = now.fill;
+  open.appendChild(swatch);
+  const text = document.createElement('span');
+  const bold = document.createElement('b');
+  const name = now.name[0].toUpperCase() + now.name.slice(1);
+  bold.textContent = `${name}s are open`;
+  text.appendChild(bold);
+  text.appendChild(document.createElement('br'));
+  const closed = kinds.filter((m) => m !== now).map((m) => `${m.name}s`).join(', ');
+  text.appendChild(document.createTextNode(`${view.piece_count} pieces on the board; ${closed} are closed (hatched).`));
+  open.appendChild(text);
+}
+
+/** The legend of the game's pieces: each token with its name and how it moves. */
+function renderLegend() {
+  const list = $('#legend-list');
+  list.replaceChildren();
+  for (const kind of game.look.pieces) {
+    const item = document.createElement('li');
+    item.className = 'legend-item';
+    const tokens = document.createElement('span');
+    tokens.className = 'legend-tokens';
+    tokens.appendChild(tokenSvg(game.look, kind.letters[0], 1, 34));
+    tokens.appendChild(tokenSvg(game.look, kind.letters[1], 2, 34));
+    item.appendChild(tokens);
+    const words = document.createElement('span');
+    const name = document.createElement('b');
+    name.textContent = `${kind.name} (${kind.letters.join(' ')})`;
+    words.appendChild(name);
+    words.appendChild(document.createTextNode(` ${kind.moves}${kind.note ? `; ${kind.note}` : ''}.`));
+    item.appendChild(words);
+    list.appendChild(item);
   }
 }
 
@@ -364,13 +401,16 @@ async function main() {
   });
   $('#record').href = `/api/games/${id}/record`;
   try {
-    setState(await api.gameState(id));
+    const first = await api.gameState(id);
+    game = (await api.catalog()).find((g) => g.id === first.game);
+    setState(first);
   } catch (e) {
     message(e.message, true);
     return;
   }
+  renderLegend();
   await setupLinks();
-  const title = state.game[0].toUpperCase() + state.game.slice(1);
+  const title = game.title;
   document.title = `${title} \u2014 boardlab`;
   $('#title').textContent = title;
   $('#rules-link').href = `/rules/${state.game}`;

@@ -2,12 +2,11 @@
 
 import * as api from './api.js';
 import { tokenSvg } from './board.js';
+import { pieceOf } from './pieces.js';
 
 const $ = (sel) => document.querySelector(sel);
 let games = [];
 let chosen = null;
-
-const SAMPLE = { obsidian: [['e', 1], ['B', 2]], daisy: [['A', 1], ['h', 2]], sprint: [['w', 1], ['b', 2]], parity: [['w', 1], ['b', 2]] };
 
 function card(game) {
   const c = document.createElement('article');
@@ -16,7 +15,10 @@ function card(game) {
   c.tabIndex = 0;
   const art = document.createElement('div');
   art.className = 'card-art';
-  for (const [letter, owner] of SAMPLE[game.id] || []) art.appendChild(tokenSvg(game.id, letter, owner, 46));
+  for (const letter of game.look.sample) {
+    const found = pieceOf(game.look, letter);
+    if (found) art.appendChild(tokenSvg(game.look, letter, found.owner, 46));
+  }
   c.appendChild(art);
   const h = document.createElement('h2');
   h.textContent = game.title;

@@ -19,6 +19,7 @@ mod network;
 mod notation;
 mod piece;
 mod position;
+mod presentation;
 mod reserve;
 mod rules;
 mod zobrist;

@@ -252,6 +252,26 @@ impl Position for Daisy {
         lines
     }
 
+    fn presentation() -> &'static boardlab_core::Presentation {
+        &super::presentation::PRESENTATION
+    }
+
+    fn reserves(&self) -> Option<[Vec<(char, u32)>; 2]> {
+        Some(Player::BOTH.map(|player| {
+            let reserve = self.reserve(player);
+            reserve
+                .kinds()
+                .map(|kind| {
+                    let letter = match player {
+                        Player::One => kind.letter(),
+                        Player::Two => kind.letter().to_ascii_lowercase(),
+                    };
+                    (letter, u32::from(reserve.count(kind)))
+                })
+                .collect()
+        }))
+    }
+
     fn player_name(player: Player) -> &'static str {
         match player {
             Player::One => "Player 1 (uppercase)",

@@ -13,6 +13,7 @@ mod network;
 mod notation;
 mod piece;
 mod position;
+mod presentation;
 mod rules;
 mod zobrist;
 

@@ -198,6 +198,10 @@ impl Position for Obsidian {
         Some(notation::piece_letter(player, kind))
     }
 
+    fn presentation() -> &'static boardlab_core::Presentation {
+        &super::presentation::PRESENTATION
+    }
+
     fn player_name(player: Player) -> &'static str {
         match player {
             Player::One => "Player 1 (lowercase)",

@@ -10,6 +10,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod position;
+mod presentation;
 mod rules;
 pub mod tablebase;
 mod zobrist;

@@ -172,6 +172,18 @@ impl Position for Parity {
         )]
     }
 
+    fn presentation() -> &'static boardlab_core::Presentation {
+        &super::presentation::PRESENTATION
+    }
+
+    fn open_mark(&self) -> Option<char> {
+        Some(if self.piece_count().is_multiple_of(2) {
+            'R'
+        } else {
+            'U'
+        })
+    }
+
     fn player_name(player: Player) -> &'static str {
         match player {
             Player::One => "White (Player 1)",

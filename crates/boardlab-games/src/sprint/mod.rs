@@ -15,6 +15,7 @@ mod movegen;
 mod moves;
 mod notation;
 mod position;
+mod presentation;
 mod rules;
 mod zobrist;
 

@@ -145,6 +145,10 @@ impl Position for Sprint {
             .map(notation::piece_letter)
     }
 
+    fn presentation() -> &'static boardlab_core::Presentation {
+        &super::presentation::PRESENTATION
+    }
+
     fn player_name(player: Player) -> &'static str {
         match player {
             Player::One => "White (Player 1)",

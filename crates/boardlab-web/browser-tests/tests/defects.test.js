@@ -149,3 +149,27 @@ test('sprint: a piece that cannot move because a capture is compulsory says so',
   assert.equal(await page.locator('#board .hint').count(), 0);
   await page.context().close();
 });
+
+test('daisy: pieces are named on screen, in a legend and on the reserve, for touch users too', async () => {
+  const page = await newPage(env.browser);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await startFromPage(page, env.server.url, 'daisy', { opponent: 'local' });
+  await waitMyTurn(page);
+  // The legend lists every kind with its name and how it moves, without hovering.
+  const legend = await page.locator('#legend-list li').allTextContents();
+  assert.equal(legend.length, 8, legend.join(' | '));
+  assert.match(legend[0], /king \(A a\) moves one step in any of the 8 directions/);
+  assert.ok(await page.locator('#legend').isVisible());
+  // The players are named by how their pieces look, not by letter case.
+  const turn = await page.textContent('#turn');
+  assert.match(turn, /^Light \(Player 1\) to move/, turn);
+  const labels = await page.locator('.reserve-label').allTextContents();
+  assert.ok(labels.every((l) => !/uppercase|lowercase/.test(l)), labels.join(' | '));
+  // A reserve piece says what it is and how it moves.
+  const king = page.locator('#reserve-bottom .reserve-piece[data-drop="A"]');
+  assert.match(await king.getAttribute('aria-label'), /^king \(A\), 1 in reserve/);
+  assert.match(await king.getAttribute('title'), /king: moves one step in any of the 8 directions/);
+  // Tokens carry dots where their piece moves: the king's eight.
+  assert.equal(await page.locator('#reserve-bottom .reserve-piece[data-drop="A"] .pattern').count(), 8);
+  await page.context().close();
+});

@@ -1,0 +1,72 @@
+//! How Daisy is shown: shogi-like wedges pointing at the opponent on a plain wooden board,
+//! light for Player 1, dark for Player 2, each wedge dotted where its piece moves.
+
+use super::piece::Kind;
+use boardlab_core::presentation::{
+    ALL_AROUND, BoardStyle, DIAGONAL, ORTHOGONAL, PieceKind, Presentation, TokenStyle,
+};
+
+/// A piece kind of Daisy: Player 1 owns the uppercase letters.
+const fn kind(
+    kind: Kind,
+    name: &'static str,
+    note: Option<&'static str>,
+    steps: &'static [(i8, i8)],
+    slides: &'static [(i8, i8)],
+) -> PieceKind {
+    let upper = kind.letter();
+    PieceKind {
+        letters: [upper, upper.to_ascii_lowercase()],
+        name,
+        glyph: None,
+        moves: kind.how_it_moves(),
+        note,
+        steps,
+        slides,
+    }
+}
+
+/// Daisy's presentation.
+pub(crate) static PRESENTATION: Presentation = Presentation {
+    title: "Daisy",
+    summary: "A shogi-like game on an empty 9x9 board: drop pieces from your reserve, capture to refill it. Capture the opponent's A to win.",
+    sides: ["Light (Player 1)", "Dark (Player 2)"],
+    tokens: TokenStyle::Wedge,
+    board: BoardStyle {
+        light: "#e9c98b",
+        dark: "#e9c98b",
+        frame: "#c79a55",
+        coordinates: "#3b2608",
+        grid: Some("#6b4a1c"),
+        marks: &[],
+    },
+    pieces: &[
+        kind(
+            Kind::A,
+            "king",
+            Some("capture the opponent's to win; until yours is on the board you cannot capture"),
+            ALL_AROUND,
+            &[],
+        ),
+        kind(Kind::B, "rook", None, &[], ORTHOGONAL),
+        kind(Kind::C, "bishop", None, &[], DIAGONAL),
+        kind(
+            Kind::D,
+            "gold",
+            None,
+            &[(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (0, -1)],
+            &[],
+        ),
+        kind(
+            Kind::E,
+            "silver",
+            None,
+            &[(-1, 1), (0, 1), (1, 1), (-1, -1), (1, -1)],
+            &[],
+        ),
+        kind(Kind::F, "knight", None, &[(-1, 2), (1, 2)], &[]),
+        kind(Kind::G, "lance", None, &[], &[(0, 1)]),
+        kind(Kind::H, "pawn", None, &[(0, 1)], &[]),
+    ],
+    sample: &['A', 'h'],
+};

@@ -1,0 +1,65 @@
+//! How Obsidian is shown: chess pieces on a brown chequered board, white for Player 1.
+
+use super::piece::Kind;
+use boardlab_core::presentation::{
+    ALL_AROUND, BoardStyle, DIAGONAL, ORTHOGONAL, PieceKind, Presentation, TokenStyle,
+};
+
+const KNIGHT_LEAPS: &[(i8, i8)] = &[
+    (-2, 1),
+    (-1, 2),
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+];
+
+const WIN_NOTE: &str = "capture the opponent's to win; there is no check";
+
+/// A piece kind of Obsidian: Player 1 owns the lowercase letters.
+const fn kind(
+    kind: Kind,
+    name: &'static str,
+    glyph: &'static str,
+    note: Option<&'static str>,
+    steps: &'static [(i8, i8)],
+    slides: &'static [(i8, i8)],
+) -> PieceKind {
+    let upper = kind.letter();
+    PieceKind {
+        letters: [upper.to_ascii_lowercase(), upper],
+        name,
+        glyph: Some(glyph),
+        moves: kind.how_it_moves(),
+        note,
+        steps,
+        slides,
+    }
+}
+
+/// Obsidian's presentation.
+pub(crate) static PRESENTATION: Presentation = Presentation {
+    title: "Obsidian",
+    summary: "Chess without check on an 8x8 board: rook, knight, bishop, king, queen and pawn moves. Capture the opponent's D (the king) to win.",
+    sides: ["White (Player 1)", "Black (Player 2)"],
+    tokens: TokenStyle::Glyph,
+    board: BoardStyle::PLAIN,
+    pieces: &[
+        kind(Kind::A, "rook", "\u{265C}", None, &[], ORTHOGONAL),
+        kind(Kind::B, "knight", "\u{265E}", None, KNIGHT_LEAPS, &[]),
+        kind(Kind::C, "bishop", "\u{265D}", None, &[], DIAGONAL),
+        kind(Kind::D, "king", "\u{265A}", Some(WIN_NOTE), ALL_AROUND, &[]),
+        kind(Kind::E, "queen", "\u{265B}", None, &[], ALL_AROUND),
+        kind(
+            Kind::F,
+            "pawn",
+            "\u{265F}",
+            Some("becomes an E (queen) on the far rank"),
+            &[(0, 1)],
+            &[],
+        ),
+    ],
+    sample: &['e', 'B'],
+};
