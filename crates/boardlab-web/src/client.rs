@@ -5,6 +5,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::time::Duration;
 
+/// The error of a connection closed before any byte of an answer.
+const NO_ANSWER: &str = "the server closed the connection without an answer";
+
 /// A response: its status and body text.
 #[derive(Debug, Clone)]
 pub struct Reply {
@@ -21,22 +24,40 @@ impl Reply {
     }
 }
 
-/// One connection to a server.
+/// One connection to a server, opened again when the server has closed it.
 pub struct Client {
     addr: SocketAddr,
     reader: BufReader<TcpStream>,
+    /// Whether the connection has carried an answer (the server may close it between
+    /// requests, as it does after refusing a body unread).
+    used: bool,
+    /// Whether the last answer said `Connection: close`.
+    closing: bool,
 }
 
 impl Client {
     /// Connects to `addr`.
     pub fn connect(addr: SocketAddr) -> std::io::Result<Client> {
+        Ok(Client {
+            addr,
+            reader: BufReader::new(Self::open(addr)?),
+            used: false,
+            closing: false,
+        })
+    }
+
+    fn open(addr: SocketAddr) -> std::io::Result<TcpStream> {
         let stream = TcpStream::connect(addr)?;
         stream.set_nodelay(true)?;
         stream.set_read_timeout(Some(Duration::from_secs(30)))?;
-        Ok(Client {
-            addr,
-            reader: BufReader::new(stream),
-        })
+        Ok(stream)
+    }
+
+    fn reconnect(&mut self) -> std::io::Result<()> {
+        self.reader = BufReader::new(Self::open(self.addr)?);
+        self.used = false;
+        self.closing = false;
+        Ok(())
     }
 
     /// `GET path`.
@@ -69,7 +90,33 @@ impl Client {
         self.send(method, path, "application/json", body.unwrap_or(""))
     }
 
+    /// Sends a request; a connection that the server closed between requests (no byte of
+    /// an answer came back) is opened again and the request sent once more.
     fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        content_type: &str,
+        body: &str,
+    ) -> std::io::Result<Reply> {
+        if self.closing {
+            self.reconnect()?;
+        }
+        match self.send_once(method, path, content_type, body) {
+            // A reset, or an end before the status line: the old connection was gone.
+            Err(error)
+                if self.used
+                    && (error.kind() != std::io::ErrorKind::InvalidData
+                        || error.to_string() == NO_ANSWER) =>
+            {
+                self.reconnect()?;
+                self.send_once(method, path, content_type, body)
+            }
+            answer => answer,
+        }
+    }
+
+    fn send_once(
         &mut self,
         method: &str,
         path: &str,
@@ -98,7 +145,9 @@ impl Client {
         let bad =
             |what: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, what.to_string());
         let mut line = String::new();
-        self.reader.read_line(&mut line)?;
+        if self.reader.read_line(&mut line)? == 0 {
+            return Err(bad(NO_ANSWER));
+        }
         let status: u16 = line
             .split_whitespace()
             .nth(1)
@@ -117,7 +166,9 @@ impl Client {
             }
             if let Some((name, value)) = header.split_once(':') {
                 let name = name.trim().to_ascii_lowercase();
-                if name == "content-length" {
+                if name == "connection" && value.trim().eq_ignore_ascii_case("close") {
+                    self.closing = true;
+                } else if name == "content-length" {
                     length = value.trim().parse::<usize>().ok();
                 } else if name == "transfer-encoding" && value.contains("chunked") {
                     chunked = true;
@@ -142,6 +193,7 @@ impl Client {
             self.reader.read_exact(&mut chunk)?;
             body = chunk;
         }
+        self.used = true;
         Ok(Reply {
             status,
             body: String::from_utf8_lossy(&body).into_owned(),
