@@ -113,8 +113,13 @@ pub trait AnyPosition: Send + Sync {
     fn move_of(&self, action: usize) -> Result<String, String>;
     fn same(&self, other: &dyn AnyPosition) -> bool;
     fn new_game(&self) -> Box<dyn AnyGame>;
-    fn random_playouts(&self, count: usize, seed: u64, max_plies: u32, draw_first: bool)
-    -> Playouts;
+    fn random_playouts(
+        &self,
+        count: usize,
+        seed: u64,
+        max_plies: u32,
+        draw_first: bool,
+    ) -> Playouts;
 }
 
 /// A game in progress of any game: its history, with the draw rules.
@@ -144,10 +149,7 @@ pub trait AnyBot: Send {
 }
 
 fn the_game_is_over<P: Position>(outcome: Outcome) -> String {
-    format!(
-        "the game is over ({})",
-        outcome.describe(P::player_name)
-    )
+    format!("the game is over ({})", outcome.describe(P::player_name))
 }
 
 impl<P: Evaluate + Encoding> AnyPosition for P {
@@ -486,7 +488,13 @@ impl GameVisitor for Facts<'_> {
             plane_names: plane_names::<P>(),
             rule_options: <P::Rules as RuleOptions>::options()
                 .iter()
-                .map(|o| (o.name.to_string(), o.default.to_string(), o.help.to_string()))
+                .map(|o| {
+                    (
+                        o.name.to_string(),
+                        o.default.to_string(),
+                        o.help.to_string(),
+                    )
+                })
                 .collect(),
             first_player_drawn: P::FIRST_PLAYER_DRAWN,
         })

@@ -148,7 +148,8 @@ fn action_mask<'py>(
 }
 
 fn bot_spec(spec: &str) -> PyResult<boardlab_ai::BotSpec> {
-    spec.parse().map_err(|e: boardlab_ai::SpecError| value_error(e.to_string()))
+    spec.parse()
+        .map_err(|e: boardlab_ai::SpecError| value_error(e.to_string()))
 }
 
 /// A position of one of the games: the board, the side to move and the rules. Positions are
