@@ -637,6 +637,9 @@ fn first_player_drawn(game: &str) -> PyResult<bool> {
         .first_player_drawn)
 }
 
+/// The winners and the lengths of a batch of playouts, as numpy arrays.
+type PlayoutArrays<'py> = (Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<u32>>);
+
 /// Plays `n` games of uniformly random legal moves in Rust and returns two numpy arrays:
 /// the winners (int8: 1 or 2; 0 for a draw by the no-progress limit; -1 when a game was cut
 /// off at `max_plies`) and the lengths in plies (uint32). The games start from `position`
@@ -654,7 +657,7 @@ fn random_playouts<'py>(
     rules: Option<&Bound<'py, PyAny>>,
     board: Option<String>,
     max_plies: u32,
-) -> PyResult<(Bound<'py, PyArray1<i8>>, Bound<'py, PyArray1<u32>>)> {
+) -> PyResult<PlayoutArrays<'py>> {
     let draw_first = position.is_none();
     let setup = setup(position, rules, board, None)?;
     let start = dynamic::make_position(game, &setup).map_err(value_error)?;
