@@ -4,6 +4,7 @@
 //! draw rules of [`GameHistory`], the text helpers of [`text`] — works for any such game.
 
 pub mod bitboard;
+pub mod encoding;
 pub mod engine_notation;
 pub mod error;
 pub mod eval;
@@ -24,6 +25,7 @@ pub mod text;
 pub mod weights;
 pub mod zobrist;
 
+pub use encoding::Encoding;
 pub use engine_notation::EngineNotation;
 pub use error::{MoveError, PositionError, PositionField, RuleError};
 pub use eval::{Evaluate, MAX_EVAL};

@@ -4,7 +4,7 @@ use crate::daisy::Daisy;
 use crate::obsidian::Obsidian;
 use crate::parity::Parity;
 use crate::sprint::Sprint;
-use boardlab_core::{Evaluate, Position};
+use boardlab_core::{Encoding, Evaluate, Position};
 use std::fmt;
 use std::str::FromStr;
 
@@ -83,8 +83,9 @@ pub trait GameVisitor {
     /// What the work returns.
     type Output;
     /// Does the work for the position type `P` (every game also has an evaluation, for
-    /// the bots; work that needs only the rules may ask for `P: Position` alone).
-    fn visit<P: Evaluate>(self) -> Self::Output;
+    /// the bots, and an encoding, for learning tools; work that needs only the rules may ask
+    /// for `P: Position` alone).
+    fn visit<P: Evaluate + Encoding>(self) -> Self::Output;
 }
 
 /// Runs `visitor` with the position type of `game`.

@@ -11,6 +11,7 @@
 //! scan precomputed rays.
 
 mod attacks;
+mod encoding;
 mod eval;
 mod fsf;
 mod movegen;

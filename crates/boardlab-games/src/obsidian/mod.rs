@@ -4,6 +4,7 @@
 //! The position is a set of `u64` bitboards; sliding pieces use magic bitboards.
 
 mod attacks;
+mod encoding;
 mod eval;
 mod exchange;
 mod fsf;

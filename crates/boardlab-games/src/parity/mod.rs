@@ -4,6 +4,7 @@
 //! is odd; black and white spaces are always open. The default 4x6 layout is the project's
 //! reconstruction; [`Layout::parse`] reads any rectangular layout up to 9x9.
 
+mod encoding;
 mod eval;
 mod layout;
 mod movegen;

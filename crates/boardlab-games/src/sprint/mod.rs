@@ -9,6 +9,7 @@
 //! The position is two `u64` bitboards (square index = rank * 6 + file, a1 = 0); capture
 //! chains are found by a depth-first search that writes straight into the move list.
 
+mod encoding;
 mod eval;
 mod geometry;
 mod movegen;
