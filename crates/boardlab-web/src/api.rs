@@ -257,3 +257,48 @@ pub async fn resign(
     let (entry, seat) = authorize(&hub, &id, &body).await?;
     Ok(Json(hub.resign(&entry, seat).await?))
 }
+
+/// `POST /api/games/{id}/draw` with `{"seat", "token"}`: offers a draw, or accepts the
+/// other seat's offer (at one screen the draw is agreed at once; a bot declines).
+pub async fn offer_draw(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<SeatBody>,
+) -> ApiResult<Json<Value>> {
+    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    Ok(Json(hub.offer_draw(&entry, seat).await?))
+}
+
+/// `POST /api/games/{id}/takeback` with `{"seat", "token"}`: takes the seat's last move
+/// back (against a bot with its answer; at one screen the last move); against a friend it
+/// asks, and the other seat's takeback accepts.
+pub async fn takeback(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<SeatBody>,
+) -> ApiResult<Json<Value>> {
+    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    Ok(Json(hub.takeback(&entry, seat).await?))
+}
+
+/// `POST /api/games/{id}/decline` with `{"seat", "token"}`: declines the other seat's
+/// offers, or withdraws the seat's own.
+pub async fn decline(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<SeatBody>,
+) -> ApiResult<Json<Value>> {
+    let (entry, _) = authorize(&hub, &id, &body).await?;
+    Ok(Json(hub.decline(&entry).await?))
+}
+
+/// `POST /api/games/{id}/rematch` with `{"seat", "token"}` on a finished game: the new
+/// game with the seats swapped, `{"id", "seat", "link"}` (the same game for both players).
+pub async fn rematch(
+    State(hub): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(body): JsonBody<SeatBody>,
+) -> ApiResult<Json<Value>> {
+    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    Ok(Json(hub.rematch(&entry, seat).await?))
+}

@@ -123,7 +123,8 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
         bot_seat: (mode == Mode::Bot).then_some(3 - seat),
         bot_level: (mode == Mode::Bot).then_some(level),
         tokens: [secret(true), secret(true)],
-        resigned: None,
+        ending: None,
+        rematch: None,
         position: request
             .position
             .map(|p| p.trim().to_string())

@@ -2,6 +2,7 @@
 //! updates; every change is committed to the store before it is applied and announced.
 
 use crate::bot;
+use crate::ending::Ending;
 use crate::error::{ApiError, ApiResult};
 use crate::record::RecordTags;
 use crate::session::{self, GameSetup, Session};
@@ -22,6 +23,63 @@ pub struct Entry {
     pub session: Box<dyn Session>,
     /// Each new state, as JSON text, for the players and watchers.
     pub events: broadcast::Sender<Arc<String>>,
+    /// Offers waiting for the other seat's answer.
+    pub offers: Offers,
+    /// How many times moves were taken back: a bot's search started before a takeback is
+    /// not played after it.
+    pub epoch: u64,
+}
+
+impl Entry {
+    fn new(row: GameRow, session: Box<dyn Session>) -> Entry {
+        Entry {
+            row,
+            session,
+            events: broadcast::channel(16).0,
+            offers: Offers::default(),
+            epoch: 0,
+        }
+    }
+
+    /// Sends the state to everyone following the game, and returns it.
+    fn announce(&self) -> Value {
+        let state = state_of(self);
+        if self.events.receiver_count() > 0 {
+            let _ = self.events.send(Arc::new(state.to_string()));
+        }
+        state
+    }
+
+    /// The player who made move number `ply` (from 0): the players alternate from the
+    /// first mover.
+    fn mover(&self, ply: usize) -> Player {
+        let first = self.session.first_to_move();
+        if ply.is_multiple_of(2) {
+            first
+        } else {
+            first.opponent()
+        }
+    }
+
+    fn refuse_if_over(&self) -> ApiResult<()> {
+        match result_of(self) {
+            Some((_, words)) => Err(ApiError::new(
+                StatusCode::CONFLICT,
+                format!("the game is over: {words}"),
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Offers of one seat waiting for the other seat's answer (games against a friend); a move
+/// withdraws them. They live in memory only: a restart forgets them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Offers {
+    /// The seat offering a draw.
+    pub draw: Option<u8>,
+    /// The seat asking to take its last move back.
+    pub takeback: Option<u8>,
 }
 
 /// A shared handle to one game.
@@ -71,11 +129,7 @@ impl Hub {
         };
         let session = session::build(&setup_of(&row)?, &moves)
             .map_err(|e| ApiError::internal(format!("stored game '{id}' cannot be loaded: {e}")))?;
-        let entry = Arc::new(tokio::sync::Mutex::new(Entry {
-            row,
-            session,
-            events: broadcast::channel(16).0,
-        }));
+        let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session)));
         let found = {
             let mut games = self.games.lock().expect("games lock");
             games.entry(id.to_string()).or_insert(entry).clone()
@@ -120,11 +174,7 @@ impl Hub {
         let stored = row.clone();
         self.with_store(move |s| s.insert_game(&stored)).await?;
         let id = row.id.clone();
-        let entry = Arc::new(tokio::sync::Mutex::new(Entry {
-            row,
-            session,
-            events: broadcast::channel(16).0,
-        }));
+        let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session)));
         self.games
             .lock()
             .expect("games lock")
@@ -169,18 +219,137 @@ impl Hub {
     /// Records that `seat` resigned and announces it.
     pub async fn resign(&self, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
-        if let Some(result) = result_of(&entry) {
+        self.end(&mut entry, Ending::Resigned(seat_player(seat)))
+            .await
+    }
+
+    /// Ends a game that goes on as the players (or the clock) decided, and announces it.
+    async fn end(&self, entry: &mut Entry, ending: Ending) -> ApiResult<Value> {
+        entry.refuse_if_over()?;
+        let id = entry.row.id.clone();
+        self.with_store(move |s| s.set_ending(&id, ending)).await?;
+        entry.row.ending = Some(ending);
+        entry.offers = Offers::default();
+        Ok(entry.announce())
+    }
+
+    /// `seat` offers a draw, or accepts the other seat's offer. At one screen the draw is
+    /// agreed at once; a bot plays on.
+    pub async fn offer_draw(&self, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
+        let mut entry = entry_ref.lock().await;
+        entry.refuse_if_over()?;
+        match entry.row.mode {
+            Mode::Bot => Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "the bot plays on: bots do not accept draw offers (resign, or play the game out)",
+            )),
+            Mode::Local => self.end(&mut entry, Ending::Agreed).await,
+            Mode::Friend if entry.offers.draw == Some(3 - seat) => {
+                self.end(&mut entry, Ending::Agreed).await
+            }
+            Mode::Friend => {
+                entry.offers.draw = Some(seat);
+                Ok(entry.announce())
+            }
+        }
+    }
+
+    /// `seat` takes its last move back: at once against a bot (with the bot's answer) and
+    /// at one screen (the last move, whoever made it); against a friend it asks, and the
+    /// other seat's takeback accepts.
+    pub async fn takeback(self: &Arc<Hub>, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
+        let mut entry = entry_ref.lock().await;
+        entry.refuse_if_over()?;
+        let ply = entry.session.ply();
+        let last_of = |entry: &Entry, seat: u8| {
+            (0..ply)
+                .rev()
+                .find(|&p| entry.mover(p).number() == seat)
+                .ok_or_else(|| {
+                    ApiError::new(
+                        StatusCode::CONFLICT,
+                        format!("seat {seat} has no move to take back"),
+                    )
+                })
+        };
+        let back_to = match entry.row.mode {
+            Mode::Local if ply == 0 => {
+                return Err(ApiError::new(StatusCode::CONFLICT, "no move to take back"));
+            }
+            Mode::Local => ply - 1,
+            Mode::Bot => last_of(&entry, seat)?,
+            Mode::Friend if entry.offers.takeback == Some(3 - seat) => last_of(&entry, 3 - seat)?,
+            Mode::Friend => {
+                last_of(&entry, seat)?;
+                entry.offers.takeback = Some(seat);
+                return Ok(entry.announce());
+            }
+        };
+        let (id, moves) = (entry.row.id.clone(), entry.session.move_texts());
+        self.with_store(move |s| s.truncate_moves(&id, back_to))
+            .await?;
+        entry.session = session::build(&setup_of(&entry.row)?, &moves[..back_to])
+            .map_err(|e| ApiError::internal(format!("the game cannot be replayed: {e}")))?;
+        entry.epoch += 1;
+        entry.offers = Offers::default();
+        let state = entry.announce();
+        drop(entry);
+        self.schedule_bot(entry_ref.clone());
+        Ok(state)
+    }
+
+    /// Declines the other seat's offers, or withdraws one's own: every offer is gone.
+    pub async fn decline(&self, entry_ref: &EntryRef) -> ApiResult<Value> {
+        let mut entry = entry_ref.lock().await;
+        entry.offers = Offers::default();
+        Ok(entry.announce())
+    }
+
+    /// The rematch of a finished game: the same game, rules and opponents with the seats
+    /// swapped, made by the first player to ask. Answers the new game's id and the link
+    /// of the asking player's new seat (both seats at one screen).
+    pub async fn rematch(self: &Arc<Hub>, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
+        let mut entry = entry_ref.lock().await;
+        if result_of(&entry).is_none() {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
-                format!("the game is over: {}", result.1),
+                "the game is not over: a rematch starts when it is",
             ));
         }
-        let id = entry.row.id.clone();
-        self.with_store(move |s| s.set_resigned(&id, seat)).await?;
-        entry.row.resigned = Some(seat);
-        let state = state_of(&entry);
-        let _ = entry.events.send(Arc::new(state.to_string()));
-        Ok(state)
+        let new_seat = 3 - seat;
+        let row = match entry.row.rematch.clone() {
+            Some(id) => {
+                drop(entry);
+                self.entry(&id).await?.lock().await.row.clone()
+            }
+            None => {
+                let old = &entry.row;
+                let row = GameRow {
+                    id: crate::create::secret(false),
+                    bot_seat: old.bot_seat.map(|bot| 3 - bot),
+                    tokens: [crate::create::secret(true), crate::create::secret(true)],
+                    ending: None,
+                    rematch: None,
+                    ..old.clone()
+                };
+                self.create(row.clone()).await?;
+                let (id, new_id) = (entry.row.id.clone(), row.id.clone());
+                self.with_store(move |s| s.set_rematch(&id, &new_id))
+                    .await?;
+                entry.row.rematch = Some(row.id.clone());
+                entry.announce();
+                row
+            }
+        };
+        let link = match row.mode {
+            Mode::Local => format!("/g/{}#1={}&2={}", row.id, row.tokens[0], row.tokens[1]),
+            _ => format!(
+                "/g/{}#{new_seat}={}",
+                row.id,
+                row.tokens[usize::from(new_seat - 1)]
+            ),
+        };
+        Ok(json!({ "id": row.id, "seat": new_seat, "link": link }))
     }
 
     /// Commits a checked move, applies it, announces the new state and returns it.
@@ -196,11 +365,8 @@ impl Hub {
             let id = entry.row.id.clone();
             self.with_store(move |s| s.set_result(&id, &score)).await?;
         }
-        let state = state_of(entry);
-        if entry.events.receiver_count() > 0 {
-            let _ = entry.events.send(Arc::new(state.to_string()));
-        }
-        Ok(state)
+        entry.offers = Offers::default();
+        Ok(entry.announce())
     }
 
     /// Starts the bot of a bot game if it is the bot's turn: it thinks off the async threads
@@ -208,7 +374,7 @@ impl Hub {
     pub fn schedule_bot(self: &Arc<Hub>, entry_ref: EntryRef) {
         let hub = self.clone();
         tokio::spawn(async move {
-            let (work, ply, level) = {
+            let (work, ply, level, epoch) = {
                 let entry = entry_ref.lock().await;
                 let (Some(bot_seat), Some(level)) = (entry.row.bot_seat, entry.row.bot_level)
                 else {
@@ -218,7 +384,12 @@ impl Hub {
                 {
                     return;
                 }
-                (entry.session.boxed_clone(), entry.session.ply(), level)
+                (
+                    entry.session.boxed_clone(),
+                    entry.session.ply(),
+                    level,
+                    entry.epoch,
+                )
             };
             let budget = bot::budget(level);
             let seed = rand::random::<u64>();
@@ -233,7 +404,7 @@ impl Hub {
                 },
             };
             let mut entry = entry_ref.lock().await;
-            if entry.session.ply() != ply || result_of(&entry).is_some() {
+            if entry.session.ply() != ply || entry.epoch != epoch || result_of(&entry).is_some() {
                 return;
             }
             let _ = hub.commit(&mut entry, chosen).await;
@@ -305,17 +476,16 @@ pub fn result_of(entry: &Entry) -> Option<(String, String)> {
         let words = outcome.describe(|p| session.player_name(p));
         return Some((outcome.score_text().to_string(), words));
     }
-    let seat = entry.row.resigned?;
-    let loser = Player::from_number(seat)?;
-    let score = if seat == 1 { "0-1" } else { "1-0" };
+    let ending = entry.row.ending?;
     Some((
-        score.to_string(),
-        format!(
-            "{} wins: {} resigned",
-            session.player_name(loser.opponent()),
-            session.player_name(loser)
-        ),
+        ending.score().to_string(),
+        ending.describe(|p| session.player_name(p)),
     ))
+}
+
+/// The player of a seat number the API has checked (1 or 2).
+fn seat_player(seat: u8) -> Player {
+    Player::from_number(seat).unwrap_or(Player::One)
 }
 
 /// Who sits in a seat, in words.
@@ -338,7 +508,7 @@ pub fn record_tags(entry: &Entry) -> RecordTags {
     RecordTags {
         player1: seat_label(&entry.row, 1),
         player2: seat_label(&entry.row, 2),
-        resigned: entry.row.resigned,
+        ending: entry.row.ending,
     }
 }
 
@@ -363,5 +533,7 @@ pub fn state_of(entry: &Entry) -> Value {
         "result": result,
         "names": { "1": session.player_name(Player::One), "2": session.player_name(Player::Two) },
         "seats": { "1": seat_label(&entry.row, 1), "2": seat_label(&entry.row, 2) },
+        "offers": { "draw": entry.offers.draw, "takeback": entry.offers.takeback },
+        "rematch": entry.row.rematch,
     })
 }

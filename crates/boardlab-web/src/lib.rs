@@ -11,6 +11,7 @@ pub mod bot;
 pub mod catalog;
 pub mod client;
 pub mod create;
+pub mod ending;
 pub mod error;
 pub mod hub;
 pub mod record;

@@ -38,6 +38,10 @@ pub fn router(hub: AppState) -> Router {
         .route("/api/games/{id}/moves", post(api::play_move))
         .route("/api/games/{id}/resign", post(api::resign))
         .route("/api/games/{id}/invite", post(api::invite))
+        .route("/api/games/{id}/draw", post(api::offer_draw))
+        .route("/api/games/{id}/takeback", post(api::takeback))
+        .route("/api/games/{id}/decline", post(api::decline))
+        .route("/api/games/{id}/rematch", post(api::rematch))
         .with_state(hub)
 }
 

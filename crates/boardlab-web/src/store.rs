@@ -1,6 +1,8 @@
 //! SQLite storage: one row per game, one row per move, each move committed before it is
 //! acknowledged.
 
+use crate::ending::Ending;
+use boardlab_core::Player;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::Mutex;
@@ -56,8 +58,11 @@ pub struct GameRow {
     pub bot_level: Option<u8>,
     /// The secret tokens of seat 1 and seat 2.
     pub tokens: [String; 2],
-    /// The seat that resigned, if any.
-    pub resigned: Option<u8>,
+    /// How the players (or the clock) ended the game, if they did: a resignation, an
+    /// agreed draw, a flag.
+    pub ending: Option<Ending>,
+    /// The id of the rematch of this game, once one of its players asked for it.
+    pub rematch: Option<String>,
     /// The position the game started from, when not the start position.
     pub position: Option<String>,
     /// The board layout, when not the game's default (Parity).
@@ -119,12 +124,14 @@ impl Store {
                  PRIMARY KEY (game_id, ply)
              );",
         )?;
-        // Databases made before results were stored get the column now.
-        let has_result: bool = conn
-            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'result'")
-            .and_then(|mut stmt| stmt.exists([]))?;
-        if !has_result {
-            conn.execute_batch("ALTER TABLE games ADD COLUMN result TEXT;")?;
+        // Databases made by earlier versions get the newer columns now.
+        for column in ["result", "ended", "rematch"] {
+            let has: bool = conn
+                .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = ?1")
+                .and_then(|mut stmt| stmt.exists([column]))?;
+            if !has {
+                conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT;"))?;
+            }
         }
         Ok(Store {
             conn: Mutex::new(conn),
@@ -179,11 +186,35 @@ impl Store {
         Ok(())
     }
 
-    /// Records that `seat` resigned.
-    pub fn set_resigned(&self, game_id: &str, seat: u8) -> StoreResult<()> {
+    /// Records how the players (or the clock) ended a game.
+    pub fn set_ending(&self, game_id: &str, ending: Ending) -> StoreResult<()> {
+        match ending {
+            Ending::Resigned(loser) => self.conn().execute(
+                "UPDATE games SET resigned = ?2 WHERE id = ?1",
+                params![game_id, loser.number()],
+            )?,
+            other => self.conn().execute(
+                "UPDATE games SET ended = ?2 WHERE id = ?1",
+                params![game_id, other.stored()],
+            )?,
+        };
+        Ok(())
+    }
+
+    /// Records the id of a game's rematch.
+    pub fn set_rematch(&self, game_id: &str, rematch: &str) -> StoreResult<()> {
         self.conn().execute(
-            "UPDATE games SET resigned = ?2 WHERE id = ?1",
-            params![game_id, seat],
+            "UPDATE games SET rematch = ?2 WHERE id = ?1",
+            params![game_id, rematch],
+        )?;
+        Ok(())
+    }
+
+    /// Takes moves back: deletes the moves from ply `from` (counted from 0) on.
+    pub fn truncate_moves(&self, game_id: &str, from: usize) -> StoreResult<()> {
+        self.conn().execute(
+            "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
+            params![game_id, from as i64],
         )?;
         Ok(())
     }
@@ -193,7 +224,7 @@ impl Store {
         let conn = self.conn();
         let row = conn
             .query_row(
-                "SELECT id, game, rules, first, mode, bot_seat, bot_level, token1, token2, resigned, position, board
+                "SELECT id, game, rules, first, mode, bot_seat, bot_level, token1, token2, resigned, position, board, ended, rematch
                  FROM games WHERE id = ?1",
                 params![game_id],
                 |r| {
@@ -206,6 +237,19 @@ impl Store {
                             format!("unknown mode '{mode}' (bot, friend or local)").into(),
                         )
                     })?;
+                    let resigned: Option<u8> = r.get(9)?;
+                    let ended: Option<String> = r.get(12)?;
+                    let ending = match (resigned.and_then(Player::from_number), ended) {
+                        (Some(loser), _) => Some(Ending::Resigned(loser)),
+                        (None, None) => None,
+                        (None, Some(text)) => Some(Ending::from_stored(&text).ok_or_else(|| {
+                            rusqlite::Error::FromSqlConversionFailure(
+                                12,
+                                rusqlite::types::Type::Text,
+                                format!("unknown ending '{text}' (draw, time:1 or time:2)").into(),
+                            )
+                        })?),
+                    };
                     Ok(GameRow {
                         id: r.get(0)?,
                         game: r.get(1)?,
@@ -215,7 +259,8 @@ impl Store {
                         bot_seat: r.get(5)?,
                         bot_level: r.get(6)?,
                         tokens: [r.get(7)?, r.get(8)?],
-                        resigned: r.get(9)?,
+                        ending,
+                        rematch: r.get(13)?,
                         position: r.get(10)?,
                         board: r.get(11)?,
                     })
@@ -252,11 +297,11 @@ impl Store {
         Ok(Some((row, moves)))
     }
 
-    /// The ids of bot games that have not been resigned (to resume the bot after a restart).
+    /// The ids of bot games that have not ended (to resume the bot after a restart).
     pub fn bot_game_ids(&self) -> StoreResult<Vec<String>> {
         let conn = self.conn();
         let mut stmt = conn.prepare(
-            "SELECT id FROM games WHERE mode = 'bot' AND resigned IS NULL AND result IS NULL",
+            "SELECT id FROM games WHERE mode = 'bot' AND resigned IS NULL AND ended IS NULL AND result IS NULL",
         )?;
         let ids = stmt
             .query_map([], |r| r.get::<_, String>(0))?

@@ -180,7 +180,8 @@ fn bot_row(id: &str, game: &str) -> boardlab_web::store::GameRow {
         bot_seat: Some(1),
         bot_level: Some(1),
         tokens: ["a".repeat(32), "b".repeat(32)],
-        resigned: None,
+        ending: None,
+        rematch: None,
         position: None,
         board: None,
     }

@@ -1,0 +1,223 @@
+//! Takebacks, draw offers and rematches through the API: against a bot, a friend, and at
+//! one screen; each change is stored, and the record says how the game ended.
+
+use boardlab_web::client::{Client, Reply};
+use boardlab_web::store::Store;
+use boardlab_web::testing::{start_background, temp_db};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+struct Fixture {
+    addr: SocketAddr,
+    db: PathBuf,
+}
+
+/// A new game: its id and seat tokens.
+struct Game {
+    id: String,
+    tokens: [String; 2],
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let db = temp_db("actions");
+        let addr = start_background(db.clone(), 2);
+        Fixture { addr, db }
+    }
+
+    fn client(&self) -> Client {
+        Client::connect(self.addr).expect("connect")
+    }
+
+    fn create(&self, body: Value) -> Game {
+        let r = self.client().post("/api/games", &body.to_string()).unwrap();
+        assert_eq!(r.status, 201, "{}", r.body);
+        let v = r.json();
+        let token = |seat: &str| v["tokens"][seat].as_str().unwrap_or("").to_string();
+        let mut tokens = [token("1"), token("2")];
+        // A friend's seat is in the invite link.
+        if let Some(invite) = v["links"]["invite"].as_str() {
+            let (seat, token) = invite.split_once('#').unwrap().1.split_once('=').unwrap();
+            tokens[usize::from(seat.parse::<u8>().unwrap() - 1)] = token.to_string();
+        }
+        Game {
+            id: v["id"].as_str().unwrap().to_string(),
+            tokens,
+        }
+    }
+
+    /// A seat's action (`moves`, `draw`, `takeback`, `decline`, `rematch`) on a game.
+    fn act(&self, game: &Game, seat: u8, action: &str, extra: Value) -> Reply {
+        let mut body = json!({ "seat": seat, "token": game.tokens[usize::from(seat - 1)] });
+        if let Value::Object(more) = extra {
+            body.as_object_mut().unwrap().extend(more);
+        }
+        self.client()
+            .post(
+                &format!("/api/games/{}/{action}", game.id),
+                &body.to_string(),
+            )
+            .unwrap()
+    }
+
+    fn play(&self, game: &Game, seat: u8, mv: &str) -> Value {
+        let r = self.act(game, seat, "moves", json!({ "move": mv }));
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.json()
+    }
+
+    fn state(&self, id: &str) -> Value {
+        self.client()
+            .get(&format!("/api/games/{id}"))
+            .unwrap()
+            .json()
+    }
+
+    fn stored_moves(&self, id: &str) -> Vec<String> {
+        let store = Store::open(&self.db).expect("open the store");
+        store.load(id).expect("load").expect("the game exists").1
+    }
+
+    /// Waits until the game has `ply` moves (a bot thinking).
+    fn wait_ply(&self, id: &str, ply: u64) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let state = self.state(id);
+            if state["ply"] == ply {
+                return state;
+            }
+            assert!(Instant::now() < deadline, "no ply {ply}: {state}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+fn assert_status(reply: &Reply, status: u16, words: &str) {
+    assert_eq!(reply.status, status, "{}", reply.body);
+    assert!(
+        reply.body.contains(words),
+        "'{}' should say '{words}'",
+        reply.body
+    );
+}
+
+#[test]
+fn against_a_bot_a_takeback_undoes_the_players_move_and_the_bots_answer() {
+    let f = Fixture::new();
+    let g = f.create(json!({ "game": "sprint", "opponent": "bot", "level": 1 }));
+    // Nothing to take back yet.
+    assert_status(
+        &f.act(&g, 1, "takeback", json!({})),
+        409,
+        "no move to take back",
+    );
+    f.play(&g, 1, "b2c3");
+    f.wait_ply(&g.id, 2);
+    let state = f.act(&g, 1, "takeback", json!({})).json();
+    assert_eq!(state["ply"], 0, "{state}");
+    assert!(f.stored_moves(&g.id).is_empty());
+    // The player moves again, differently, and the bot answers the new move.
+    f.play(&g, 1, "f2e3");
+    let state = f.wait_ply(&g.id, 2);
+    assert_eq!(state["moves"][0], "f2e3");
+    assert_eq!(f.stored_moves(&g.id).len(), 2);
+    // A bot does not take draws.
+    assert_status(&f.act(&g, 1, "draw", json!({})), 409, "bot plays on");
+}
+
+#[test]
+fn at_one_screen_takeback_undoes_one_move_and_a_draw_is_agreed_at_once() {
+    let f = Fixture::new();
+    let g = f.create(json!({ "game": "obsidian", "opponent": "local" }));
+    f.play(&g, 1, "e2e4");
+    f.play(&g, 2, "e7e5");
+    let state = f.act(&g, 2, "takeback", json!({})).json();
+    assert_eq!(state["moves"], json!(["e2e4"]));
+    assert_eq!(f.stored_moves(&g.id), vec!["e2e4"]);
+    let state = f.act(&g, 2, "draw", json!({})).json();
+    assert_eq!(state["result"]["score"], "1/2-1/2", "{state}");
+    assert_eq!(state["result"]["text"], "Drawn by agreement");
+    // Over is over: no more moves, takebacks or draws.
+    assert_status(&f.act(&g, 1, "takeback", json!({})), 409, "game is over");
+    let record = f
+        .client()
+        .get(&format!("/api/games/{}/record", g.id))
+        .unwrap()
+        .body;
+    assert!(record.contains("[Result \"1/2-1/2\"]"), "{record}");
+    assert!(record.contains("drawn by agreement"), "{record}");
+}
+
+#[test]
+fn against_a_friend_offers_wait_for_the_other_seat() {
+    let f = Fixture::new();
+    let g = f.create(json!({ "game": "sprint", "opponent": "friend" }));
+    f.play(&g, 1, "b2c3");
+    f.play(&g, 2, "a5b4");
+    // Seat 1 asks to take back; the state tells both seats.
+    let state = f.act(&g, 1, "takeback", json!({})).json();
+    assert_eq!(state["offers"]["takeback"], 1);
+    assert_eq!(state["ply"], 2);
+    // Seat 2 declines; asked again, seat 2 accepts by taking back too: seat 1's move and
+    // seat 2's answer are gone.
+    assert_eq!(
+        f.act(&g, 2, "decline", json!({})).json()["offers"]["takeback"],
+        Value::Null
+    );
+    f.act(&g, 1, "takeback", json!({}));
+    let state = f.act(&g, 2, "takeback", json!({})).json();
+    assert_eq!(state["ply"], 0, "{state}");
+    assert!(f.stored_moves(&g.id).is_empty());
+    // A draw offer is withdrawn by a move, and agreed when the other seat offers too.
+    f.play(&g, 1, "b2c3");
+    assert_eq!(f.act(&g, 2, "draw", json!({})).json()["offers"]["draw"], 2);
+    assert_eq!(f.play(&g, 2, "a5b4")["offers"]["draw"], Value::Null);
+    f.act(&g, 1, "draw", json!({}));
+    let state = f.act(&g, 2, "draw", json!({})).json();
+    assert_eq!(state["result"]["score"], "1/2-1/2", "{state}");
+    // After a restart of the store the game still reads as drawn.
+    let (row, _) = Store::open(&f.db).unwrap().load(&g.id).unwrap().unwrap();
+    assert_eq!(row.ending, Some(boardlab_web::ending::Ending::Agreed));
+}
+
+#[test]
+fn a_rematch_swaps_the_seats_and_both_players_reach_the_same_game() {
+    let f = Fixture::new();
+    let g = f.create(json!({ "game": "sprint", "opponent": "friend" }));
+    assert_status(&f.act(&g, 1, "rematch", json!({})), 409, "not over");
+    assert_eq!(f.act(&g, 2, "resign", json!({})).status, 200);
+    let asked = f.act(&g, 1, "rematch", json!({})).json();
+    let id = asked["id"].as_str().unwrap().to_string();
+    assert_eq!(asked["seat"], 2, "{asked}");
+    assert!(
+        asked["link"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("/g/{id}#2="))
+    );
+    // The old game points to the rematch, for the other player's page.
+    assert_eq!(f.state(&g.id)["rematch"], id.as_str());
+    let joined = f.act(&g, 2, "rematch", json!({})).json();
+    assert_eq!(joined["id"], id.as_str());
+    assert_eq!(joined["seat"], 1);
+    // The links' tokens act for their seats in the new game.
+    let token = |reply: &Value| {
+        let link = reply["link"].as_str().unwrap();
+        link.split('=').nth(1).unwrap().to_string()
+    };
+    let new = Game {
+        id: id.clone(),
+        tokens: [token(&joined), token(&asked)],
+    };
+    f.play(&new, 1, "b2c3");
+    f.play(&new, 2, "a5b4");
+
+    // A bot game's rematch gives the bot the other seat: now it moves first.
+    let g = f.create(json!({ "game": "sprint", "opponent": "bot", "level": 1 }));
+    f.act(&g, 1, "resign", json!({}));
+    let asked = f.act(&g, 1, "rematch", json!({})).json();
+    let state = f.wait_ply(asked["id"].as_str().unwrap(), 1);
+    assert_eq!(state["seats"]["1"], "bot (level 1)", "{state}");
+}
