@@ -28,6 +28,21 @@ pub struct Entry {
     /// How many times moves were taken back: a bot's search started before a takeback is
     /// not played after it.
     pub epoch: u64,
+    /// When the game last changed, as a stamp that only grows while the server runs (and
+    /// from one run to the next): pages keep the newest state they were sent.
+    pub version: u64,
+}
+
+/// The next change stamp: microseconds since 1970 at the server's start, plus one per change.
+fn next_version() -> u64 {
+    static LAST: std::sync::OnceLock<std::sync::atomic::AtomicU64> = std::sync::OnceLock::new();
+    LAST.get_or_init(|| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_micros() as u64);
+        std::sync::atomic::AtomicU64::new(now)
+    })
+    .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Entry {
@@ -38,11 +53,13 @@ impl Entry {
             events: broadcast::channel(16).0,
             offers: Offers::default(),
             epoch: 0,
+            version: next_version(),
         }
     }
 
-    /// Sends the state to everyone following the game, and returns it.
-    fn announce(&self) -> Value {
+    /// Stamps a change and sends the state to everyone following the game; returns it.
+    fn announce(&mut self) -> Value {
+        self.version = next_version();
         let state = state_of(self);
         if self.events.receiver_count() > 0 {
             let _ = self.events.send(Arc::new(state.to_string()));
@@ -534,6 +551,7 @@ pub fn state_of(entry: &Entry) -> Value {
         "names": { "1": session.player_name(Player::One), "2": session.player_name(Player::Two) },
         "seats": { "1": seat_label(&entry.row, 1), "2": seat_label(&entry.row, 2) },
         "offers": { "draw": entry.offers.draw, "takeback": entry.offers.takeback },
+        "version": entry.version,
         "rematch": entry.row.rematch,
     })
 }

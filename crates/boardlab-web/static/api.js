@@ -26,3 +26,11 @@ export const playMove = (id, seat, token, move) =>
 export const invite = (id, seat, token) => call('POST', `/api/games/${id}/invite`, { seat, token });
 /** Resigns for a seat. */
 export const resign = (id, seat, token) => call('POST', `/api/games/${id}/resign`, { seat, token });
+/** Offers a draw for a seat, or accepts the other seat's offer. */
+export const offerDraw = (id, seat, token) => call('POST', `/api/games/${id}/draw`, { seat, token });
+/** Takes a seat's last move back (or asks to, or accepts the other seat's request). */
+export const takeback = (id, seat, token) => call('POST', `/api/games/${id}/takeback`, { seat, token });
+/** Declines the other seat's offers, or withdraws one's own. */
+export const decline = (id, seat, token) => call('POST', `/api/games/${id}/decline`, { seat, token });
+/** The rematch of a finished game: { id, seat, link }. */
+export const rematch = (id, seat, token) => call('POST', `/api/games/${id}/rematch`, { seat, token });

@@ -41,8 +41,8 @@ function message(text, isError = false) {
 }
 
 function setState(next) {
-  if (state && next.ply < state.ply) return; // an older update arriving late
-  const changed = !state || next.ply !== state.ply || !!next.result !== !!state.result;
+  if (state && next.version < state.version) return; // an older update arriving late
+  const changed = !state || next.ply !== state.ply || next.moves.join() !== state.moves.join() || !!next.result !== !!state.result;
   state = next;
   if (changed) {
     picker = new Picker(state.legal.map(parseMove));
@@ -184,6 +184,7 @@ function render() {
     $('#banner-score').textContent = state.result.score;
   }
   $('#resign').disabled = !!state.result || mySeats.length === 0;
+  renderOffers();
   $('#ply-label').textContent = ply === state.ply ? `move ${ply} of ${state.ply} (live)` : `move ${ply} of ${state.ply}`;
   const status = $('#status');
   status.replaceChildren();
@@ -216,6 +217,82 @@ function renderOpenSquares(view) {
   const closed = kinds.filter((m) => m !== now).map((m) => `${m.name}s`).join(', ');
   text.appendChild(document.createTextNode(`${view.piece_count} pieces on the board; ${closed} are closed (hatched).`));
   open.appendChild(text);
+}
+
+/** The seat this page acts for in offers and takebacks: the one to move if it holds it. */
+function actingSeat() {
+  return tokens[state.view.to_move] !== undefined ? state.view.to_move : mySeats[0];
+}
+
+/** Takeback, draw and rematch: the buttons, and the other seat's offers with their answers. */
+function renderOffers() {
+  const player = mySeats.length > 0;
+  const over = !!state.result;
+  const friend = state.mode === 'friend' && mySeats.length === 1;
+  const me = mySeats[0];
+  const other = 3 - me;
+  const takeback = $('#takeback');
+  takeback.hidden = !player;
+  takeback.disabled = over || state.ply === 0 || sending;
+  takeback.textContent = friend ? 'Ask to take back' : 'Take back';
+  const draw = $('#draw');
+  draw.hidden = !player || state.mode === 'bot';
+  draw.disabled = over || (friend && state.offers.draw === me);
+  draw.textContent = friend && state.offers.draw === me ? 'Draw offered' : state.mode === 'local' ? 'Agree a draw' : 'Offer draw';
+
+  const box = $('#offer');
+  let text = '';
+  let accept = null;
+  if (friend && !over) {
+    if (state.offers.draw === other) {
+      text = 'Your opponent offers a draw.';
+      accept = 'draw';
+    } else if (state.offers.takeback === other) {
+      text = 'Your opponent asks to take back their last move.';
+      accept = 'takeback';
+    } else if (state.offers.draw === me) {
+      text = 'You offered a draw: waiting for the answer.';
+    } else if (state.offers.takeback === me) {
+      text = 'You asked to take back your last move: waiting for the answer.';
+    }
+  }
+  box.hidden = !text;
+  box.dataset.accept = accept || '';
+  $('#offer-text').textContent = text;
+  $('#offer-accept').hidden = !accept;
+  $('#offer-decline').textContent = accept ? 'Decline' : 'Withdraw';
+
+  const rematch = $('#rematch');
+  rematch.hidden = !player || !over;
+  rematch.textContent = state.rematch ? 'Join the rematch' : 'Rematch (seats swapped)';
+  $('#rematch-note').hidden = !player || !state.rematch;
+}
+
+/** Runs a seat action (draw, takeback, decline) and shows the new state or the error. */
+async function seatAction(call) {
+  const seat = actingSeat();
+  try {
+    picker.clear();
+    hints = null;
+    setState(await call(id, seat, tokens[seat]));
+  } catch (e) {
+    message(e.message, true);
+  }
+}
+
+/** Remembers this game's seat links in this browser, for the start page's "My games". */
+function rememberGame() {
+  if (mySeats.length === 0) return;
+  const key = 'boardlab.myGames';
+  let list = [];
+  try {
+    list = JSON.parse(localStorage.getItem(key) || '[]');
+  } catch (e) {
+    list = [];
+  }
+  list = list.filter((g) => g.id !== id);
+  list.unshift({ id, game: state.game, title: game.title, hash: location.hash, seats: mySeats, mode: state.mode, at: Date.now() });
+  localStorage.setItem(key, JSON.stringify(list.slice(0, 50)));
 }
 
 /** The legend of the game's pieces: each token with its name and how it moves. */
@@ -386,6 +463,20 @@ async function main() {
   $('#flip').addEventListener('click', () => { flipped = !flipped; render(); });
   $('#new-game').addEventListener('click', newGame);
   $('#banner-new').addEventListener('click', newGame);
+  $('#takeback').addEventListener('click', () => seatAction(api.takeback));
+  $('#draw').addEventListener('click', () => seatAction(api.offerDraw));
+  $('#offer-accept').addEventListener('click', () =>
+    seatAction($('#offer').dataset.accept === 'draw' ? api.offerDraw : api.takeback));
+  $('#offer-decline').addEventListener('click', () => seatAction(api.decline));
+  $('#rematch').addEventListener('click', async () => {
+    const seat = mySeats[0];
+    try {
+      const next = await api.rematch(id, seat, tokens[seat]);
+      location.href = next.link;
+    } catch (e) {
+      message(e.message, true);
+    }
+  });
   $('#resign').addEventListener('click', async () => {
     const seat = tokens[state.view.to_move] !== undefined ? state.view.to_move : mySeats[0];
     if (!confirm(`Resign for ${state.names[seat]}?`)) return;
@@ -409,6 +500,7 @@ async function main() {
     return;
   }
   renderLegend();
+  rememberGame();
   await setupLinks();
   const title = game.title;
   document.title = `${title} \u2014 boardlab`;

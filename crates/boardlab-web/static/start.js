@@ -128,8 +128,48 @@ async function start(event) {
   }
 }
 
+/** The games whose seat links this browser holds (the game page remembers them). */
+async function showMyGames() {
+  const key = 'boardlab.myGames';
+  let list = [];
+  try {
+    list = JSON.parse(localStorage.getItem(key) || '[]');
+  } catch (e) {
+    list = [];
+  }
+  const section = $('#my-games');
+  section.hidden = list.length === 0;
+  const ul = $('#my-games-list');
+  ul.replaceChildren();
+  const shown = list.slice(0, 12);
+  for (const g of shown) {
+    const li = document.createElement('li');
+    const a = document.createElement('a');
+    a.href = `/g/${g.id}${g.hash}`;
+    a.textContent = `${g.title} against ${g.mode === 'bot' ? 'a bot' : g.mode === 'friend' ? 'a friend' : 'each other at one screen'}`;
+    li.appendChild(a);
+    const status = document.createElement('span');
+    status.className = 'muted';
+    status.textContent = new Date(g.at).toLocaleString();
+    li.appendChild(status);
+    ul.appendChild(li);
+    api.gameState(g.id).then((s) => {
+      const mine = s.view.to_move && g.seats.includes(s.view.to_move);
+      status.textContent = s.result ? `${s.result.score}: ${s.result.text}` : `move ${s.ply}, ${mine ? 'your turn' : 'waiting'}`;
+      li.dataset.state = s.result ? 'over' : mine ? 'your-turn' : 'waiting';
+    }).catch(() => {
+      status.textContent = 'no longer on this server';
+    });
+  }
+  $('#forget-games').onclick = () => {
+    localStorage.removeItem(key);
+    showMyGames();
+  };
+}
+
 async function main() {
   games = await api.catalog();
+  showMyGames();
   const grid = $('#games');
   for (const g of games) grid.appendChild(card(g));
   for (const r of document.querySelectorAll('input[name=opponent]')) r.addEventListener('change', updateOpponent);

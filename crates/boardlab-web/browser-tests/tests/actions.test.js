@@ -1,0 +1,96 @@
+// Takebacks, draw offers, rematches and "My games" on the page (issue 13).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { serverAndBrowser, newPage, waitPly, waitMyTurn, clickSquare, startFromPage, SHOTS } from './helpers.js';
+
+const env = serverAndBrowser();
+
+const waitExactPly = (page, ply) =>
+  page.waitForFunction((n) => Number(document.body.dataset.ply) === n, ply, { timeout: 10000 });
+
+test('against a bot: take back undoes my move and its answer; no draw offers', async () => {
+  const page = await newPage(env.browser);
+  await startFromPage(page, env.server.url, 'sprint', { opponent: 'bot', side: '1' });
+  assert.ok(await page.isDisabled('#takeback'), 'nothing to take back yet');
+  assert.ok(await page.isHidden('#draw'), 'bots do not take draws');
+  await waitMyTurn(page);
+  await clickSquare(page, 'b2');
+  await clickSquare(page, 'c3');
+  await waitPly(page, 2);
+  await waitMyTurn(page);
+  await page.click('#takeback');
+  await waitExactPly(page, 0);
+  await page.waitForSelector('#board .piece[data-sq="b2"]');
+  assert.equal(await page.locator('#board .piece[data-sq="c3"]').count(), 0);
+  await waitMyTurn(page);
+  await page.context().close();
+});
+
+test('against a friend: a takeback and a draw are asked and answered live; then a rematch', async () => {
+  const alice = await newPage(env.browser);
+  await startFromPage(alice, env.server.url, 'sprint', { opponent: 'friend', side: '1' });
+  const invite = await alice.inputValue('input[data-testid=invite-link]');
+  const bob = await newPage(env.browser);
+  await bob.goto(invite);
+  await bob.waitForSelector('body[data-ready=yes]');
+  await waitMyTurn(alice);
+  await clickSquare(alice, 'b2');
+  await clickSquare(alice, 'c3');
+  await waitMyTurn(bob);
+  await clickSquare(bob, 'a5');
+  await clickSquare(bob, 'b4');
+  await waitPly(alice, 2);
+
+  // Alice asks to take back; Bob is told and declines; she asks again and he accepts.
+  await alice.click('#takeback');
+  await bob.waitForSelector('#offer:not([hidden])');
+  assert.match(await bob.textContent('#offer-text'), /asks to take back/);
+  assert.match(await alice.textContent('#offer-text'), /waiting for the answer/);
+  await bob.click('#offer-decline');
+  await alice.waitForSelector('#offer', { state: 'hidden' });
+  await alice.click('#takeback');
+  await bob.waitForSelector('#offer:not([hidden])');
+  await bob.click('#offer-accept');
+  await waitExactPly(alice, 0);
+  await waitExactPly(bob, 0);
+
+  // Bob offers a draw; Alice accepts: both see the result.
+  await bob.click('#draw');
+  await alice.waitForSelector('#offer:not([hidden])');
+  assert.match(await alice.textContent('#offer-text'), /offers a draw/);
+  await alice.screenshot({ path: join(SHOTS, 'draw-offer.png'), fullPage: true });
+  await alice.click('#offer-accept');
+  for (const page of [alice, bob]) {
+    await page.waitForSelector('#banner:not([hidden])');
+    assert.equal(await page.textContent('#banner-score'), '1/2-1/2');
+    assert.match(await page.textContent('#banner-text'), /Drawn by agreement/);
+  }
+
+  // Alice asks for a rematch and lands in it as seat 2; Bob is told and joins as seat 1.
+  const oldUrl = alice.url();
+  await Promise.all([alice.waitForURL((u) => u.toString() !== oldUrl), alice.click('#rematch')]);
+  await alice.waitForSelector('body[data-ready=yes]');
+  assert.match(alice.url(), /#2=/);
+  await bob.waitForSelector('#rematch-note:not([hidden])');
+  assert.equal(await bob.textContent('#rematch'), 'Join the rematch');
+  await Promise.all([bob.waitForURL(/#1=/), bob.click('#rematch')]);
+  await bob.waitForSelector('body[data-ready=yes]');
+  assert.equal(new URL(bob.url()).pathname, new URL(alice.url()).pathname);
+  await waitMyTurn(bob);
+  await clickSquare(bob, 'b2');
+  await clickSquare(bob, 'c3');
+  await waitPly(alice, 1);
+
+  // The start page lists the games this browser holds links of.
+  await alice.goto(env.server.url + '/');
+  await alice.waitForSelector('#my-games-list li[data-state]');
+  const items = await alice.locator('#my-games-list li').allTextContents();
+  assert.equal(items.length, 2, items.join(' | '));
+  assert.match(items[0], /Sprint against a friend.*move 1, your turn/);
+  assert.match(items[1], /1\/2-1\/2/);
+  await alice.screenshot({ path: join(SHOTS, 'my-games.png'), fullPage: true });
+  await alice.context().close();
+  await bob.context().close();
+});
