@@ -181,7 +181,7 @@ pub struct SeatBody {
 
 /// Checks the seat and token of a request: 401 without a token, 403 when it is not the
 /// seat's token.
-async fn authorize(hub: &Hub, id: &str, body: &SeatBody) -> ApiResult<(hub::EntryRef, u8)> {
+async fn authorize(hub: &Arc<Hub>, id: &str, body: &SeatBody) -> ApiResult<(hub::EntryRef, u8)> {
     let token = body.token.as_deref().unwrap_or("");
     if token.is_empty() {
         return Err(ApiError::new(

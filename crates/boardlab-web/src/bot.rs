@@ -2,7 +2,7 @@
 //! ([`boardlab_ai::levels`]: each game has its own bot for each level) within their budget.
 
 use boardlab_ai::solver::PerfectBot;
-use boardlab_ai::{Bot, TOP_LEVEL, levels};
+use boardlab_ai::{Bot, ClockView, TOP_LEVEL, levels};
 use boardlab_core::{Evaluate, GameHistory, Position};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use rand::rngs::StdRng;
@@ -87,14 +87,20 @@ impl GameVisitor for PerfectOffer {
 
 /// The bot's move in the current position of `history`, or `None` when there is none.
 /// `seed` makes random choices repeatable; the level's own limits bound its time, and
-/// `budget` is what the caller allows before it plays [`random_move`] instead.
+/// `budget` is what the caller allows before it plays [`random_move`] instead. In a timed
+/// game `clock` shows the clocks, and the bot's time for the move comes from them.
 pub fn bot_move<P: Evaluate>(
     history: &GameHistory<P>,
     level: u8,
     seed: u64,
     budget: Duration,
+    clock: Option<ClockView>,
 ) -> Option<P::Move> {
     let _ = budget;
+    let choose = |mut bot: Box<dyn Bot<P>>| match &clock {
+        Some(view) => bot.choose_on_clock(history, view, &mut |_| {}),
+        None => bot.choose(history, &mut |_| {}),
+    };
     if level == PERFECT {
         let fallback = levels::level_spec::<P>(TOP_LEVEL).ok()?.build::<P>(seed);
         let mut perfect = PerfectBot::new(
@@ -106,7 +112,7 @@ pub fn bot_move<P: Evaluate>(
         return perfect.choose(history, &mut |_| {});
     }
     match levels::level_spec::<P>(level) {
-        Ok(spec) => spec.build::<P>(seed).choose(history, &mut |_| {}),
+        Ok(spec) => choose(spec.build::<P>(seed)),
         Err(_) => random_move(history, seed),
     }
 }

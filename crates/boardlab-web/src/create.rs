@@ -34,6 +34,32 @@ pub struct NewGame {
     /// Rule options, name to value.
     #[serde(default)]
     pub rules: BTreeMap<String, serde_json::Value>,
+    /// A time control for clocks (`5m+3s`, `300+3`: base time and increment per move);
+    /// none (the default) for a game without clocks.
+    #[serde(default)]
+    pub clock: Option<String>,
+}
+
+/// The longest base time a game of the server may have: three hours.
+const MAX_BASE: std::time::Duration = std::time::Duration::from_secs(3 * 3600);
+
+/// Reads the time control of a new game: `None` for no clock.
+fn clock_of(text: Option<&str>) -> ApiResult<Option<String>> {
+    let Some(text) = text
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && *t != "none")
+    else {
+        return Ok(None);
+    };
+    let control: boardlab_ai::TimeControl = text
+        .parse()
+        .map_err(|e: boardlab_ai::TimeControlError| ApiError::bad_request(e.to_string()))?;
+    if control.base.is_zero() || control.base > MAX_BASE {
+        return Err(ApiError::bad_request(format!(
+            "clock '{text}': the base time must be more than 0 and at most 3 hours"
+        )));
+    }
+    Ok(Some(control.to_string()))
 }
 
 /// A new random secret, as hex.
@@ -108,6 +134,7 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
             }
         )));
     }
+    let clock = clock_of(request.clock.as_deref())?;
     let seat = seat_choice(request.side.as_deref(), "side")?;
     let first = seat_choice(Some(request.first.as_deref().unwrap_or("random")), "first")?;
     let rules_json: BTreeMap<&str, &str> = rules
@@ -130,6 +157,7 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
             .map(|p| p.trim().to_string())
             .filter(|p| !p.is_empty()),
         board: request.board.filter(|b| !b.trim().is_empty()),
+        clock,
     };
     Ok((row, seat))
 }

@@ -2,6 +2,7 @@
 //! updates; every change is committed to the store before it is applied and announced.
 
 use crate::bot;
+use crate::clock::{LiveClock, now_ms};
 use crate::ending::Ending;
 use crate::error::{ApiError, ApiResult};
 use crate::record::RecordTags;
@@ -28,6 +29,8 @@ pub struct Entry {
     /// How many times moves were taken back: a bot's search started before a takeback is
     /// not played after it.
     pub epoch: u64,
+    /// The clocks of a timed game.
+    pub clock: Option<LiveClock>,
     /// When the game last changed, as a stamp that only grows while the server runs (and
     /// from one run to the next): pages keep the newest state they were sent.
     pub version: u64,
@@ -46,14 +49,33 @@ fn next_version() -> u64 {
 }
 
 impl Entry {
-    fn new(row: GameRow, session: Box<dyn Session>) -> Entry {
-        Entry {
+    /// A game in memory; `moments` are when its moves were stored (for its clocks).
+    fn new(row: GameRow, session: Box<dyn Session>, moments: &[i64]) -> ApiResult<Entry> {
+        let clock = row
+            .clock
+            .as_deref()
+            .map(|text| {
+                text.parse().map_err(|e: boardlab_ai::TimeControlError| {
+                    ApiError::internal(format!("stored game '{}': {e}", row.id))
+                })
+            })
+            .transpose()?
+            .map(|control| LiveClock::replay(control, session.first_to_move(), moments));
+        Ok(Entry {
+            clock,
             row,
             session,
             events: broadcast::channel(16).0,
             offers: Offers::default(),
             epoch: 0,
             version: next_version(),
+        })
+    }
+
+    /// Replays the clocks from the stored moments of the moves (after a takeback).
+    fn replay_clock(&mut self, moments: &[i64]) {
+        if let Some(clock) = &mut self.clock {
+            *clock = LiveClock::replay(clock.control(), self.session.first_to_move(), moments);
         }
     }
 
@@ -135,23 +157,26 @@ impl Hub {
     }
 
     /// The game with this id, loaded from the store on first use.
-    pub async fn entry(&self, id: &str) -> ApiResult<EntryRef> {
+    pub async fn entry(self: &Arc<Hub>, id: &str) -> ApiResult<EntryRef> {
         if let Some(found) = self.games.lock().expect("games lock").get(id) {
             return Ok(found.clone());
         }
         let key = id.to_string();
-        let loaded = self.with_store(move |s| s.load(&key)).await?;
-        let Some((row, moves)) = loaded else {
+        let loaded = self
+            .with_store(move |s| Ok(s.load(&key)?.zip(Some(s.move_moments(&key)?))))
+            .await?;
+        let Some(((row, moves), moments)) = loaded else {
             return Err(ApiError::not_found(format!("no game with id '{id}'")));
         };
         let session = session::build(&setup_of(&row)?, &moves)
             .map_err(|e| ApiError::internal(format!("stored game '{id}' cannot be loaded: {e}")))?;
-        let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session)));
+        let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session, &moments)?));
         let found = {
             let mut games = self.games.lock().expect("games lock");
             games.entry(id.to_string()).or_insert(entry).clone()
         };
         self.trim();
+        self.schedule_flag(&found);
         Ok(found)
     }
 
@@ -191,7 +216,7 @@ impl Hub {
         let stored = row.clone();
         self.with_store(move |s| s.insert_game(&stored)).await?;
         let id = row.id.clone();
-        let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session)));
+        let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session, &[])?));
         self.games
             .lock()
             .expect("games lock")
@@ -230,6 +255,7 @@ impl Hub {
         let state = self.commit(&mut entry, canonical).await?;
         drop(entry);
         self.schedule_bot(entry_ref.clone());
+        self.schedule_flag(entry_ref);
         Ok(state)
     }
 
@@ -303,15 +329,21 @@ impl Hub {
             }
         };
         let (id, moves) = (entry.row.id.clone(), entry.session.move_texts());
-        self.with_store(move |s| s.truncate_moves(&id, back_to))
+        let moments = self
+            .with_store(move |s| {
+                s.truncate_moves(&id, back_to)?;
+                s.move_moments(&id)
+            })
             .await?;
         entry.session = session::build(&setup_of(&entry.row)?, &moves[..back_to])
             .map_err(|e| ApiError::internal(format!("the game cannot be replayed: {e}")))?;
+        entry.replay_clock(&moments);
         entry.epoch += 1;
         entry.offers = Offers::default();
         let state = entry.announce();
         drop(entry);
         self.schedule_bot(entry_ref.clone());
+        self.schedule_flag(entry_ref);
         Ok(state)
     }
 
@@ -372,8 +404,25 @@ impl Hub {
     /// Commits a checked move, applies it, announces the new state and returns it.
     async fn commit(&self, entry: &mut Entry, canonical: String) -> ApiResult<Value> {
         let (id, ply, mv) = (entry.row.id.clone(), entry.session.ply(), canonical.clone());
-        self.with_store(move |s| s.insert_move(&id, ply, &mv))
+        let at = now_ms();
+        // A move that comes after its clock ran out loses on time instead.
+        let mover = entry.session.side_to_move();
+        let mut clock = entry.clock;
+        if let Some(clock) = &mut clock
+            && clock.on_move(mover, at).is_err()
+        {
+            self.end(entry, Ending::Flagged(mover)).await?;
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                format!(
+                    "the game is over: {}'s time ran out before the move",
+                    entry.session.player_name(mover)
+                ),
+            ));
+        }
+        self.with_store(move |s| s.insert_move(&id, ply, &mv, at))
             .await?;
+        entry.clock = clock;
         entry
             .session
             .apply(&canonical)
@@ -391,7 +440,7 @@ impl Hub {
     pub fn schedule_bot(self: &Arc<Hub>, entry_ref: EntryRef) {
         let hub = self.clone();
         tokio::spawn(async move {
-            let (work, ply, level, epoch) = {
+            let (work, ply, level, epoch, clock) = {
                 let entry = entry_ref.lock().await;
                 let (Some(bot_seat), Some(level)) = (entry.row.bot_seat, entry.row.bot_level)
                 else {
@@ -401,17 +450,27 @@ impl Hub {
                 {
                     return;
                 }
+                let to_move = entry.session.side_to_move();
                 (
                     entry.session.boxed_clone(),
                     entry.session.ply(),
                     level,
                     entry.epoch,
+                    entry.clock.map(|c| c.view(to_move, now_ms())),
                 )
             };
-            let budget = bot::budget(level);
+            // On a clock the bot may not take more than the clock allows.
+            let budget = match clock {
+                Some(view) => {
+                    let left = view.remaining.iter().copied().min().unwrap_or_default();
+                    bot::budget(level).min(left / 3)
+                }
+                None => bot::budget(level),
+            };
             let seed = rand::random::<u64>();
             let fallback = work.random_move(seed);
-            let thinking = tokio::task::spawn_blocking(move || work.bot_move(level, seed, budget));
+            let thinking =
+                tokio::task::spawn_blocking(move || work.bot_move(level, seed, budget, clock));
             // A bot that overruns its budget (with a margin) or fails plays a random move.
             let chosen = match tokio::time::timeout(budget * 2, thinking).await {
                 Ok(Ok(Some(mv))) => mv,
@@ -424,7 +483,44 @@ impl Hub {
             if entry.session.ply() != ply || entry.epoch != epoch || result_of(&entry).is_some() {
                 return;
             }
-            let _ = hub.commit(&mut entry, chosen).await;
+            if hub.commit(&mut entry, chosen).await.is_ok() {
+                drop(entry);
+                hub.schedule_flag(&entry_ref);
+            }
+        });
+    }
+
+    /// Watches the clock of the side to move in a timed game: when it runs out before the
+    /// next change, the game is lost on time. The watcher does not keep the game in memory;
+    /// a game loaded again is watched again.
+    pub fn schedule_flag(self: &Arc<Hub>, entry_ref: &EntryRef) {
+        let hub = self.clone();
+        let weak = Arc::downgrade(entry_ref);
+        tokio::spawn(async move {
+            let (at, epoch, ply) = {
+                let Some(entry_ref) = weak.upgrade() else {
+                    return;
+                };
+                let entry = entry_ref.lock().await;
+                let to_move = entry.session.side_to_move();
+                let Some(at) = entry.clock.and_then(|c| c.flag_time(to_move)) else {
+                    return;
+                };
+                if result_of(&entry).is_some() {
+                    return;
+                }
+                (at, entry.epoch, entry.session.ply())
+            };
+            let wait = (at - now_ms()).max(0) as u64;
+            tokio::time::sleep(std::time::Duration::from_millis(wait + 10)).await;
+            let Some(entry_ref) = weak.upgrade() else {
+                return;
+            };
+            let mut entry = entry_ref.lock().await;
+            if entry.epoch == epoch && entry.session.ply() == ply {
+                let to_move = entry.session.side_to_move();
+                let _ = hub.end(&mut entry, Ending::Flagged(to_move)).await;
+            }
         });
     }
 
@@ -552,6 +648,7 @@ pub fn state_of(entry: &Entry) -> Value {
         "seats": { "1": seat_label(&entry.row, 1), "2": seat_label(&entry.row, 2) },
         "offers": { "draw": entry.offers.draw, "takeback": entry.offers.takeback },
         "version": entry.version,
+        "clock": entry.clock.map(|c| c.json(session.side_to_move(), result.is_some(), now_ms())),
         "rematch": entry.row.rematch,
     })
 }

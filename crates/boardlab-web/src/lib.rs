@@ -10,6 +10,7 @@ pub mod assets;
 pub mod bot;
 pub mod catalog;
 pub mod client;
+pub mod clock;
 pub mod create;
 pub mod ending;
 pub mod error;

@@ -48,7 +48,13 @@ pub trait Session: Send + Sync {
     /// The board after `ply` moves, or `None` past the end.
     fn view(&self, ply: usize) -> Option<View>;
     /// A bot's choice of move in the current position, within `budget`.
-    fn bot_move(&self, level: u8, seed: u64, budget: Duration) -> Option<String>;
+    fn bot_move(
+        &self,
+        level: u8,
+        seed: u64,
+        budget: Duration,
+        clock: Option<boardlab_ai::ClockView>,
+    ) -> Option<String>;
     /// A random legal move (the fallback of a bot that runs out of time).
     fn random_move(&self, seed: u64) -> Option<String>;
     /// The PGN-style record of the game (SPEC.md).
@@ -118,8 +124,14 @@ impl<P: Evaluate> Session for Live<P> {
         self.history.positions().get(ply).map(view::view_of)
     }
 
-    fn bot_move(&self, level: u8, seed: u64, budget: Duration) -> Option<String> {
-        bot::bot_move(&self.history, level, seed, budget).map(|m| m.to_string())
+    fn bot_move(
+        &self,
+        level: u8,
+        seed: u64,
+        budget: Duration,
+        clock: Option<boardlab_ai::ClockView>,
+    ) -> Option<String> {
+        bot::bot_move(&self.history, level, seed, budget, clock).map(|m| m.to_string())
     }
 
     fn random_move(&self, seed: u64) -> Option<String> {

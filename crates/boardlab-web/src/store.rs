@@ -67,6 +67,8 @@ pub struct GameRow {
     pub position: Option<String>,
     /// The board layout, when not the game's default (Parity).
     pub board: Option<String>,
+    /// The time control of a timed game (`300+3`), if it has clocks.
+    pub clock: Option<String>,
 }
 
 /// The database, shared by all requests.
@@ -125,12 +127,20 @@ impl Store {
              );",
         )?;
         // Databases made by earlier versions get the newer columns now.
-        for column in ["result", "ended", "rematch"] {
+        for (table, column, kind) in [
+            ("games", "result", "TEXT"),
+            ("games", "ended", "TEXT"),
+            ("games", "rematch", "TEXT"),
+            ("games", "clock", "TEXT"),
+            ("moves", "at_ms", "INTEGER"),
+        ] {
             let has: bool = conn
-                .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = ?1")
+                .prepare(&format!(
+                    "SELECT 1 FROM pragma_table_info('{table}') WHERE name = ?1"
+                ))
                 .and_then(|mut stmt| stmt.exists([column]))?;
             if !has {
-                conn.execute_batch(&format!("ALTER TABLE games ADD COLUMN {column} TEXT;"))?;
+                conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind};"))?;
             }
         }
         Ok(Store {
@@ -158,8 +168,8 @@ impl Store {
     pub fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
         self.conn()
             .execute(
-                "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     row.id,
                     row.game,
@@ -171,19 +181,34 @@ impl Store {
                     row.tokens[0],
                     row.tokens[1],
                     row.position,
-                    row.board
+                    row.board,
+                    row.clock
                 ],
             )?;
         Ok(())
     }
 
-    /// Commits move number `ply` (from 0) of a game; fails if that ply is already stored.
-    pub fn insert_move(&self, game_id: &str, ply: usize, mv: &str) -> StoreResult<()> {
+    /// Commits move number `ply` (from 0) of a game, made at `at_ms` (ms since 1970); fails
+    /// if that ply is already stored.
+    pub fn insert_move(&self, game_id: &str, ply: usize, mv: &str, at_ms: i64) -> StoreResult<()> {
         self.conn().execute(
-            "INSERT INTO moves (game_id, ply, mv) VALUES (?1, ?2, ?3)",
-            params![game_id, ply as i64, mv],
+            "INSERT INTO moves (game_id, ply, mv, at_ms) VALUES (?1, ?2, ?3, ?4)",
+            params![game_id, ply as i64, mv, at_ms],
         )?;
         Ok(())
+    }
+
+    /// The moments a game's moves were stored (ms since 1970), in order; 0 for moves stored
+    /// by versions that did not keep them.
+    pub fn move_moments(&self, game_id: &str) -> StoreResult<Vec<i64>> {
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare_cached("SELECT at_ms FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+        let moments = stmt
+            .query_map(params![game_id], |r| r.get::<_, Option<i64>>(0))?
+            .map(|m| m.map(|m| m.unwrap_or(0)))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(moments)
     }
 
     /// Records how the players (or the clock) ended a game.
@@ -224,7 +249,7 @@ impl Store {
         let conn = self.conn();
         let row = conn
             .query_row(
-                "SELECT id, game, rules, first, mode, bot_seat, bot_level, token1, token2, resigned, position, board, ended, rematch
+                "SELECT id, game, rules, first, mode, bot_seat, bot_level, token1, token2, resigned, position, board, ended, rematch, clock
                  FROM games WHERE id = ?1",
                 params![game_id],
                 |r| {
@@ -263,6 +288,7 @@ impl Store {
                         rematch: r.get(13)?,
                         position: r.get(10)?,
                         board: r.get(11)?,
+                        clock: r.get(14)?,
                     })
                 },
             )

@@ -221,3 +221,69 @@ fn a_rematch_swaps_the_seats_and_both_players_reach_the_same_game() {
     let state = f.wait_ply(asked["id"].as_str().unwrap(), 1);
     assert_eq!(state["seats"]["1"], "bot (level 1)", "{state}");
 }
+
+#[test]
+fn clocks_run_from_the_first_move_and_a_flag_loses_without_a_request() {
+    let f = Fixture::new();
+    let bad = f
+        .client()
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "clock": "soon" }).to_string(),
+        )
+        .unwrap();
+    assert_status(&bad, 400, "bad time control 'soon'");
+    let g = f.create(json!({ "game": "sprint", "opponent": "friend", "clock": "1+0" }));
+    let state = f.state(&g.id);
+    assert_eq!(state["clock"]["control"], "1+0", "{state}");
+    assert_eq!(
+        state["clock"]["running"],
+        Value::Null,
+        "no clock runs before the first move"
+    );
+    std::thread::sleep(Duration::from_millis(1100));
+    // The first move is free; then seat 2's clock runs.
+    let state = f.play(&g, 1, "b2c3");
+    assert_eq!(state["clock"]["running"], 2, "{state}");
+    assert_eq!(state["clock"]["left"]["1"], 1000);
+    // Seat 2 does not move: its flag falls, and the game is over without any request.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let state = loop {
+        let state = f.state(&g.id);
+        if !state["result"].is_null() {
+            break state;
+        }
+        assert!(Instant::now() < deadline, "no flag: {state}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(state["result"]["score"], "1-0", "{state}");
+    assert!(
+        state["result"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("ran out of time")
+    );
+    assert_eq!(state["clock"]["left"]["2"], 0);
+    assert_status(
+        &f.act(&g, 2, "moves", json!({ "move": "a5b4" })),
+        409,
+        "game is over",
+    );
+    let record = f
+        .client()
+        .get(&format!("/api/games/{}/record", g.id))
+        .unwrap()
+        .body;
+    assert!(record.contains("ran out of time"), "{record}");
+}
+
+#[test]
+fn a_bot_on_a_clock_answers_within_it() {
+    let f = Fixture::new();
+    let g = f.create(json!({ "game": "obsidian", "opponent": "bot", "level": 6, "clock": "3+0" }));
+    f.play(&g, 1, "e2e4");
+    let state = f.wait_ply(&g.id, 2);
+    assert!(state["result"].is_null(), "{state}");
+    let left = state["clock"]["left"]["2"].as_u64().unwrap();
+    assert!(left > 0 && left < 3000, "the bot's clock: {state}");
+}

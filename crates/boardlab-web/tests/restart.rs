@@ -184,6 +184,7 @@ fn bot_row(id: &str, game: &str) -> boardlab_web::store::GameRow {
         rematch: None,
         position: None,
         board: None,
+        clock: None,
     }
 }
 
@@ -223,8 +224,8 @@ fn damaged_stored_games_are_skipped_and_the_others_are_served() {
         ] {
             store.insert_game(&bot_row(id, game)).unwrap();
         }
-        store.insert_move("gap", 0, "b2c3").unwrap();
-        store.insert_move("gap", 1, "c5d4").unwrap();
+        store.insert_move("gap", 0, "b2c3", 0).unwrap();
+        store.insert_move("gap", 1, "c5d4", 0).unwrap();
     }
     // Damage the rows as a bad migration, a bug or a hand edit might.
     let conn = rusqlite::Connection::open(&db).unwrap();
