@@ -42,6 +42,7 @@ function message(text, isError = false) {
 
 function setState(next) {
   if (state && next.version < state.version) return; // an older update arriving late
+  stateArrived = performance.now();
   const changed = !state || next.ply !== state.ply || next.moves.join() !== state.moves.join() || !!next.result !== !!state.result;
   state = next;
   if (changed) {
@@ -185,6 +186,7 @@ function render() {
   }
   $('#resign').disabled = !!state.result || mySeats.length === 0;
   renderOffers();
+  renderClocks();
   $('#ply-label').textContent = ply === state.ply ? `move ${ply} of ${state.ply} (live)` : `move ${ply} of ${state.ply}`;
   const status = $('#status');
   status.replaceChildren();
@@ -217,6 +219,39 @@ function renderOpenSquares(view) {
   const closed = kinds.filter((m) => m !== now).map((m) => `${m.name}s`).join(', ');
   text.appendChild(document.createTextNode(`${view.piece_count} pieces on the board; ${closed} are closed (hatched).`));
   open.appendChild(text);
+}
+
+/** When the last state arrived (performance.now()), for the clocks that tick on the page. */
+let stateArrived = 0;
+
+/** A time on a clock: `m:ss`, with tenths under ten seconds. */
+function clockText(ms) {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return `0:0${s.toFixed(1)}`;
+  const whole = Math.floor(s);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** The clocks: each side's time, the running one counting down since the state came. */
+function renderClocks() {
+  const box = $('#clocks');
+  const clock = state && state.clock;
+  box.hidden = !clock;
+  if (!clock) return;
+  // The side at the bottom of the board shows last, next to it.
+  const bottomSeat = flipped ? 2 : 1;
+  box.style.flexDirection = 'row';
+  for (const seat of [1, 2]) {
+    const el = $(`#clock-${seat}`);
+    el.style.order = seat === bottomSeat ? 2 : 1;
+    let left = clock.left[seat];
+    if (clock.running === seat) left -= performance.now() - stateArrived;
+    el.querySelector('.who').textContent = `${state.names[seat]} (${seatWord(seat)})`;
+    el.querySelector('.time').textContent = clockText(left);
+    el.classList.toggle('running', clock.running === seat);
+    el.classList.toggle('low', left < 10000);
+    el.dataset.ms = String(Math.max(0, Math.round(left)));
+  }
 }
 
 /** The seat this page acts for in offers and takebacks: the one to move if it holds it. */
@@ -501,6 +536,7 @@ async function main() {
   }
   renderLegend();
   rememberGame();
+  setInterval(renderClocks, 100);
   await setupLinks();
   const title = game.title;
   document.title = `${title} \u2014 boardlab`;

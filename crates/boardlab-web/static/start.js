@@ -117,6 +117,7 @@ async function start(event) {
   const request = { game: chosen.id, opponent, side: $('#side').value, rules };
   if (opponent === 'bot') request.level = Number($('#level').value);
   if (chosen.first_drawn) request.first = $('#first').value;
+  if ($('#clock').value !== 'none') request.clock = $('#clock').value;
   const layout = $('#board-layout').value.trim();
   if (chosen.board && layout !== chosen.board) request.board = layout;
   try {

@@ -94,3 +94,46 @@ test('against a friend: a takeback and a draw are asked and answered live; then 
   await alice.context().close();
   await bob.context().close();
 });
+
+test('clocks: chosen on the start page, ticking on the game page, and a flag ends the game', async () => {
+  const page = await newPage(env.browser);
+  await page.goto(env.server.url + '/');
+  await page.waitForSelector('body[data-ready=yes]');
+  await page.click('.card[data-game="sprint"]');
+  await page.check('input[name=opponent][value=local]');
+  await page.selectOption('#clock', '1m+0s');
+  await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
+  await page.waitForSelector('body[data-ready=yes]');
+  assert.ok(await page.isVisible('#clocks'));
+  assert.equal(await page.textContent('#clock-1 .time'), '1:00');
+  await clickSquare(page, 'b2');
+  await clickSquare(page, 'c3');
+  await waitPly(page, 1);
+  // Seat 2's clock runs and ticks down on the page; seat 1's stands.
+  await page.waitForSelector('#clock-2.running');
+  const before = Number(await page.getAttribute('#clock-2', 'data-ms'));
+  await page.waitForTimeout(1200);
+  const after = Number(await page.getAttribute('#clock-2', 'data-ms'));
+  assert.ok(before - after >= 1000, `${before} -> ${after}`);
+  assert.equal(await page.textContent('#clock-1 .time'), '1:00');
+  await page.screenshot({ path: join(SHOTS, 'clocks.png'), fullPage: true });
+
+  // A two-second game (made through the API): the flag falls and the page says so.
+  const created = await page.evaluate(async () => {
+    const res = await fetch('/api/games', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ game: 'sprint', opponent: 'local', clock: '2+0' }),
+    });
+    return res.json();
+  });
+  await page.goto(env.server.url + created.links.play);
+  await page.waitForSelector('body[data-ready=yes]');
+  await clickSquare(page, 'b2');
+  await clickSquare(page, 'c3');
+  await page.waitForSelector('#banner:not([hidden])', { timeout: 6000 });
+  assert.match(await page.textContent('#banner-text'), /ran out of time/);
+  assert.equal(await page.textContent('#banner-score'), '1-0');
+  assert.equal(await page.textContent('#clock-2 .time'), '0:00.0');
+  await page.context().close();
+});
