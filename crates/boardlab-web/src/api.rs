@@ -302,3 +302,17 @@ pub async fn rematch(
     let (entry, seat) = authorize(&hub, &id, &body).await?;
     Ok(Json(hub.rematch(&entry, seat).await?))
 }
+
+/// `GET /api/games/{id}/analysis/{ply}`: the search's evaluation, best line and (where the
+/// solver or tablebases reach) exact value of the position after `ply` moves, for finished
+/// games and games at one screen; `"analysis": null` where the game is over at that ply.
+pub async fn analysis(
+    State(hub): State<AppState>,
+    Path((id, ply)): Path<(String, String)>,
+) -> ApiResult<Json<Value>> {
+    let ply: usize = ply
+        .parse()
+        .map_err(|_| ApiError::bad_request(format!("'{ply}' is not a ply (0, 1, 2, …)")))?;
+    let entry = hub.entry(&id).await?;
+    Ok(Json(hub.analysis(&entry, ply).await?))
+}

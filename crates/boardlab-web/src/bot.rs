@@ -1,9 +1,9 @@
 //! The bot opponent, behind one function: the strength levels of `boardlab-ai`
 //! ([`boardlab_ai::levels`]: each game has its own bot for each level) within their budget.
 
-use boardlab_ai::solver::PerfectBot;
-use boardlab_ai::{Bot, ClockView, TOP_LEVEL, levels};
-use boardlab_core::{Evaluate, GameHistory, Position};
+use boardlab_ai::solver::{PerfectBot, Solver};
+use boardlab_ai::{Bot, ClockView, Score, TOP_LEVEL, levels};
+use boardlab_core::{Evaluate, GameHistory, GameValue, Player, Position};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -127,3 +127,96 @@ pub fn random_move<P: Position>(history: &GameHistory<P>, seed: u64) -> Option<P
     let mut rng = StdRng::seed_from_u64(seed ^ history.moves().len() as u64);
     Some(moves[rng.random_range(0..moves.len())])
 }
+
+/// The search's view of one position of a game, for the analysis board: the evaluation,
+/// the best line, and the exact value where the solver or the tablebases reach.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Analysis {
+    /// The score for the side to move: `cp 35`, `win 7`, `loss 4`.
+    pub score: String,
+    /// Player 1's share of an evaluation bar, from 0 (Player 2 winning) to 1.
+    pub bar: f64,
+    /// The evaluation in words for people (`+0.35 for White (Player 1)`).
+    pub text: String,
+    /// The depth the search reached.
+    pub depth: u32,
+    /// The best line, as move texts.
+    pub line: Vec<String>,
+    /// The exact value for the side to move (`win 23`, `draw`), where it is known.
+    pub exact: Option<String>,
+}
+
+/// Analyses the current position of `history` for `budget`: a search of the strongest level
+/// with that time, and the exact value from the solver (games without cycles) or the
+/// tablebases (when the server has them). `None` once the game is over.
+pub fn analyse<P: Evaluate>(history: &GameHistory<P>, budget: Duration) -> Option<Analysis> {
+    if history.outcome().is_some() {
+        return None;
+    }
+    let position = *history.current();
+    let mut bot = levels::level_spec::<P>(TOP_LEVEL).ok()?.build::<P>(1);
+    bot.set_limits(boardlab_ai::Limits {
+        time: Some(budget),
+        ..Default::default()
+    });
+    let mut last = None;
+    bot.choose(history, &mut |info| last = Some(info.clone()))?;
+    let info = last?;
+    let exact = exact_value(&position).map(|v| v.to_string());
+    let look = P::presentation();
+    let to_move = position.side_to_move();
+    let for_one = |share: f64| match to_move {
+        Player::One => share,
+        Player::Two => 1.0 - share,
+    };
+    let (bar, text) = match info.score {
+        Score::Eval(cp) => {
+            let share = 1.0 / (1.0 + (-(cp as f64) / 400.0).exp());
+            let one = if to_move == Player::One { cp } else { -cp };
+            let leader = if one >= 0 { Player::One } else { Player::Two };
+            (
+                for_one(share),
+                format!("{:+.2} for {}", one.abs() as f64 / 100.0, look.side(leader)),
+            )
+        }
+        Score::Win(plies) => (
+            for_one(1.0),
+            format!("{} wins in {plies} plies at most", look.side(to_move)),
+        ),
+        Score::Loss(plies) => (
+            for_one(0.0),
+            format!(
+                "{} wins in {plies} plies at most",
+                look.side(to_move.opponent())
+            ),
+        ),
+        Score::Probability(p) => (
+            for_one(p),
+            format!("{:.0}% for {}", p * 100.0, look.side(to_move)),
+        ),
+    };
+    Some(Analysis {
+        score: info.score.to_string(),
+        bar,
+        text,
+        depth: info.depth,
+        line: info.pv,
+        exact,
+    })
+}
+
+/// The exact value of `position` for the side to move, where the solver reaches it within a
+/// small budget: games without cycles, and games with tablebases when the server has them.
+fn exact_value<P: Position>(position: &P) -> Option<GameValue> {
+    let oracle = if P::ACYCLIC {
+        None
+    } else if P::HAS_TABLEBASES {
+        Some(P::open_tablebases(TABLEBASES.get()?, position.rules()).ok()?)
+    } else {
+        return None;
+    };
+    Solver::new(oracle, EXACT_NODES).value(position).ok()
+}
+
+/// The positions the analysis's solver may visit before it gives up on an exact value.
+const EXACT_NODES: u64 = 1_000_000;

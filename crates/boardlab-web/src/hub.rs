@@ -31,6 +31,8 @@ pub struct Entry {
     pub epoch: u64,
     /// The clocks of a timed game.
     pub clock: Option<LiveClock>,
+    /// Analyses of its positions already made, by ply (cleared by a takeback).
+    pub analyses: HashMap<usize, Arc<bot::Analysis>>,
     /// When the game last changed, as a stamp that only grows while the server runs (and
     /// from one run to the next): pages keep the newest state they were sent.
     pub version: u64,
@@ -63,6 +65,7 @@ impl Entry {
             .map(|control| LiveClock::replay(control, session.first_to_move(), moments));
         Ok(Entry {
             clock,
+            analyses: HashMap::new(),
             row,
             session,
             events: broadcast::channel(16).0,
@@ -123,6 +126,9 @@ pub struct Offers {
 
 /// A shared handle to one game.
 pub type EntryRef = Arc<tokio::sync::Mutex<Entry>>;
+
+/// How long the analysis searches one position.
+pub const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(400);
 
 /// How many games stay in memory: beyond it, games nobody is using (no request, no bot
 /// thinking, nobody following its updates) are dropped, finished ones first, and loaded again
@@ -339,12 +345,54 @@ impl Hub {
             .map_err(|e| ApiError::internal(format!("the game cannot be replayed: {e}")))?;
         entry.replay_clock(&moments);
         entry.epoch += 1;
+        entry.analyses.clear();
         entry.offers = Offers::default();
         let state = entry.announce();
         drop(entry);
         self.schedule_bot(entry_ref.clone());
         self.schedule_flag(entry_ref);
         Ok(state)
+    }
+
+    /// The analysis of the position after `ply` moves: for finished games, and for games at
+    /// one screen at any time (not while a game against a bot or a friend goes on). One
+    /// analysis runs at a time; each is kept for the next asker.
+    pub async fn analysis(&self, entry_ref: &EntryRef, ply: usize) -> ApiResult<Value> {
+        static ONE_AT_A_TIME: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+        let (work, epoch) = {
+            let entry = entry_ref.lock().await;
+            if entry.row.mode != Mode::Local && result_of(&entry).is_none() {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "analysis opens when the game is over (at any time in a game at one screen)",
+                ));
+            }
+            if ply > entry.session.ply() {
+                return Err(ApiError::not_found(format!(
+                    "the game has {} moves, not {ply}",
+                    entry.session.ply()
+                )));
+            }
+            if let Some(done) = entry.analyses.get(&ply) {
+                return Ok(json!({ "ply": ply, "analysis": **done }));
+            }
+            (entry.session.boxed_clone(), entry.epoch)
+        };
+        let _turn = ONE_AT_A_TIME
+            .acquire()
+            .await
+            .map_err(|e| ApiError::internal(format!("analysis queue: {e}")))?;
+        let found = tokio::task::spawn_blocking(move || work.analyse(ply, ANALYSIS_TIME))
+            .await
+            .map_err(|e| ApiError::internal(format!("analysis failed: {e}")))?
+            .map(Arc::new);
+        if let Some(done) = &found {
+            let mut entry = entry_ref.lock().await;
+            if entry.epoch == epoch {
+                entry.analyses.insert(ply, done.clone());
+            }
+        }
+        Ok(json!({ "ply": ply, "analysis": found.as_deref() }))
     }
 
     /// Declines the other seat's offers, or withdraws one's own: every offer is gone.

@@ -42,6 +42,7 @@ pub fn router(hub: AppState) -> Router {
         .route("/api/games/{id}/takeback", post(api::takeback))
         .route("/api/games/{id}/decline", post(api::decline))
         .route("/api/games/{id}/rematch", post(api::rematch))
+        .route("/api/games/{id}/analysis/{ply}", get(api::analysis))
         .with_state(hub)
 }
 

@@ -61,6 +61,9 @@ pub trait Session: Send + Sync {
     fn record(&self, tags: &RecordTags) -> String;
     /// A copy for work on another thread (a bot's search).
     fn boxed_clone(&self) -> Box<dyn Session>;
+    /// The analysis of the position after `ply` moves, searched for `budget`; `None` past
+    /// the end or where the game is over.
+    fn analyse(&self, ply: usize, budget: Duration) -> Option<bot::Analysis>;
 }
 
 /// A [`Session`] for the position type `P`.
@@ -132,6 +135,14 @@ impl<P: Evaluate> Session for Live<P> {
         clock: Option<boardlab_ai::ClockView>,
     ) -> Option<String> {
         bot::bot_move(&self.history, level, seed, budget, clock).map(|m| m.to_string())
+    }
+
+    fn analyse(&self, ply: usize, budget: Duration) -> Option<bot::Analysis> {
+        let mut history = GameHistory::new(*self.history.start());
+        for &mv in self.history.moves().get(..ply)? {
+            history.play(mv).ok()?;
+        }
+        bot::analyse(&history, budget)
     }
 
     fn random_move(&self, seed: u64) -> Option<String> {

@@ -287,3 +287,48 @@ fn a_bot_on_a_clock_answers_within_it() {
     let left = state["clock"]["left"]["2"].as_u64().unwrap();
     assert!(left > 0 && left < 3000, "the bot's clock: {state}");
 }
+
+#[test]
+fn analysis_opens_on_finished_games_and_at_one_screen() {
+    let f = Fixture::new();
+    let get = |id: &str, ply: &str| {
+        f.client()
+            .get(&format!("/api/games/{id}/analysis/{ply}"))
+            .unwrap()
+    };
+    // Against a friend, not while the game goes on.
+    let g = f.create(json!({ "game": "sprint", "opponent": "friend" }));
+    assert_status(&get(&g.id, "0"), 409, "when the game is over");
+    f.act(&g, 1, "resign", json!({}));
+    let reply = get(&g.id, "0");
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let analysis = &reply.json()["analysis"];
+    // Sprint is solved: the start is a win for White in 23 plies.
+    assert_eq!(analysis["exact"], "win 23", "{analysis}");
+    assert!(analysis["bar"].as_f64().unwrap() > 0.5, "{analysis}");
+    assert!(
+        !analysis["line"].as_array().unwrap().is_empty(),
+        "{analysis}"
+    );
+    assert_status(&get(&g.id, "x"), 400, "not a ply");
+    assert_status(&get(&g.id, "5"), 404, "has 0 moves");
+
+    // At one screen, at any time; Obsidian has no exact value, and the bar leans to the
+    // side two rooks up.
+    let g = f.create(json!({ "game": "obsidian", "opponent": "local" }));
+    let analysis = get(&g.id, "0").json()["analysis"].clone();
+    assert_eq!(analysis["exact"], Value::Null, "{analysis}");
+    let bar = analysis["bar"].as_f64().unwrap();
+    assert!((0.3..0.7).contains(&bar), "{analysis}");
+    let g = f.create(json!({ "game": "obsidian", "opponent": "local",
+        "position": "1BCDECB1/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1" }));
+    let analysis = get(&g.id, "0").json()["analysis"].clone();
+    assert!(analysis["bar"].as_f64().unwrap() > 0.8, "{analysis}");
+    assert!(
+        analysis["text"]
+            .as_str()
+            .unwrap()
+            .contains("White (Player 1)"),
+        "{analysis}"
+    );
+}
