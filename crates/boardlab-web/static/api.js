@@ -34,3 +34,5 @@ export const takeback = (id, seat, token) => call('POST', `/api/games/${id}/take
 export const decline = (id, seat, token) => call('POST', `/api/games/${id}/decline`, { seat, token });
 /** The rematch of a finished game: { id, seat, link }. */
 export const rematch = (id, seat, token) => call('POST', `/api/games/${id}/rematch`, { seat, token });
+/** The analysis of the position after `ply` moves: { ply, analysis }. */
+export const analysis = (id, ply) => call('GET', `/api/games/${id}/analysis/${ply}`);

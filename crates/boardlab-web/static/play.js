@@ -47,6 +47,7 @@ function setState(next) {
   state = next;
   if (changed) {
     picker = new Picker(state.legal.map(parseMove));
+    analysedPly = null;
     if (shownPly !== null && shownPly >= state.ply - 1) shownPly = null;
     if (hints) message('');
     hints = null;
@@ -187,6 +188,7 @@ function render() {
   $('#resign').disabled = !!state.result || mySeats.length === 0;
   renderOffers();
   renderClocks();
+  renderAnalysis();
   $('#ply-label').textContent = ply === state.ply ? `move ${ply} of ${state.ply} (live)` : `move ${ply} of ${state.ply}`;
   const status = $('#status');
   status.replaceChildren();
@@ -219,6 +221,51 @@ function renderOpenSquares(view) {
   const closed = kinds.filter((m) => m !== now).map((m) => `${m.name}s`).join(', ');
   text.appendChild(document.createTextNode(`${view.piece_count} pieces on the board; ${closed} are closed (hatched).`));
   open.appendChild(text);
+}
+
+/** Whether the analysis is shown: always for finished games, on demand at one screen. */
+let analysing = false;
+/** The ply whose analysis is shown or asked for. */
+let analysedPly = null;
+
+function analysisOpen() {
+  return !!state.result || (state.mode === 'local' && analysing);
+}
+
+/** Shows the analysis of the position on the board, asking the server when it changes. */
+async function renderAnalysis() {
+  const open = analysisOpen();
+  $('#analyse').hidden = state.mode !== 'local' || !!state.result;
+  $('#analyse').textContent = analysing ? 'Hide analysis' : 'Analyse';
+  const box = $('#analysis');
+  box.hidden = !open;
+  if (!open) return;
+  const ply = shownPly ?? state.ply;
+  if (ply === analysedPly) return;
+  analysedPly = ply;
+  box.dataset.ply = '';
+  $('#eval-text').textContent = 'analysing\u2026';
+  $('#eval-exact').textContent = '';
+  $('#eval-line').textContent = '';
+  let answer;
+  try {
+    answer = await api.analysis(id, ply);
+  } catch (e) {
+    $('#eval-text').textContent = e.message;
+    return;
+  }
+  if (answer.ply !== (shownPly ?? state.ply)) return; // the board moved on meanwhile
+  const a = answer.analysis;
+  if (!a) {
+    $('#eval-text').textContent = state.result && ply === state.ply ? state.result.text : 'The game is over here.';
+    box.dataset.ply = String(ply);
+    return;
+  }
+  $('#eval-fill').style.width = `${(a.bar * 100).toFixed(1)}%`;
+  $('#eval-text').textContent = `${a.text} (depth ${a.depth})`;
+  $('#eval-exact').textContent = a.exact ? `Exact value for the side to move: ${a.exact}` : '';
+  $('#eval-line').textContent = a.line.length ? `Best line: ${a.line.join(' ')}` : '';
+  box.dataset.ply = String(ply);
 }
 
 /** When the last state arrived (performance.now()), for the clocks that tick on the page. */
@@ -498,6 +545,11 @@ async function main() {
   $('#flip').addEventListener('click', () => { flipped = !flipped; render(); });
   $('#new-game').addEventListener('click', newGame);
   $('#banner-new').addEventListener('click', newGame);
+  $('#analyse').addEventListener('click', () => {
+    analysing = !analysing;
+    analysedPly = null;
+    render();
+  });
   $('#takeback').addEventListener('click', () => seatAction(api.takeback));
   $('#draw').addEventListener('click', () => seatAction(api.offerDraw));
   $('#offer-accept').addEventListener('click', () =>

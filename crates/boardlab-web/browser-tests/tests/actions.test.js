@@ -137,3 +137,27 @@ test('clocks: chosen on the start page, ticking on the game page, and a flag end
   assert.equal(await page.textContent('#clock-2 .time'), '0:00.0');
   await page.context().close();
 });
+
+test('analysis: on demand at one screen, and on a finished game with the exact value', async () => {
+  const page = await newPage(env.browser);
+  await startFromPage(page, env.server.url, 'sprint', { opponent: 'local' });
+  assert.ok(await page.isHidden('#analysis'));
+  await page.click('#analyse');
+  await page.waitForSelector('#analysis[data-ply="0"]', { timeout: 10000 });
+  assert.match(await page.textContent('#eval-exact'), /win 23/);
+  assert.match(await page.textContent('#eval-line'), /^Best line: /);
+  const width = await page.$eval('#eval-fill', (e) => parseFloat(e.style.width));
+  assert.ok(width > 50, `Player 1 wins: ${width}%`);
+  await clickSquare(page, 'b2');
+  await clickSquare(page, 'c3');
+  await page.waitForSelector('#analysis[data-ply="1"]', { timeout: 10000 });
+  // Resigned: the analysis stays open; stepping back shows the start's analysis again.
+  page.once('dialog', (d) => d.accept());
+  await page.click('#resign');
+  await page.waitForSelector('#banner:not([hidden])');
+  await page.click('#first');
+  await page.waitForSelector('#analysis[data-ply="0"]', { timeout: 10000 });
+  assert.match(await page.textContent('#eval-exact'), /win 23/);
+  await page.screenshot({ path: join(SHOTS, 'analysis.png'), fullPage: true });
+  await page.context().close();
+});
