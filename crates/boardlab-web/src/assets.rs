@@ -53,6 +53,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/pieces.js"),
     ),
     (
+        "sound.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/sound.js"),
+    ),
+    (
         "moves.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/moves.js"),
@@ -126,4 +131,17 @@ pub async fn play_page(State(hub): State<AppState>, Path(id): Path<String>) -> R
 /// `GET /rules/{game}`: the rules page of a game.
 pub async fn rules_page() -> Response {
     respond("rules.html")
+}
+
+#[cfg(test)]
+mod embedded_tests {
+    #[test]
+    fn every_static_file_is_embedded() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("static");
+        for entry in std::fs::read_dir(&dir).expect("the static folder") {
+            let name = entry.expect("a folder entry").file_name();
+            let name = name.to_string_lossy();
+            assert!(super::file(&name).is_some(), "static/{name} is not embedded");
+        }
+    }
 }

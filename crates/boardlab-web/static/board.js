@@ -78,7 +78,7 @@ export function drawToken(g, look, letter, owner) {
 
 /**
  * Draws `view` into the SVG element `svg`.
- * opts: { look (the game's look, from the catalog), flipped, last: [squares], selected, steps: [squares], targets: {next, final},
+ * opts: { look (the game's look, from the catalog), cursor (the keyboard's square), flipped, last: [squares], selected, steps: [squares], targets: {next, final},
  *         hints: Set of squares to ring (the pieces that can move) or null }
  */
 export function drawBoard(svg, view, opts) {
@@ -142,6 +142,7 @@ export function drawBoard(svg, view, opts) {
     if (opts.hints && opts.hints.has(cell.sq)) {
       el('rect', { x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 8, fill: 'none', stroke: '#d1495b', 'stroke-width': 4, class: 'hint' }, sq);
     }
+    if (opts.cursor === cell.sq) el('rect', { x: x + 4, y: y + 4, width: S - 8, height: S - 8, rx: 4, class: 'cursor', fill: 'none', stroke: '#2b6fd6', 'stroke-width': 4, 'stroke-dasharray': '8 4' }, sq);
     if (opts.selected === cell.sq) el('rect', { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: 'selected', fill: 'rgba(40,160,90,0.35)', stroke: '#1d7a45', 'stroke-width': 3 }, sq);
     if (cell.piece) {
       const g = el('g', { transform: `translate(${x + S / 2},${y + S / 2})`, class: `piece owner${cell.owner}`, 'data-sq': cell.sq, 'data-piece': cell.piece }, pieces);

@@ -3,6 +3,7 @@
 import * as api from './api.js';
 import { drawBoard, tokenSvg } from './board.js';
 import { describe, pieceOf } from './pieces.js';
+import { playSound, setSound, soundOn } from './sound.js';
 import { parseMove, touchedSquares, Picker } from './moves.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -40,8 +41,27 @@ function message(text, isError = false) {
   box.classList.toggle('error', isError);
 }
 
+/** The number of pieces on the board of a view. */
+const boardCount = (view) => view.cells.filter((c) => c.piece).length;
+
+/** Says what happened to people who cannot see the board, and plays its sound. */
+function announceChange(before, next) {
+  if (next.ply === before.ply + 1) {
+    const mover = next.first === 1 ? (before.ply % 2 === 0 ? 1 : 2) : before.ply % 2 === 0 ? 2 : 1;
+    const capture = boardCount(next.view) < boardCount(before.view);
+    playSound(capture ? 'capture' : 'move');
+    say(`${next.names[mover]} played ${next.moves[next.ply - 1]}${capture ? ', a capture' : ''}.`);
+  }
+  if (next.result && !before.result) say(`Game over: ${next.result.text}.`);
+}
+
+function say(text) {
+  $('#announce').textContent = text;
+}
+
 function setState(next) {
   if (state && next.version < state.version) return; // an older update arriving late
+  if (state) announceChange(state, next);
   stateArrived = performance.now();
   const changed = !state || next.ply !== state.ply || next.moves.join() !== state.moves.join() || !!next.result !== !!state.result;
   state = next;
@@ -157,6 +177,7 @@ function render() {
     flipped,
     last: ply > 0 ? touchedSquares(state.moves[ply - 1]) : [],
     selected: movable ? picker.from : null,
+    cursor: document.activeElement === $('#board') ? cursor : null,
     steps: movable ? picker.steps : [],
     targets,
     hints: movable ? hints : null,
@@ -189,6 +210,7 @@ function render() {
   renderOffers();
   renderClocks();
   renderAnalysis();
+  renderBoardText(view);
   $('#ply-label').textContent = ply === state.ply ? `move ${ply} of ${state.ply} (live)` : `move ${ply} of ${state.ply}`;
   const status = $('#status');
   status.replaceChildren();
@@ -468,8 +490,14 @@ function onBoardClick(event) {
     return;
   }
   const hit = event.target.closest('[data-sq]');
-  if (!hit || !canMove()) return;
-  const sq = hit.dataset.sq;
+  if (!hit) return;
+  cursor = hit.dataset.sq;
+  squareAction(hit.dataset.sq);
+}
+
+/** A square chosen by a click or by the keyboard: pick, step or play there. */
+function squareAction(sq) {
+  if (!canMove()) return;
   if (picker.active) {
     const result = picker.click(sq);
     if (result === 'more') return render();
@@ -488,6 +516,68 @@ function onBoardClick(event) {
     message(`This piece cannot move now${why}. The pieces that can move are ringed.`);
   }
   render();
+}
+
+/** The keyboard's square on the board. */
+let cursor = 'a1';
+
+/** What is on a square, in words: `b2: White (Player 1) man`, and what it offers now. */
+function squareWords(sq) {
+  const view = currentView();
+  const cell = view.cells.find((c) => c.sq === sq);
+  if (!cell) return sq;
+  let words = cell.piece
+    ? `${sq}: ${state.names[cell.owner]} ${pieceOf(game.look, cell.piece)?.kind.name ?? cell.piece}`
+    : `${sq}: empty`;
+  if (canMove()) {
+    const targets = picker.targets();
+    if (picker.from === sq) words += ', picked';
+    else if (targets.next.has(sq) || targets.final.has(sq)) words += ', a target';
+    else if (!picker.active && picker.canPickSquare(sq)) words += ', can move';
+  }
+  return words;
+}
+
+/** The arrow keys move the cursor (up is up on the screen), Enter or Space acts there. */
+function onBoardKey(event) {
+  const view = currentView();
+  const file = cursor.charCodeAt(0) - 97;
+  const rank = Number(cursor.slice(1)) - 1;
+  const flip = flipped ? -1 : 1;
+  const steps = { ArrowUp: [0, flip], ArrowDown: [0, -flip], ArrowLeft: [-flip, 0], ArrowRight: [flip, 0] };
+  if (steps[event.key]) {
+    const [df, dr] = steps[event.key];
+    const f = Math.min(view.width - 1, Math.max(0, file + df));
+    const r = Math.min(view.height - 1, Math.max(0, rank + dr));
+    cursor = `${String.fromCharCode(97 + f)}${r + 1}`;
+    say(squareWords(cursor));
+  } else if (event.key === 'Enter' || event.key === ' ') {
+    squareAction(cursor);
+    say(squareWords(cursor));
+  } else if (event.key === 'Escape') {
+    picker.clear();
+    say('Pick dropped.');
+  } else {
+    return;
+  }
+  event.preventDefault();
+  event.stopPropagation();
+  render();
+}
+
+/** A list of the pieces on the board per side, for screen readers. */
+function renderBoardText(view) {
+  const list = $('#board-text');
+  list.replaceChildren();
+  for (const owner of [1, 2]) {
+    const pieces = view.cells
+      .filter((c) => c.owner === owner)
+      .map((c) => `${pieceOf(game.look, c.piece)?.kind.name ?? c.piece} on ${c.sq}`);
+    const li = document.createElement('li');
+    li.textContent = `${state.names[owner]}: ${pieces.length ? pieces.join(', ') : 'no pieces'}`;
+    list.appendChild(li);
+  }
+  $('#board').setAttribute('aria-label', `${game.title} board, ${state.result ? 'game over' : `${state.names[view.to_move]} to move`}`);
 }
 
 /** Whether a piece of the side to move stands on `sq` in the position now. */
@@ -573,7 +663,18 @@ async function main() {
       message(e.message, true);
     }
   });
+  $('#board').addEventListener('keydown', onBoardKey);
+  $('#board').addEventListener('focus', () => { say(squareWords(cursor)); render(); });
+  $('#board').addEventListener('blur', () => render());
+  const sound = $('#sound');
+  const showSound = () => {
+    sound.textContent = soundOn() ? 'Sound on' : 'Sound off';
+    sound.setAttribute('aria-pressed', String(soundOn()));
+  };
+  showSound();
+  sound.addEventListener('click', () => { setSound(!soundOn()); showSound(); });
   document.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('input, textarea, select')) return;
     if (e.key === 'ArrowLeft') showPly((shownPly ?? state.ply) - 1);
     if (e.key === 'ArrowRight') showPly((shownPly ?? state.ply) + 1);
   });

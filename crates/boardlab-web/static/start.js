@@ -96,6 +96,8 @@ function choose(id) {
   $('#no-rules').hidden = chosen.options.length > 0 || !!chosen.board;
   $('#board-row').hidden = !chosen.board;
   $('#board-layout').value = chosen.board || '';
+  const marks = chosen.look.board.marks.map((m) => `${m.mark} ${m.name}`).join(', ');
+  $('#board-label').textContent = `Board layout: one row per line, from the top; ${marks}`;
   updateOpponent();
   $('#setup').scrollIntoView({ behavior: 'smooth', block: 'nearest' });
 }
