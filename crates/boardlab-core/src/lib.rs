@@ -37,6 +37,6 @@ pub use network_inputs::PieceInputs;
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use player::Player;
 pub use position::Position;
-pub use presentation::{PieceKind, Presentation};
+pub use presentation::{Lesson, PieceKind, Presentation};
 pub use rules::{DrawRules, RuleInfo, RuleOptions};
 pub use weights::{Tunable, WeightsError};

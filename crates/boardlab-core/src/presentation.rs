@@ -25,6 +25,23 @@ pub struct Presentation {
     pub pieces: &'static [PieceKind],
     /// A few pieces that stand for the game on its card: letters as in position text.
     pub sample: &'static [char],
+    /// Short lessons for new players, each shown on a small board.
+    pub lessons: &'static [Lesson],
+}
+
+/// A lesson for new players: a rule in plain words, shown on a position with the moves it
+/// is about marked.
+#[derive(Clone, Copy, Debug)]
+pub struct Lesson {
+    /// Its title (`Capture the king to win`).
+    pub title: &'static str,
+    /// The rule in plain words.
+    pub text: &'static str,
+    /// The position it is shown on, in its one-line text form (SPEC.md), under the default
+    /// rules.
+    pub position: &'static str,
+    /// Legal moves of that position that the lesson is about, in move text.
+    pub moves: &'static [&'static str],
 }
 
 impl Presentation {
@@ -61,6 +78,7 @@ impl Presentation {
         board: BoardStyle::PLAIN,
         pieces: &[],
         sample: &[],
+        lessons: &[],
     };
 }
 

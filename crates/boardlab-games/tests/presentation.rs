@@ -88,6 +88,22 @@ fn check<P: Position>() {
         assert!(look.piece(letter).is_some());
     }
 
+    for lesson in look.lessons {
+        let position = P::from_text(lesson.position, P::Rules::default())
+            .unwrap_or_else(|e| panic!("{}: lesson '{}': {e}", P::GAME_ID, lesson.title));
+        assert!(!lesson.moves.is_empty());
+        for text in lesson.moves {
+            let mv = position
+                .parse_move(text)
+                .unwrap_or_else(|e| panic!("{}: lesson '{}': {e}", P::GAME_ID, lesson.title));
+            assert_eq!(
+                &mv.to_string(),
+                text,
+                "lesson moves are written as the game writes them"
+            );
+        }
+    }
+
     let mut rng = Lcg(7);
     for _ in 0..30 {
         let mut position = P::start_with_first(P::Rules::default(), Player::One);

@@ -141,7 +141,10 @@ mod embedded_tests {
         for entry in std::fs::read_dir(&dir).expect("the static folder") {
             let name = entry.expect("a folder entry").file_name();
             let name = name.to_string_lossy();
-            assert!(super::file(&name).is_some(), "static/{name} is not embedded");
+            assert!(
+                super::file(&name).is_some(),
+                "static/{name} is not embedded"
+            );
         }
     }
 }

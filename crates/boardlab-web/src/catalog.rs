@@ -65,6 +65,17 @@ impl GameVisitor for Info {
             "title": look.title,
             "description": look.summary,
             "look": look_json(look),
+            "start_view": crate::view::view_of(&start),
+            "lessons": look.lessons.iter().filter_map(|lesson| {
+                // The games' tests check that every lesson reads; one that does not is left out.
+                let position = P::from_text(lesson.position, P::Rules::default()).ok()?;
+                Some(json!({
+                    "title": lesson.title,
+                    "text": lesson.text,
+                    "view": crate::view::view_of(&position),
+                    "moves": lesson.moves,
+                }))
+            }).collect::<Vec<_>>(),
             "size": format!("{}x{}", start.width(), start.height()),
             "options": options,
             "first_drawn": P::FIRST_PLAYER_DRAWN,

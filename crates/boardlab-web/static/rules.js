@@ -1,6 +1,13 @@
-// The rules page: the game's section of RULES.md (embedded in the server) as HTML.
+// The rules page: how to play in plain words with small boards (each piece's moves and the
+// game's lessons, from the catalog), then the game's section of RULES.md with its rulings.
 
-const game = location.pathname.split('/')[2] || '';
+import * as api from './api.js';
+import { drawBoard } from './board.js';
+import { touchedSquares } from './moves.js';
+
+const NS = 'http://www.w3.org/2000/svg';
+
+const gameId = location.pathname.split('/')[2] || '';
 
 function escape(text) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -54,6 +61,77 @@ function render(lines) {
   return out.join('\n');
 }
 
+/** A small board in a figure with a caption. */
+function diagram(view, look, opts, caption) {
+  const figure = document.createElement('figure');
+  figure.className = 'diagram';
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', caption);
+  drawBoard(svg, view, { look, flipped: false, ...opts });
+  figure.appendChild(svg);
+  const text = document.createElement('figcaption');
+  text.textContent = caption;
+  figure.appendChild(text);
+  return figure;
+}
+
+/** The squares a piece of Player 1 on `at` reaches on an empty board of `view`'s size. */
+function reach(kind, view, at) {
+  const inside = (f, r) => f >= 0 && r >= 0 && f < view.width && r < view.height;
+  const name = (f, r) => `${String.fromCharCode(97 + f)}${r + 1}`;
+  const out = new Set();
+  for (const [df, dr] of kind.steps) if (inside(at[0] + df, at[1] + dr)) out.add(name(at[0] + df, at[1] + dr));
+  for (const [df, dr] of kind.slides) {
+    for (let f = at[0] + df, r = at[1] + dr; inside(f, r); f += df, r += dr) out.add(name(f, r));
+  }
+  return out;
+}
+
+/** How to play: the summary, each piece on a small board with where it moves, the lessons. */
+function howToPlay(game) {
+  const look = game.look;
+  const section = document.createElement('section');
+  section.className = 'how-to-play';
+  section.innerHTML = `<h2>How to play ${game.title}</h2>`;
+  const summary = document.createElement('p');
+  summary.textContent = game.description;
+  section.appendChild(summary);
+  const pieces = document.createElement('h3');
+  pieces.textContent = look.pieces.length > 1 ? 'The pieces' : 'The piece';
+  section.appendChild(pieces);
+  const grid = document.createElement('div');
+  grid.className = 'diagrams';
+  const empty = game.start_view;
+  const at = [Math.floor((empty.width - 1) / 2), Math.floor((empty.height - 1) / 2)];
+  const centre = `${String.fromCharCode(97 + at[0])}${at[1] + 1}`;
+  for (const kind of look.pieces) {
+    const cells = empty.cells.map((c) => ({ ...c, piece: null, owner: null }));
+    const here = cells.find((c) => c.sq === centre);
+    here.piece = kind.letters[0];
+    here.owner = 1;
+    const view = { ...empty, cells, reserves: null, open_colour: null };
+    const words = `${kind.name} (${kind.letters.join(' ')}): ${kind.moves}${kind.note ? `; ${kind.note}` : ''}.`;
+    grid.appendChild(diagram(view, look, { targets: { next: reach(kind, view, at), final: new Set() } }, words));
+  }
+  section.appendChild(grid);
+  if (game.lessons.length) {
+    const h = document.createElement('h3');
+    h.textContent = 'In play';
+    section.appendChild(h);
+    const lessons = document.createElement('div');
+    lessons.className = 'diagrams';
+    for (const lesson of game.lessons) {
+      const squares = lesson.moves.flatMap((m) => touchedSquares(m));
+      const figure = diagram(lesson.view, look, { last: squares }, `${lesson.title}. ${lesson.text}`);
+      figure.classList.add('lesson');
+      lessons.appendChild(figure);
+    }
+    section.appendChild(lessons);
+  }
+  return section;
+}
+
 async function main() {
   const text = await (await fetch('/static/RULES.md')).text();
   const lines = text.split('\n');
@@ -62,18 +140,21 @@ async function main() {
   const common = lines.slice(0, starts[0]);
   let section = null;
   starts.forEach((s, k) => {
-    if (lines[s].toLowerCase().includes(game.toLowerCase()) && game) section = lines.slice(s, starts[k + 1] ?? lines.length);
+    if (lines[s].toLowerCase().includes(gameId.toLowerCase()) && gameId) section = lines.slice(s, starts[k + 1] ?? lines.length);
   });
   const body = document.querySelector('#rules-text');
   if (!section) {
-    body.innerHTML = `<p>No game called '${escape(game)}'.</p>`;
+    body.innerHTML = `<p>No game called '${escape(gameId)}'.</p>`;
     return;
   }
   const title = section[0].replace(/^## \d+\.\s*/, '');
   document.title = `Rules of ${title.split(' ')[0]} \u2014 boardlab`;
-  body.innerHTML = render(section) + '<h2>Rules common to all four games</h2>' + render(common.filter((l) => !l.startsWith('# ')));
+  body.innerHTML = '<h2 id="full-rules">The rules in full, with every ruling</h2>' + render(section) + '<h2>Rules common to all four games</h2>' + render(common.filter((l) => !l.startsWith('# ')));
+  const info = (await api.catalog()).find((g) => g.id === gameId);
+  if (info) body.prepend(howToPlay(info));
+  document.body.dataset.ready = 'yes';
   const play = document.querySelector('#play-link');
-  play.href = `/?game=${encodeURIComponent(game)}`;
+  play.href = `/?game=${encodeURIComponent(gameId)}`;
   play.textContent = `Play ${title.split(' ')[0]}`;
 }
 

@@ -3,7 +3,7 @@
 
 use super::piece::Kind;
 use boardlab_core::presentation::{
-    ALL_AROUND, BoardStyle, DIAGONAL, ORTHOGONAL, PieceKind, Presentation, TokenStyle,
+    ALL_AROUND, BoardStyle, DIAGONAL, Lesson, ORTHOGONAL, PieceKind, Presentation, TokenStyle,
 };
 
 /// A piece kind of Daisy: Player 1 owns the uppercase letters.
@@ -69,4 +69,24 @@ pub(crate) static PRESENTATION: Presentation = Presentation {
         kind(Kind::H, "pawn", None, &[(0, 1)], &[]),
     ],
     sample: &['A', 'h'],
+    lessons: &[
+        Lesson {
+            title: "Drops",
+            text: "The board starts empty. On your turn you either drop a piece from your reserve on any empty square, or move a piece on the board. Here Light drops an H (pawn) on e5.",
+            position: "9/9/9/9/9/9/9/9/4A4[BC2D2E2F2G9Habc2d2e2f2g9h] 1 0 1",
+            moves: &["H@e5"],
+        },
+        Lesson {
+            title: "Captured pieces change sides",
+            text: "Capture by moving onto an enemy piece: it joins your reserve as your own, to drop later. You cannot capture until your own A is on the board. Here Light's B (rook) takes the h on e7.",
+            position: "9/9/4h4/9/9/4B4/9/9/4A4[C2D2E2F2G9Habc2d2e2f2g8h] 1 0 1",
+            moves: &["e4e7"],
+        },
+        Lesson {
+            title: "Capture the A to win",
+            text: "Whoever captures the opponent's A (king) wins. Here Light's C (bishop) takes Dark's a on e7.",
+            position: "9/9/4a4/9/9/9/C8/9/A8[B2D2E2F2G9Hbc2d2e2f2g9h] 1 0 1",
+            moves: &["a3e7"],
+        },
+    ],
 };

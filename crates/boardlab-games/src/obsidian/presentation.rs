@@ -2,7 +2,7 @@
 
 use super::piece::Kind;
 use boardlab_core::presentation::{
-    ALL_AROUND, BoardStyle, DIAGONAL, ORTHOGONAL, PieceKind, Presentation, TokenStyle,
+    ALL_AROUND, BoardStyle, DIAGONAL, Lesson, ORTHOGONAL, PieceKind, Presentation, TokenStyle,
 };
 
 const KNIGHT_LEAPS: &[(i8, i8)] = &[
@@ -62,4 +62,18 @@ pub(crate) static PRESENTATION: Presentation = Presentation {
         ),
     ],
     sample: &['e', 'B'],
+    lessons: &[
+        Lesson {
+            title: "Capture the king to win",
+            text: "There is no check and no checkmate: a D may be left attacked, and whoever captures the opponent's D wins at once. Here White's E (queen) takes Black's D on d8.",
+            position: "3D4/8/8/8/7e/8/8/3d4 1 0 1",
+            moves: &["h4d8"],
+        },
+        Lesson {
+            title: "Pawns",
+            text: "An F steps one square forward (two from its first rank, over empty squares) and captures one square diagonally forward. On the far rank it becomes an E. There is no castling and no en passant.",
+            position: "3D4/1f6/8/8/8/8/4f3/3d4 1 0 1",
+            moves: &["b7b8", "e2e4"],
+        },
+    ],
 };

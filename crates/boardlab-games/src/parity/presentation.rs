@@ -2,7 +2,7 @@
 //! and blue spaces open and close with the piece count.
 
 use boardlab_core::presentation::{
-    BoardStyle, ORTHOGONAL, PieceKind, Presentation, SquareKind, TokenStyle,
+    BoardStyle, Lesson, ORTHOGONAL, PieceKind, Presentation, SquareKind, TokenStyle,
 };
 
 /// Parity's presentation.
@@ -50,4 +50,24 @@ pub(crate) static PRESENTATION: Presentation = Presentation {
         slides: &[],
     }],
     sample: &['w', 'b'],
+    lessons: &[
+        Lesson {
+            title: "Red and blue spaces",
+            text: "Pieces step to an edge-adjacent empty space. Red spaces may be entered, left or crossed only while the number of pieces on the board is even, blue spaces only while it is odd; black and white spaces are always open. With 12 pieces here, red is open: a1 may step onto the red a2.",
+            position: "bbbb/1bb1/4/4/1ww1/wwww 1 0 1",
+            moves: &["a1a2"],
+        },
+        Lesson {
+            title: "Capture by jumping straight ahead",
+            text: "An enemy piece straight in front of yours is captured by jumping over it onto the empty space beyond. The spaces are tested with the count after the capture: here two pieces remain, an even count, so the red a2 may be left.",
+            position: "3b/4/4/b3/w3/4 1 0 1",
+            moves: &["a2a4"],
+        },
+        Lesson {
+            title: "How you win",
+            text: "Capture every enemy piece, or leave the opponent without a move. Here White takes the last black piece and wins.",
+            position: "4/4/4/4/1b2/1w2 1 0 1",
+            moves: &["b1b3"],
+        },
+    ],
 };
