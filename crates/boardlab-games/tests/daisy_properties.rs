@@ -201,18 +201,35 @@ fn counters_follow_the_rules() {
 }
 
 #[test]
-fn status_lines_show_both_reserves() {
-    let lines = Daisy::default().status_lines();
-    assert_eq!(
-        lines[0],
-        "Player 1 (uppercase) reserve: A B C D×2 E×2 F×2 G×2 H×9"
-    );
-    assert_eq!(
-        lines[1],
-        "Player 2 (lowercase) reserve: a b c d×2 e×2 f×2 g×2 h×9"
-    );
+fn reserves_are_given_for_both_players() {
+    let reserves = Daisy::default().reserves().unwrap();
+    let start = [
+        ('A', 1),
+        ('B', 1),
+        ('C', 1),
+        ('D', 2),
+        ('E', 2),
+        ('F', 2),
+        ('G', 2),
+        ('H', 9),
+    ];
+    assert_eq!(reserves[0], start.to_vec());
+    let lower: Vec<(char, u32)> = start
+        .iter()
+        .map(|&(c, n)| (c.to_ascii_lowercase(), n))
+        .collect();
+    assert_eq!(reserves[1], lower);
     let p: Daisy = "9/9/9/9/4A4/9/9/9/4a4[] 1".parse().unwrap();
-    assert_eq!(p.status_lines()[1], "Player 2 (lowercase) reserve: (empty)");
+    assert!(p.reserves().unwrap()[1].is_empty());
+    // Both A's are placed: no rule holds a player back.
+    assert!(p.status_lines().is_empty());
+    assert_eq!(
+        Daisy::default().status_lines(),
+        vec![
+            "Player 1 may not capture until their A is on the board",
+            "Player 2 may not capture until their A is on the board"
+        ]
+    );
     assert_eq!(
         Daisy::player_name(boardlab_core::Player::One),
         "Player 1 (uppercase)"

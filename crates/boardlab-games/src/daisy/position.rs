@@ -231,25 +231,13 @@ impl Position for Daisy {
     }
 
     fn status_lines(&self) -> Vec<String> {
-        let mut lines: Vec<String> = Player::BOTH
+        // The reserves are shown by user interfaces from `reserves`; what is left is the
+        // rule that holds a player back.
+        Player::BOTH
             .into_iter()
-            .map(|player| {
-                format!(
-                    "{} reserve: {}",
-                    Daisy::player_name(player),
-                    self.reserve(player).describe(player == Player::One)
-                )
-            })
-            .collect();
-        for player in Player::BOTH {
-            if self.has_a(player) && !self.has_a_on_board(player) {
-                lines.push(format!(
-                    "{} may not capture until their A is on the board",
-                    Daisy::player_name(player)
-                ));
-            }
-        }
-        lines
+            .filter(|&player| self.has_a(player) && !self.has_a_on_board(player))
+            .map(|player| format!("{player} may not capture until their A is on the board"))
+            .collect()
     }
 
     fn presentation() -> &'static boardlab_core::Presentation {
