@@ -169,6 +169,10 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     /// pieces, any reserves and the side to move (not the counters).
     fn hash(&self) -> u64;
 
+    /// The same hash computed from the position alone, not kept up to date move by move: a
+    /// check of [`hash`](Position::hash) for tests.
+    fn hash_from_scratch(&self) -> u64;
+
     /// How many pieces each player has, on the board and in hand (reserves), indexed by
     /// [`Player::index`]: the material that designers' reports follow through a game.
     fn material(&self) -> [u32; 2];

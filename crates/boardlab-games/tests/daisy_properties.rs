@@ -1,5 +1,5 @@
-//! Property tests of Daisy: text round-trips (count and repeated reserve forms), move text,
-//! hash consistency, no panic on any input.
+//! Daisy's own properties: the repeated form of reserves, move text variants, reserve texts,
+//! random boards and counters (the generic ones are in the conformance suite).
 
 use boardlab_core::Position;
 use boardlab_games::Daisy;
@@ -56,14 +56,13 @@ fn repeated_form(text: &str) -> String {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
+
     #[test]
-    fn position_text_round_trips(seed in any::<u64>(), plies in 0usize..200) {
+    fn reserves_written_letter_by_letter_read_the_same(seed in any::<u64>(), plies in 0usize..200) {
+        // The round-trip of the text itself is in the conformance suite; this is Daisy's
+        // second way of writing a reserve (`HHH` for `3H`).
         for position in random_game(seed, plies) {
-            let text = position.to_string();
-            let back: Daisy = text.parse().unwrap();
-            prop_assert_eq!(back, position);
-            prop_assert_eq!(back.to_string(), text.clone());
-            let repeated = repeated_form(&text);
+            let repeated = repeated_form(&position.to_string());
             let again: Daisy = repeated.parse().unwrap();
             prop_assert_eq!(again, position, "repeated form {}", repeated);
         }
@@ -88,20 +87,7 @@ proptest! {
         }
     }
 
-    #[test]
-    fn incremental_hash_equals_scratch_hash(seed in any::<u64>(), plies in 0usize..300) {
-        for position in random_game(seed, plies) {
-            prop_assert_eq!(position.hash(), position.hash_from_scratch());
-            let reread: Daisy = position.to_string().parse().unwrap();
-            prop_assert_eq!(reread.hash(), position.hash());
-        }
-    }
 
-    #[test]
-    fn any_string_is_read_or_refused(text in ".{0,120}") {
-        let _ = text.parse::<Daisy>();
-        let _ = Daisy::default().parse_move(&text);
-    }
 
     #[test]
     fn position_like_strings_are_read_or_refused(text in "[A-Ia-i0-9/ \\[\\]]{0,120}") {

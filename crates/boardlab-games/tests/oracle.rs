@@ -8,6 +8,8 @@ pub struct PerftRow {
     pub position: String,
     pub depth: u32,
     pub nodes: u64,
+    /// The rule options the count is for (`NAME=VALUE`), none for the defaults.
+    pub rules: Vec<String>,
 }
 
 /// The rows of `tests/oracle/<file>`, in file order.
@@ -18,11 +20,18 @@ pub fn rows(file: &str) -> Vec<PerftRow> {
         .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
         .map(|line| {
             let fields: Vec<&str> = line.split('\t').collect();
-            assert_eq!(fields.len(), 3, "bad oracle line: {line}");
+            assert!(
+                fields.len() == 3 || fields.len() == 4,
+                "bad oracle line: {line}"
+            );
             PerftRow {
                 position: fields[0].to_string(),
                 depth: fields[1].parse().expect("depth"),
                 nodes: fields[2].parse().expect("nodes"),
+                rules: fields
+                    .get(3)
+                    .map(|r| r.split_whitespace().map(String::from).collect())
+                    .unwrap_or_default(),
             }
         })
         .collect()

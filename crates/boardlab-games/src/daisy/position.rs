@@ -119,7 +119,7 @@ impl Daisy {
     }
 
     /// The hash computed from scratch from the pieces, the reserves and the side to move.
-    pub fn hash_from_scratch(&self) -> u64 {
+    fn zobrist_from_scratch(&self) -> u64 {
         let mut hash = if self.side == Player::Two {
             SIDE_KEY
         } else {
@@ -344,6 +344,10 @@ impl Position for Daisy {
     #[inline]
     fn hash(&self) -> u64 {
         self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.zobrist_from_scratch()
     }
 
     /// The drops of the side to move's A on its own half (ranks 1-4 for Player 1, 6-9 for

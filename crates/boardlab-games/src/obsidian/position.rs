@@ -96,7 +96,7 @@ impl Obsidian {
     }
 
     /// The hash computed from scratch from the pieces and the side to move.
-    pub fn hash_from_scratch(&self) -> u64 {
+    fn zobrist_from_scratch(&self) -> u64 {
         let mut hash = if self.side == Player::Two {
             SIDE_KEY
         } else {
@@ -272,6 +272,10 @@ impl Position for Obsidian {
     #[inline]
     fn hash(&self) -> u64 {
         self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.zobrist_from_scratch()
     }
 
     fn material(&self) -> [u32; 2] {

@@ -92,7 +92,7 @@ impl Sprint {
     }
 
     /// The hash computed from scratch from the pieces and the side to move.
-    pub fn hash_from_scratch(&self) -> u64 {
+    fn zobrist_from_scratch(&self) -> u64 {
         let mut hash = if self.side == Player::Two {
             SIDE_KEY
         } else {
@@ -217,6 +217,10 @@ impl Position for Sprint {
     #[inline]
     fn hash(&self) -> u64 {
         self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.zobrist_from_scratch()
     }
 
     fn move_restriction(&self) -> Option<&'static str> {

@@ -1,0 +1,247 @@
+//! The conformance suite every game passes, one line per game and rule variant: the
+//! independent perft counts, text round-trips of positions and moves, the incremental hash
+//! against one computed from scratch, the legal moves against what the move parser accepts,
+//! the outcome against an empty move list, and no panic on any input string.
+//!
+//! What is truly one game's own (its plain reference implementation, its error messages,
+//! its special rules) stays in that game's test files.
+
+mod oracle;
+
+use boardlab_core::perft::perft;
+use boardlab_core::{Player, Position, RuleOptions};
+use boardlab_games::daisy::Daisy;
+use boardlab_games::obsidian::Obsidian;
+use boardlab_games::parity::{Parity, ParityRules};
+use boardlab_games::sprint::{Sprint, SprintRules};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+/// The largest perft count checked here (deeper rows run in the games' `#[ignore]` tests).
+const MAX_NODES: u64 = 1_000_000;
+
+/// One game under one set of rules: what the suite checks it against.
+struct Case<P: Position> {
+    rules: P::Rules,
+    /// The rule options as the oracle tables write them (`backward_captures=true`).
+    assignments: &'static [&'static str],
+    /// The oracle table, if the game has one for these rules.
+    oracle: Option<&'static str>,
+    /// The first player of the random games: both, for games that draw it.
+    firsts: &'static [Player],
+}
+
+/// Runs the whole suite on one case; returns how many positions were checked.
+fn conform<P: Position>(case: Case<P>) -> usize {
+    if let Some(file) = case.oracle {
+        perft_matches_the_oracle(file, &case);
+    }
+    let mut rng = StdRng::seed_from_u64(0x5eed ^ P::GAME_ID.len() as u64);
+    let mut checked = 0;
+    let mut seen_moves: Vec<String> = Vec::new();
+    for game in 0..40 {
+        let first = case.firsts[game % case.firsts.len()];
+        let mut position = P::start_with_first(case.rules, first);
+        for _ in 0..300 {
+            check_position(&position, case.rules, &seen_moves);
+            checked += 1;
+            let moves = position.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            if seen_moves.len() < 200 {
+                seen_moves.push(mv.to_string());
+            }
+            position.play(mv);
+        }
+    }
+    no_string_makes_a_parser_panic::<P>(case.rules, &mut rng);
+    checked
+}
+
+fn perft_matches_the_oracle<P: Position>(file: &str, case: &Case<P>) {
+    oracle::assert_copy_matches_shared(file);
+    let wanted: Vec<String> = case.assignments.iter().map(|a| a.to_string()).collect();
+    let mut checked = 0;
+    for row in oracle::rows(file) {
+        if row.nodes > MAX_NODES || row.rules != wanted {
+            continue;
+        }
+        let position = P::from_text(&row.position, case.rules)
+            .unwrap_or_else(|e| panic!("{}: oracle position: {e}", P::GAME_ID));
+        assert_eq!(
+            perft(&position, row.depth),
+            row.nodes,
+            "{}: perft({}) of '{}' {:?}",
+            P::GAME_ID,
+            row.depth,
+            row.position,
+            case.assignments
+        );
+        checked += 1;
+    }
+    assert!(
+        checked > 0,
+        "{}: no oracle row checked in {file}",
+        P::GAME_ID
+    );
+}
+
+/// Everything the suite asks of one position.
+fn check_position<P: Position>(position: &P, rules: P::Rules, other_moves: &[String]) {
+    let id = P::GAME_ID;
+    // The position text reads back to the same position and the same text.
+    let text = position.to_string();
+    let back = P::from_text(&text, rules).unwrap_or_else(|e| panic!("{id}: '{text}': {e}"));
+    assert_eq!(&back, position, "{id}: '{text}' reads back");
+    assert_eq!(back.to_string(), text);
+    // The hash kept move by move equals the hash from scratch.
+    assert_eq!(
+        position.hash(),
+        position.hash_from_scratch(),
+        "{id}: hash of '{text}'"
+    );
+    let moves = position.legal_move_list();
+    // Every legal move's text reads back as that move; no two moves share a text.
+    let mut texts = Vec::with_capacity(moves.len());
+    for &mv in moves.iter() {
+        let mv_text = mv.to_string();
+        assert_eq!(
+            position.parse_move(&mv_text),
+            Ok(mv),
+            "{id}: '{mv_text}' in '{text}'"
+        );
+        texts.push(mv_text);
+    }
+    let count = texts.len();
+    texts.sort();
+    texts.dedup();
+    assert_eq!(
+        texts.len(),
+        count,
+        "{id}: two moves with one text in '{text}'"
+    );
+    assert_eq!(
+        position.count_legal_moves(),
+        count as u64,
+        "{id}: count in '{text}'"
+    );
+    // What the parser accepts is a legal move: moves of other positions are refused or
+    // read as one of this position's moves.
+    for other in other_moves {
+        if let Ok(mv) = position.parse_move(other) {
+            assert!(
+                moves.contains(&mv),
+                "{id}: '{other}' accepted in '{text}' but not legal"
+            );
+        }
+    }
+    // The outcome agrees with the move list: a game that goes on has a move, and a side
+    // without a move has lost.
+    match position.outcome() {
+        None => assert!(count > 0, "{id}: no move and no outcome in '{text}'"),
+        Some(outcome) => {
+            assert_eq!(count, 0, "{id}: moves after the end in '{text}'");
+            assert_eq!(
+                outcome.winner(),
+                Some(position.side_to_move().opponent()),
+                "{id}: the side to move of a finished game lost in '{text}'"
+            );
+        }
+    }
+}
+
+/// Random strings, and mutations of real position and move texts, never make the position
+/// or move parser panic; what they accept writes back and reads again.
+fn no_string_makes_a_parser_panic<P: Position>(rules: P::Rules, rng: &mut StdRng) {
+    const ALPHABET: &[u8] = b"abcdefghijABCDEFGHwbWBRU0123456789/[] @x-+.\n\t";
+    let start = P::start(rules).to_string();
+    for round in 0..3000 {
+        let text: String = if round % 2 == 0 {
+            (0..rng.random_range(0..40))
+                .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+                .collect()
+        } else {
+            let mut bytes = start.clone().into_bytes();
+            for _ in 0..rng.random_range(1..4) {
+                let at = rng.random_range(0..bytes.len());
+                bytes[at] = ALPHABET[rng.random_range(0..ALPHABET.len())];
+            }
+            String::from_utf8_lossy(&bytes).into_owned()
+        };
+        if let Ok(position) = P::from_text(&text, rules) {
+            let again = P::from_text(&position.to_string(), rules);
+            assert_eq!(
+                again.as_ref(),
+                Ok(&position),
+                "'{text}' read, written and read"
+            );
+        }
+        let _ = P::start(rules).parse_move(&text);
+    }
+}
+
+#[test]
+fn obsidian_conforms() {
+    conform::<Obsidian>(Case {
+        rules: Default::default(),
+        assignments: &[],
+        oracle: Some("obsidian.perft"),
+        firsts: &[Player::One],
+    });
+}
+
+#[test]
+fn daisy_conforms() {
+    conform::<Daisy>(Case {
+        rules: Default::default(),
+        assignments: &[],
+        oracle: Some("daisy.perft"),
+        firsts: &[Player::One],
+    });
+}
+
+#[test]
+fn sprint_conforms() {
+    conform::<Sprint>(Case {
+        rules: SprintRules::default(),
+        assignments: &[],
+        oracle: Some("sprint.perft"),
+        firsts: &[Player::One],
+    });
+}
+
+#[test]
+fn sprint_with_backward_captures_conforms() {
+    conform::<Sprint>(Case {
+        rules: SprintRules::from_assignments(&["backward_captures=true"]).unwrap(),
+        assignments: &["backward_captures=true"],
+        oracle: Some("sprint.perft"),
+        firsts: &[Player::One],
+    });
+}
+
+#[test]
+fn parity_conforms() {
+    conform::<Parity>(Case {
+        rules: ParityRules::default(),
+        assignments: &[],
+        oracle: Some("parity.perft"),
+        firsts: &[Player::One, Player::Two],
+    });
+}
+
+#[test]
+fn parity_on_another_board_conforms() {
+    let mut rules = ParityRules::default();
+    rules
+        .load_board("BWBWB\nRUWRU\nWRBUW\nURWUR\nBWBWB\n")
+        .unwrap();
+    conform::<Parity>(Case {
+        rules,
+        assignments: &[],
+        oracle: None,
+        firsts: &[Player::One, Player::Two],
+    });
+}
