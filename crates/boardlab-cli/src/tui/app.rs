@@ -2,6 +2,7 @@
 //! here touches the terminal: the screen is drawn from this state (`view`), keys and clicks
 //! become [`Command`]s (`input`), and the bots' moves come in from their thread (`thinker`).
 
+use super::input::KEYS;
 use super::picking::{Choice, Pick, Picker};
 use crate::commands::play_clock::TurnClock;
 use boardlab_ai::{ClockView, TimeControl};
@@ -220,6 +221,9 @@ impl<P: Position> App<P> {
             Command::ChooseAt(square) => {
                 self.cursor = square;
                 self.choose(square);
+            }
+            Command::Drop(letter) if self.game.current().reserves().is_none() => {
+                self.message = Some(format!("'{letter}' does nothing here: {}", KEYS));
             }
             Command::Drop(letter) => {
                 if self.may_pick() && !self.picker.choose_drop(letter) {

@@ -590,6 +590,44 @@ mod tests {
         }
     }
 
+    /// Random commands, clicks anywhere and redraws at random sizes never panic, in any game.
+    fn fuzz<P: Position>(start: P) {
+        let mut app = App::new(GameHistory::new(start), [None, None], None);
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for _ in 0..3000 {
+            let area = Rect::new(0, 0, 1 + next(140) as u16, 1 + next(50) as u16);
+            let command = match next(9) {
+                0 => Command::Cursor(next(3) as i8 - 1, next(3) as i8 - 1),
+                1 | 2 => Command::Choose,
+                3 => Command::Drop((b'A' + next(26) as u8) as char),
+                4 => Command::NextDrop,
+                5 if next(10) == 0 => Command::Undo,
+                6 => Command::Back,
+                _ => match hit(&app, area, next(140) as u16, next(50) as u16) {
+                    Some(command) => command,
+                    None => continue,
+                },
+            };
+            app.apply(command);
+            let mut buf = Buffer::empty(area);
+            render(&app, area, &mut buf);
+        }
+    }
+
+    #[test]
+    fn no_command_panics() {
+        fuzz(boardlab_games::Obsidian::default());
+        fuzz(Daisy::default());
+        fuzz(Sprint::default());
+        fuzz(Parity::default());
+    }
+
     #[test]
     fn words_wrap() {
         assert_eq!(wrap("one two three", 7), vec!["one two", "three"]);
