@@ -237,3 +237,19 @@ fn a_thinking_bot_is_shown_and_quitting_does_not_wait_for_it() {
         asked.elapsed()
     );
 }
+
+#[test]
+fn a_drop_is_a_reserve_letter_then_a_square() {
+    let mut tui = Session::start(&["play", "daisy"]);
+    tui.wait_for(&[
+        "Light (Player 1) reserve:",
+        "A1  B1  C1  D2  E2  F2  G2  H9",
+    ]);
+    // The cursor starts in the middle of the empty board, on e5.
+    tui.send("A");
+    tui.send("\r");
+    tui.wait_for(&["1. A@e5", "Dark (Player 2) to move"]);
+    tui.send("q");
+    assert!(tui.exit_ok());
+    tui.wait_for(&["boardlab daisy: A@e5", "game left unfinished after 1 move"]);
+}

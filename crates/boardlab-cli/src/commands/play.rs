@@ -11,7 +11,7 @@ use clap::Args;
 use std::io::{self, BufRead, IsTerminal, Write};
 
 /// The most plies a game between two bots is shown before it is stopped.
-const BOT_GAME_PLY_CAP: usize = 1000;
+pub const BOT_GAME_PLY_CAP: usize = 1000;
 
 /// Arguments of `boardlab play`.
 #[derive(Args, Debug)]

@@ -4,13 +4,11 @@
 
 use super::input::KEYS;
 use super::picking::{Choice, Pick, Picker};
+use crate::commands::play::BOT_GAME_PLY_CAP;
 use crate::commands::play_clock::TurnClock;
 use boardlab_ai::{ClockView, TimeControl};
 use boardlab_core::text::Square;
 use boardlab_core::{GameHistory, Player, Position};
-
-/// The most plies a game between two bots is shown before it is stopped.
-const BOT_GAME_PLY_CAP: usize = 1000;
 
 /// What a person asks of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
