@@ -3,6 +3,7 @@
 mod board_view;
 mod commands;
 mod setup;
+mod tui;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

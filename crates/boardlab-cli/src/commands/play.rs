@@ -8,10 +8,10 @@ use boardlab_ai::{Bot, TimeControl};
 use boardlab_core::{Evaluate, GameHistory, Player, Position};
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 
 /// The most plies a game between two bots is shown before it is stopped.
-const BOT_GAME_PLY_CAP: usize = 1000;
+pub const BOT_GAME_PLY_CAP: usize = 1000;
 
 /// Arguments of `boardlab play`.
 #[derive(Args, Debug)]
@@ -33,6 +33,10 @@ pub struct PlayArgs {
     /// time. A person's turn runs from the last move until theirs is entered.
     #[arg(long, value_name = "BASE+INC")]
     tc: Option<TimeControl>,
+    /// Play on the line interface (moves typed as text) even on a terminal; it is used
+    /// anyway when the input or output is not a terminal (pipes, scripts).
+    #[arg(long)]
+    plain: bool,
 }
 
 /// The players of a terminal game: `None` for a person, else the bot, per [`Player::index`].
@@ -70,6 +74,9 @@ impl GameVisitor for PlayArgs {
             Side::Bot(spec) => Some(spec.build::<P>(seed.wrapping_add(i as u64))),
         });
         let stdin = io::stdin();
+        if !self.plain && stdin.is_terminal() && io::stdout().is_terminal() {
+            return crate::tui::play(GameHistory::new(position), seats, self.tc, draw_note);
+        }
         let mut stdout = io::stdout().lock();
         if let Some(note) = draw_note {
             writeln!(stdout, "{note}")?;

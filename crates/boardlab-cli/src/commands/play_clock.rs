@@ -38,6 +38,17 @@ impl TurnClock {
         self.turn_started = Instant::now();
     }
 
+    /// The time `player` has left at this moment, with the turn under way charged to
+    /// `to_move`, the side to move.
+    pub fn remaining_now(&self, player: Player, to_move: Player) -> Duration {
+        let left = self.clock.remaining(player);
+        if player == to_move {
+            left.saturating_sub(self.turn_started.elapsed())
+        } else {
+            left
+        }
+    }
+
     /// Both clocks in one line: `Clock: Player 1 4:58.3, Player 2 5:00.0`.
     pub fn line<P: Position>(&self) -> String {
         let sides: Vec<String> = Player::BOTH
@@ -55,7 +66,7 @@ impl TurnClock {
 }
 
 /// A clock reading: `4:58.3` from a minute up, else `12.3s`.
-fn show_time(time: Duration) -> String {
+pub fn show_time(time: Duration) -> String {
     let tenths = time.as_millis() / 100;
     if tenths >= 600 {
         format!("{}:{:02}.{}", tenths / 600, tenths % 600 / 10, tenths % 10)
