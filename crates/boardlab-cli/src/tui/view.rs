@@ -378,10 +378,6 @@ fn draw_side<P: Position>(app: &App<P>, geometry: &Geometry, buf: &mut Buffer) {
         );
     }
     for line in position.status_lines() {
-        // The reserves have their own rows above.
-        if position.reserves().is_some() && line.contains(" reserve: ") {
-            continue;
-        }
         lines.extend(wrap(&line, width).into_iter().map(|l| (l, dim)));
     }
     for (text, style) in lines {
