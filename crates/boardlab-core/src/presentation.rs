@@ -184,6 +184,52 @@ impl PieceKind {
     }
 }
 
+impl PieceKind {
+    /// A kind whose letters are one letter in both cases, the uppercase one Player
+    /// `uppercase_owner`'s (`A` and `a`), with a name and words for how it moves.
+    pub const fn cased(
+        upper: char,
+        uppercase_owner: Player,
+        name: &'static str,
+        moves: &'static str,
+    ) -> PieceKind {
+        let lower = upper.to_ascii_lowercase();
+        let letters = match uppercase_owner {
+            Player::One => [upper, lower],
+            Player::Two => [lower, upper],
+        };
+        PieceKind {
+            letters,
+            ..PieceKind::new(' ', ' ', name, moves)
+        }
+    }
+
+    /// The kind with a glyph for glyph tokens.
+    pub const fn glyph(self, glyph: &'static str) -> PieceKind {
+        PieceKind {
+            glyph: Some(glyph),
+            ..self
+        }
+    }
+
+    /// The kind with a note on what else players must know about it.
+    pub const fn note(self, note: &'static str) -> PieceKind {
+        PieceKind {
+            note: Some(note),
+            ..self
+        }
+    }
+
+    /// The kind with the squares it steps to and the directions it slides, for diagrams.
+    pub const fn reach(self, steps: &'static [(i8, i8)], slides: &'static [(i8, i8)]) -> PieceKind {
+        PieceKind {
+            steps,
+            slides,
+            ..self
+        }
+    }
+}
+
 /// The eight directions around a square, for diagrams: (files, ranks).
 pub const ALL_AROUND: &[(i8, i8)] = &[
     (-1, 1),

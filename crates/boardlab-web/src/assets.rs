@@ -58,6 +58,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/sound.js"),
     ),
     (
+        "mygames.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/mygames.js"),
+    ),
+    (
         "moves.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/moves.js"),

@@ -4,6 +4,7 @@ import * as api from './api.js';
 import { drawBoard, tokenSvg } from './board.js';
 import { describe, pieceOf } from './pieces.js';
 import { playSound, setSound, soundOn } from './sound.js';
+import { rememberMyGame } from './mygames.js';
 import { parseMove, touchedSquares, Picker } from './moves.js';
 
 const $ = (sel) => document.querySelector(sel);
@@ -387,16 +388,7 @@ async function seatAction(call) {
 /** Remembers this game's seat links in this browser, for the start page's "My games". */
 function rememberGame() {
   if (mySeats.length === 0) return;
-  const key = 'boardlab.myGames';
-  let list = [];
-  try {
-    list = JSON.parse(localStorage.getItem(key) || '[]');
-  } catch (e) {
-    list = [];
-  }
-  list = list.filter((g) => g.id !== id);
-  list.unshift({ id, game: state.game, title: game.title, hash: location.hash, seats: mySeats, mode: state.mode, at: Date.now() });
-  localStorage.setItem(key, JSON.stringify(list.slice(0, 50)));
+  rememberMyGame({ id, game: state.game, title: game.title, hash: location.hash, seats: mySeats, mode: state.mode, at: Date.now() });
 }
 
 /** The legend of the game's pieces: each token with its name and how it moves. */

@@ -3,6 +3,7 @@
 import * as api from './api.js';
 import { tokenSvg } from './board.js';
 import { pieceOf } from './pieces.js';
+import { forgetMyGames, myGames } from './mygames.js';
 
 const $ = (sel) => document.querySelector(sel);
 let games = [];
@@ -133,13 +134,7 @@ async function start(event) {
 
 /** The games whose seat links this browser holds (the game page remembers them). */
 async function showMyGames() {
-  const key = 'boardlab.myGames';
-  let list = [];
-  try {
-    list = JSON.parse(localStorage.getItem(key) || '[]');
-  } catch (e) {
-    list = [];
-  }
+  const list = myGames();
   const section = $('#my-games');
   section.hidden = list.length === 0;
   const ul = $('#my-games-list');
@@ -165,7 +160,7 @@ async function showMyGames() {
     });
   }
   $('#forget-games').onclick = () => {
-    localStorage.removeItem(key);
+    forgetMyGames();
     showMyGames();
   };
 }

@@ -2,28 +2,14 @@
 //! light for Player 1, dark for Player 2, each wedge dotted where its piece moves.
 
 use super::piece::Kind;
+use boardlab_core::Player;
 use boardlab_core::presentation::{
     ALL_AROUND, BoardStyle, DIAGONAL, Lesson, ORTHOGONAL, PieceKind, Presentation, TokenStyle,
 };
 
 /// A piece kind of Daisy: Player 1 owns the uppercase letters.
-const fn kind(
-    kind: Kind,
-    name: &'static str,
-    note: Option<&'static str>,
-    steps: &'static [(i8, i8)],
-    slides: &'static [(i8, i8)],
-) -> PieceKind {
-    let upper = kind.letter();
-    PieceKind {
-        letters: [upper, upper.to_ascii_lowercase()],
-        name,
-        glyph: None,
-        moves: kind.how_it_moves(),
-        note,
-        steps,
-        slides,
-    }
+const fn kind(kind: Kind, name: &'static str) -> PieceKind {
+    PieceKind::cased(kind.letter(), Player::One, name, kind.how_it_moves())
 }
 
 /// Daisy's presentation.
@@ -41,32 +27,16 @@ pub(crate) static PRESENTATION: Presentation = Presentation {
         marks: &[],
     },
     pieces: &[
-        kind(
-            Kind::A,
-            "king",
-            Some("capture the opponent's to win; until yours is on the board you cannot capture"),
-            ALL_AROUND,
-            &[],
-        ),
-        kind(Kind::B, "rook", None, &[], ORTHOGONAL),
-        kind(Kind::C, "bishop", None, &[], DIAGONAL),
-        kind(
-            Kind::D,
-            "gold",
-            None,
-            &[(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (0, -1)],
-            &[],
-        ),
-        kind(
-            Kind::E,
-            "silver",
-            None,
-            &[(-1, 1), (0, 1), (1, 1), (-1, -1), (1, -1)],
-            &[],
-        ),
-        kind(Kind::F, "knight", None, &[(-1, 2), (1, 2)], &[]),
-        kind(Kind::G, "lance", None, &[], &[(0, 1)]),
-        kind(Kind::H, "pawn", None, &[(0, 1)], &[]),
+        kind(Kind::A, "king")
+            .note("capture the opponent's to win; until yours is on the board you cannot capture")
+            .reach(ALL_AROUND, &[]),
+        kind(Kind::B, "rook").reach(&[], ORTHOGONAL),
+        kind(Kind::C, "bishop").reach(&[], DIAGONAL),
+        kind(Kind::D, "gold").reach(&[(-1, 1), (0, 1), (1, 1), (-1, 0), (1, 0), (0, -1)], &[]),
+        kind(Kind::E, "silver").reach(&[(-1, 1), (0, 1), (1, 1), (-1, -1), (1, -1)], &[]),
+        kind(Kind::F, "knight").reach(&[(-1, 2), (1, 2)], &[]),
+        kind(Kind::G, "lance").reach(&[], &[(0, 1)]),
+        kind(Kind::H, "pawn").reach(&[(0, 1)], &[]),
     ],
     sample: &['A', 'h'],
     lessons: &[

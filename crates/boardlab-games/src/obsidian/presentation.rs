@@ -1,6 +1,7 @@
 //! How Obsidian is shown: chess pieces on a brown chequered board, white for Player 1.
 
 use super::piece::Kind;
+use boardlab_core::Player;
 use boardlab_core::presentation::{
     ALL_AROUND, BoardStyle, DIAGONAL, Lesson, ORTHOGONAL, PieceKind, Presentation, TokenStyle,
 };
@@ -16,27 +17,9 @@ const KNIGHT_LEAPS: &[(i8, i8)] = &[
     (-2, -1),
 ];
 
-const WIN_NOTE: &str = "capture the opponent's to win; there is no check";
-
 /// A piece kind of Obsidian: Player 1 owns the lowercase letters.
-const fn kind(
-    kind: Kind,
-    name: &'static str,
-    glyph: &'static str,
-    note: Option<&'static str>,
-    steps: &'static [(i8, i8)],
-    slides: &'static [(i8, i8)],
-) -> PieceKind {
-    let upper = kind.letter();
-    PieceKind {
-        letters: [upper.to_ascii_lowercase(), upper],
-        name,
-        glyph: Some(glyph),
-        moves: kind.how_it_moves(),
-        note,
-        steps,
-        slides,
-    }
+const fn kind(kind: Kind, name: &'static str, glyph: &'static str) -> PieceKind {
+    PieceKind::cased(kind.letter(), Player::Two, name, kind.how_it_moves()).glyph(glyph)
 }
 
 /// Obsidian's presentation.
@@ -47,19 +30,16 @@ pub(crate) static PRESENTATION: Presentation = Presentation {
     tokens: TokenStyle::Glyph,
     board: BoardStyle::PLAIN,
     pieces: &[
-        kind(Kind::A, "rook", "\u{265C}", None, &[], ORTHOGONAL),
-        kind(Kind::B, "knight", "\u{265E}", None, KNIGHT_LEAPS, &[]),
-        kind(Kind::C, "bishop", "\u{265D}", None, &[], DIAGONAL),
-        kind(Kind::D, "king", "\u{265A}", Some(WIN_NOTE), ALL_AROUND, &[]),
-        kind(Kind::E, "queen", "\u{265B}", None, &[], ALL_AROUND),
-        kind(
-            Kind::F,
-            "pawn",
-            "\u{265F}",
-            Some("becomes an E (queen) on the far rank"),
-            &[(0, 1)],
-            &[],
-        ),
+        kind(Kind::A, "rook", "\u{265C}").reach(&[], ORTHOGONAL),
+        kind(Kind::B, "knight", "\u{265E}").reach(KNIGHT_LEAPS, &[]),
+        kind(Kind::C, "bishop", "\u{265D}").reach(&[], DIAGONAL),
+        kind(Kind::D, "king", "\u{265A}")
+            .note("capture the opponent's to win; there is no check")
+            .reach(ALL_AROUND, &[]),
+        kind(Kind::E, "queen", "\u{265B}").reach(&[], ALL_AROUND),
+        kind(Kind::F, "pawn", "\u{265F}")
+            .note("becomes an E (queen) on the far rank")
+            .reach(&[(0, 1)], &[]),
     ],
     sample: &['e', 'B'],
     lessons: &[
