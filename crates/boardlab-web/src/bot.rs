@@ -8,7 +8,8 @@ use boardlab_games::{GameId, GameVisitor, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// The levels a player can choose, weakest first.
@@ -85,31 +86,92 @@ impl GameVisitor for PerfectOffer {
     }
 }
 
+/// Stops a bot's search under way from another thread: when its game ends, moves are taken
+/// back, or its time is up. A search cancelled before it starts does not start.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel {
+    cancelled: Arc<AtomicBool>,
+    flag: Arc<Mutex<Option<boardlab_ai::StopFlag>>>,
+}
+
+impl Cancel {
+    /// Stops the search (at once if it runs; before it starts otherwise).
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+        if let Some(flag) = &*self.flag.lock().unwrap_or_else(|p| p.into_inner()) {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether the search was cancelled.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Ties a bot's stop flag to this handle; `false` if the search is cancelled already.
+    fn attach(&self, flag: Option<boardlab_ai::StopFlag>) -> bool {
+        *self.flag.lock().unwrap_or_else(|p| p.into_inner()) = flag;
+        !self.is_cancelled()
+    }
+}
+
+/// How many bot searches run now (on the blocking threads), for `/api/health`.
+static SEARCHES: AtomicUsize = AtomicUsize::new(0);
+
+/// The number of bot searches running now.
+pub fn searches_running() -> usize {
+    SEARCHES.load(Ordering::Relaxed)
+}
+
+/// Counts a search while it runs.
+struct Running;
+
+impl Running {
+    fn start() -> Running {
+        SEARCHES.fetch_add(1, Ordering::Relaxed);
+        Running
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        SEARCHES.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// The bot's move in the current position of `history`, or `None` when there is none.
 /// `seed` makes random choices repeatable; the level's own limits bound its time, and
 /// `budget` is what the caller allows before it plays [`random_move`] instead. In a timed
-/// game `clock` shows the clocks, and the bot's time for the move comes from them.
+/// game `clock` shows the clocks, and the bot's time for the move comes from them; `cancel`
+/// stops the search.
 pub fn bot_move<P: Evaluate>(
     history: &GameHistory<P>,
     level: u8,
     seed: u64,
     budget: Duration,
     clock: Option<ClockView>,
+    cancel: &Cancel,
 ) -> Option<P::Move> {
     let _ = budget;
-    let choose = |mut bot: Box<dyn Bot<P>>| match &clock {
-        Some(view) => bot.choose_on_clock(history, view, &mut |_| {}),
-        None => bot.choose(history, &mut |_| {}),
+    let _running = Running::start();
+    let choose = |mut bot: Box<dyn Bot<P>>| {
+        if !cancel.attach(bot.stop_flag()) {
+            return None;
+        }
+        match &clock {
+            Some(view) => bot.choose_on_clock(history, view, &mut |_| {}),
+            None => bot.choose(history, &mut |_| {}),
+        }
     };
     if level == PERFECT {
         let fallback = levels::level_spec::<P>(TOP_LEVEL).ok()?.build::<P>(seed);
-        let mut perfect = PerfectBot::new(
+        let perfect = PerfectBot::new(
             "perfect".to_string(),
             TABLEBASES.get().cloned(),
             PERFECT_NODES,
             fallback,
         );
-        return perfect.choose(history, &mut |_| {});
+        return choose(Box::new(perfect));
     }
     match levels::level_spec::<P>(level) {
         Ok(spec) => choose(spec.build::<P>(seed)),

@@ -31,6 +31,9 @@ pub struct Entry {
     pub epoch: u64,
     /// The clocks of a timed game.
     pub clock: Option<LiveClock>,
+    /// The bot's search under way, if any: stopped when the game ends or moves are taken
+    /// back.
+    pub thinking: Option<bot::Cancel>,
     /// Analyses of its positions already made, by ply (cleared by a takeback).
     pub analyses: HashMap<usize, Arc<bot::Analysis>>,
     /// When the game last changed, as a stamp that only grows while the server runs (and
@@ -65,6 +68,7 @@ impl Entry {
             .map(|control| LiveClock::replay(control, session.first_to_move(), moments));
         Ok(Entry {
             clock,
+            thinking: None,
             analyses: HashMap::new(),
             row,
             session,
@@ -100,6 +104,13 @@ impl Entry {
             first
         } else {
             first.opponent()
+        }
+    }
+
+    /// Stops the bot's search under way, if any.
+    fn stop_thinking(&mut self) {
+        if let Some(cancel) = self.thinking.take() {
+            cancel.cancel();
         }
     }
 
@@ -218,7 +229,8 @@ impl Hub {
 
     /// Stores a new game and holds it in memory; starts the bot if it moves first.
     pub async fn create(self: &Arc<Hub>, row: GameRow) -> ApiResult<()> {
-        let session = session::build(&setup_of(&row)?, &[]).map_err(ApiError::bad_request)?;
+        let session = session::build(&setup_of(&row)?, &[])
+            .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let stored = row.clone();
         self.with_store(move |s| s.insert_game(&stored)).await?;
         let id = row.id.clone();
@@ -279,6 +291,7 @@ impl Hub {
         self.with_store(move |s| s.set_ending(&id, ending)).await?;
         entry.row.ending = Some(ending);
         entry.offers = Offers::default();
+        entry.stop_thinking();
         Ok(entry.announce())
     }
 
@@ -345,6 +358,7 @@ impl Hub {
             .map_err(|e| ApiError::internal(format!("the game cannot be replayed: {e}")))?;
         entry.replay_clock(&moments);
         entry.epoch += 1;
+        entry.stop_thinking();
         entry.analyses.clear();
         entry.offers = Offers::default();
         let state = entry.announce();
@@ -488,8 +502,9 @@ impl Hub {
     pub fn schedule_bot(self: &Arc<Hub>, entry_ref: EntryRef) {
         let hub = self.clone();
         tokio::spawn(async move {
+            let cancel = bot::Cancel::default();
             let (work, ply, level, epoch, clock) = {
-                let entry = entry_ref.lock().await;
+                let mut entry = entry_ref.lock().await;
                 let (Some(bot_seat), Some(level)) = (entry.row.bot_seat, entry.row.bot_level)
                 else {
                     return;
@@ -499,6 +514,8 @@ impl Hub {
                     return;
                 }
                 let to_move = entry.session.side_to_move();
+                entry.stop_thinking();
+                entry.thinking = Some(cancel.clone());
                 (
                     entry.session.boxed_clone(),
                     entry.session.ply(),
@@ -517,20 +534,30 @@ impl Hub {
             };
             let seed = rand::random::<u64>();
             let fallback = work.random_move(seed);
-            let thinking =
-                tokio::task::spawn_blocking(move || work.bot_move(level, seed, budget, clock));
-            // A bot that overruns its budget (with a margin) or fails plays a random move.
+            let searching = cancel.clone();
+            let thinking = tokio::task::spawn_blocking(move || {
+                work.bot_move(level, seed, budget, clock, &searching)
+            });
+            // A bot that overruns its budget (with a margin) is stopped and plays a random
+            // move, as does one that fails. A search stopped because the game ended or moves
+            // were taken back plays nothing (the checks below).
             let chosen = match tokio::time::timeout(budget * 2, thinking).await {
                 Ok(Ok(Some(mv))) => mv,
-                _ => match fallback {
-                    Some(mv) => mv,
-                    None => return,
-                },
+                outcome => {
+                    if outcome.is_err() {
+                        cancel.cancel();
+                    }
+                    match fallback {
+                        Some(mv) => mv,
+                        None => return,
+                    }
+                }
             };
             let mut entry = entry_ref.lock().await;
             if entry.session.ply() != ply || entry.epoch != epoch || result_of(&entry).is_some() {
                 return;
             }
+            entry.thinking = None;
             if hub.commit(&mut entry, chosen).await.is_ok() {
                 drop(entry);
                 hub.schedule_flag(&entry_ref);

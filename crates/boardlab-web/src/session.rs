@@ -54,6 +54,7 @@ pub trait Session: Send + Sync {
         seed: u64,
         budget: Duration,
         clock: Option<boardlab_ai::ClockView>,
+        cancel: &bot::Cancel,
     ) -> Option<String>;
     /// A random legal move (the fallback of a bot that runs out of time).
     fn random_move(&self, seed: u64) -> Option<String>;
@@ -133,8 +134,9 @@ impl<P: Evaluate> Session for Live<P> {
         seed: u64,
         budget: Duration,
         clock: Option<boardlab_ai::ClockView>,
+        cancel: &bot::Cancel,
     ) -> Option<String> {
-        bot::bot_move(&self.history, level, seed, budget, clock).map(|m| m.to_string())
+        bot::bot_move(&self.history, level, seed, budget, clock, cancel).map(|m| m.to_string())
     }
 
     fn analyse(&self, ply: usize, budget: Duration) -> Option<bot::Analysis> {
@@ -158,8 +160,29 @@ impl<P: Evaluate> Session for Live<P> {
     }
 }
 
+/// Why a game cannot be set up from its setup and moves.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// A rule option or the board layout is refused.
+    #[error(transparent)]
+    Rule(#[from] boardlab_core::RuleError),
+    /// The start position is refused.
+    #[error(transparent)]
+    Position(#[from] boardlab_core::PositionError),
+    /// A stored move does not play.
+    #[error("stored move {ply} ('{text}'): {error}")]
+    Move {
+        /// Its number, from 1.
+        ply: usize,
+        /// Its text.
+        text: String,
+        /// Why it does not play.
+        error: MoveError,
+    },
+}
+
 /// Builds a session from its setup and replays `moves`; the error names the first problem.
-pub fn build(setup: &GameSetup, moves: &[String]) -> Result<Box<dyn Session>, String> {
+pub fn build(setup: &GameSetup, moves: &[String]) -> Result<Box<dyn Session>, SetupError> {
     with_game(setup.game, Builder { setup, moves })
 }
 
@@ -169,18 +192,18 @@ struct Builder<'a> {
 }
 
 impl GameVisitor for Builder<'_> {
-    type Output = Result<Box<dyn Session>, String>;
+    type Output = Result<Box<dyn Session>, SetupError>;
 
     fn visit<P: Evaluate>(self) -> Self::Output {
         let mut rules = P::Rules::default();
         for (name, value) in &self.setup.rules {
-            rules.set(name, value).map_err(|e| e.to_string())?;
+            rules.set(name, value)?;
         }
         if let Some(board) = &self.setup.board {
-            rules.load_board(board).map_err(|e| e.to_string())?;
+            rules.load_board(board)?;
         }
         let start = match &self.setup.position {
-            Some(text) => P::from_text(text, rules).map_err(|e| e.to_string())?,
+            Some(text) => P::from_text(text, rules)?,
             None => P::start_with_first(rules, self.setup.first),
         };
         let mut live = Live {
@@ -189,7 +212,11 @@ impl GameVisitor for Builder<'_> {
         for (ply, text) in self.moves.iter().enumerate() {
             live.history
                 .play_text(text)
-                .map_err(|e| format!("stored move {} ('{text}'): {e}", ply + 1))?;
+                .map_err(|error| SetupError::Move {
+                    ply: ply + 1,
+                    text: text.clone(),
+                    error,
+                })?;
         }
         Ok(Box::new(live))
     }

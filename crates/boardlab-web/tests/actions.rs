@@ -332,3 +332,32 @@ fn analysis_opens_on_finished_games_and_at_one_screen() {
         "{analysis}"
     );
 }
+
+#[test]
+fn a_bot_search_stops_when_its_game_ends() {
+    let f = Fixture::new();
+    let searches = || {
+        f.client().get("/api/health").unwrap().json()["bot_searches"]
+            .as_u64()
+            .unwrap()
+    };
+    // The top level thinks a second a move; the player resigns while it thinks.
+    let g = f.create(json!({ "game": "obsidian", "opponent": "bot", "level": 6 }));
+    f.play(&g, 1, "e2e4");
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while searches() == 0 {
+        assert!(Instant::now() < deadline, "the bot did not start thinking");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let resigned = Instant::now();
+    assert_eq!(f.act(&g, 1, "resign", json!({})).status, 200);
+    while searches() > 0 {
+        assert!(
+            resigned.elapsed() < Duration::from_millis(400),
+            "the search went on after the game ended"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // Nothing was played after the end.
+    assert_eq!(f.stored_moves(&g.id), vec!["e2e4"]);
+}
