@@ -182,6 +182,57 @@ fn no_string_makes_a_parser_panic<P: Position>(rules: P::Rules, rng: &mut StdRng
     }
 }
 
+/// The soak: `SOAK_GAMES` random games (a million by default) per game and rule variant,
+/// every position checked as above (without the foreign move texts). Hours of work: run it
+/// by hand (README, "Soak").
+fn soak<P: Position>(rules: P::Rules, firsts: &[Player]) {
+    if std::env::var("SOAK_ONLY").is_ok_and(|only| only != P::GAME_ID) {
+        return;
+    }
+    let games: u64 = std::env::var("SOAK_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1_000_000);
+    let mut rng = StdRng::seed_from_u64(
+        std::env::var("SOAK_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(1),
+    );
+    let started = std::time::Instant::now();
+    let mut positions = 0u64;
+    for game in 0..games {
+        let mut position = P::start_with_first(rules, firsts[game as usize % firsts.len()]);
+        loop {
+            check_position(&position, rules, &[]);
+            positions += 1;
+            let moves = position.legal_move_list();
+            if moves.is_empty() {
+                break;
+            }
+            position.play(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    eprintln!(
+        "{}: {games} games, {positions} positions checked in {:.1} s",
+        P::GAME_ID,
+        started.elapsed().as_secs_f64()
+    );
+}
+
+#[test]
+#[ignore = "the soak: a million random games per game, hours; SOAK_GAMES=N for fewer"]
+fn soak_every_game() {
+    soak::<Obsidian>(Default::default(), &[Player::One]);
+    soak::<Daisy>(Default::default(), &[Player::One]);
+    soak::<Sprint>(SprintRules::default(), &[Player::One]);
+    soak::<Sprint>(
+        SprintRules::from_assignments(&["backward_captures=true"]).unwrap(),
+        &[Player::One],
+    );
+    soak::<Parity>(ParityRules::default(), &[Player::One, Player::Two]);
+}
+
 #[test]
 fn obsidian_conforms() {
     conform::<Obsidian>(Case {
