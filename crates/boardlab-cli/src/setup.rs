@@ -3,7 +3,7 @@
 use anyhow::{Context, Result, bail};
 use boardlab_ai::levels::DESCRIPTIONS;
 use boardlab_ai::{BotSpec, SpecError};
-use boardlab_core::{Player, Position, RuleOptions};
+use boardlab_core::{Player, Position, Setup};
 use boardlab_games::GameId;
 use clap::{Args, ValueEnum};
 use rand::rngs::StdRng;
@@ -51,12 +51,20 @@ impl GameArgs {
     /// A new game of a game that draws its first player uses `--first`, or `default_first`;
     /// the returned note says how the first player was chosen, when it was drawn.
     pub fn position<P: Position>(&self, default_first: FirstChoice) -> Result<(P, Option<String>)> {
-        let mut rules = P::Rules::from_assignments(&self.rules)?;
-        if let Some(path) = &self.board {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the board file '{}'", path.display()))?;
-            rules.load_board(&text)?;
-        }
+        let board = match &self.board {
+            Some(path) => Some(
+                std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read the board file '{}'", path.display()))?,
+            ),
+            None => None,
+        };
+        let mut setup = Setup {
+            rules: self.rules.clone(),
+            board,
+            ..Setup::start()
+        };
+        // Bad rule options or a bad board are said before anything else.
+        setup.rules::<P>()?;
         if self.first.is_some() && !P::FIRST_PLAYER_DRAWN {
             bail!(
                 "--first: in {} Player 1 always moves first; --first applies to games that draw the first player (parity)",
@@ -69,10 +77,11 @@ impl GameArgs {
                     "--first chooses who starts a new game; with --position the position text says who is to move"
                 );
             }
-            return Ok((P::from_text(text, rules)?, None));
+            setup.position = Some(text.clone());
+            return Ok((setup.position()?, None));
         }
         if !P::FIRST_PLAYER_DRAWN {
-            return Ok((P::start(rules), None));
+            return Ok((setup.position()?, None));
         }
         let (first, note) = match self.first.unwrap_or(default_first) {
             FirstChoice::One => (Player::One, None),
@@ -91,7 +100,8 @@ impl GameArgs {
                 (first, Some(note))
             }
         };
-        Ok((P::start_with_first(rules, first), note))
+        setup.first = first;
+        Ok((setup.position()?, note))
     }
 }
 

@@ -3,7 +3,7 @@
 use crate::bot;
 use crate::error::{ApiError, ApiResult};
 use crate::store::{GameRow, Mode};
-use boardlab_core::{Position, RuleError, RuleOptions};
+use boardlab_core::{Position, RuleError, Setup};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -82,17 +82,13 @@ fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<u8> {
     }
 }
 
-struct CheckRules<'a>(&'a [(String, String)]);
+struct CheckRules<'a>(&'a Setup);
 
 impl GameVisitor for CheckRules<'_> {
     type Output = Result<(), RuleError>;
 
     fn visit<P: Position>(self) -> Self::Output {
-        let mut rules = P::Rules::default();
-        for (name, value) in self.0 {
-            rules.set(name, value)?;
-        }
-        Ok(())
+        self.0.rules::<P>().map(|_| ())
     }
 }
 
@@ -121,7 +117,11 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
             (k.clone(), value)
         })
         .collect();
-    with_game(game, CheckRules(&rules)).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let setup = Setup {
+        rules: rules.iter().map(|(k, v)| format!("{k}={v}")).collect(),
+        ..Setup::start()
+    };
+    with_game(game, CheckRules(&setup)).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let level = request.level.unwrap_or(boardlab_ai::DEFAULT_LEVEL);
     if mode == Mode::Bot && !bot::is_level(game, level) {
         return Err(ApiError::bad_request(format!(

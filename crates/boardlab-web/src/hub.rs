@@ -9,7 +9,7 @@ use crate::record::RecordTags;
 use crate::session::{self, GameSetup, Session};
 use crate::store::{GameRow, Mode, Store, StoreResult};
 use axum::http::StatusCode;
-use boardlab_core::Player;
+use boardlab_core::{Player, Setup};
 use boardlab_games::GameId;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -646,14 +646,19 @@ pub fn setup_of(row: &GameRow) -> ApiResult<GameSetup> {
             row.id
         ))
     })?;
-    let mut rules: Vec<(String, String)> = rules.into_iter().collect();
+    let mut rules: Vec<String> = rules
+        .into_iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
     rules.sort();
     Ok(GameSetup {
         game,
-        rules,
-        first: Player::from_number(row.first).unwrap_or(Player::One),
-        position: row.position.clone(),
-        board: row.board.clone(),
+        setup: Setup {
+            rules,
+            first: Player::from_number(row.first).unwrap_or(Player::One),
+            position: row.position.clone(),
+            board: row.board.clone(),
+        },
     })
 }
 

@@ -3,7 +3,7 @@
 use crate::bot;
 use crate::record::{self, RecordTags};
 use crate::view::{self, View};
-use boardlab_core::{Evaluate, GameHistory, MoveError, Outcome, Player, RuleOptions};
+use boardlab_core::{Evaluate, GameHistory, MoveError, Outcome, Player};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use std::time::Duration;
 
@@ -12,14 +12,8 @@ use std::time::Duration;
 pub struct GameSetup {
     /// Which game.
     pub game: GameId,
-    /// Rule options as `(name, value)` pairs.
-    pub rules: Vec<(String, String)>,
-    /// Who moves first (matters only for games that draw it).
-    pub first: Player,
-    /// The position to start from, in its text form, instead of the start position.
-    pub position: Option<String>,
-    /// A board layout (Parity: rows of `B W R U` from the top) instead of the default.
-    pub board: Option<String>,
+    /// Its rules, board and start.
+    pub setup: boardlab_core::Setup,
 }
 
 /// One game in progress or finished, whatever its type: the operations the server needs.
@@ -163,12 +157,9 @@ impl<P: Evaluate> Session for Live<P> {
 /// Why a game cannot be set up from its setup and moves.
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
-    /// A rule option or the board layout is refused.
+    /// A rule option, the board layout or the start position is refused.
     #[error(transparent)]
-    Rule(#[from] boardlab_core::RuleError),
-    /// The start position is refused.
-    #[error(transparent)]
-    Position(#[from] boardlab_core::PositionError),
+    Setup(#[from] boardlab_core::SetupError),
     /// A stored move does not play.
     #[error("stored move {ply} ('{text}'): {error}")]
     Move {
@@ -195,17 +186,7 @@ impl GameVisitor for Builder<'_> {
     type Output = Result<Box<dyn Session>, SetupError>;
 
     fn visit<P: Evaluate>(self) -> Self::Output {
-        let mut rules = P::Rules::default();
-        for (name, value) in &self.setup.rules {
-            rules.set(name, value)?;
-        }
-        if let Some(board) = &self.setup.board {
-            rules.load_board(board)?;
-        }
-        let start = match &self.setup.position {
-            Some(text) => P::from_text(text, rules)?,
-            None => P::start_with_first(rules, self.setup.first),
-        };
+        let start: P = self.setup.setup.position()?;
         let mut live = Live {
             history: GameHistory::new(start),
         };
