@@ -50,15 +50,7 @@ impl Setup {
         Ok(rules)
     }
 
-    /// The position the setup starts from in game `P`.
-    ///
-    /// ```
-    /// use boardlab_core::{Position, Setup};
-    /// # fn check<P: Position>() {
-    /// let start: P = Setup::start().position().unwrap();
-    /// assert_eq!(start, P::start(Default::default()));
-    /// # }
-    /// ```
+    /// The position the setup starts from in game `P` (the games' tests show it in use).
     pub fn position<P: Position>(&self) -> Result<P, SetupError> {
         let rules = self.rules::<P>()?;
         Ok(match &self.position {
