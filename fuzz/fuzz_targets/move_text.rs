@@ -5,7 +5,7 @@
 //! a `GameHistory` must succeed.
 #![no_main]
 
-use boardlab_core::{Encoding, Evaluate, GameHistory, Position};
+use boardlab_core::{Encoding, Evaluate, GameHistory};
 use boardlab_fuzz::{first_of, game_of, rules_of, text_of};
 use boardlab_games::{GameVisitor, with_game};
 use libfuzzer_sys::fuzz_target;
