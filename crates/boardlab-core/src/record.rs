@@ -278,13 +278,18 @@ fn move_tokens(movetext: &str) -> Vec<String> {
     without_comments
         .split_whitespace()
         .filter_map(|token| {
-            // "12." or "12..." alone, or glued to the move as in "12.e2e4".
-            let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
-            let token = if rest.len() < token.len() && rest.starts_with('.') {
-                rest.trim_start_matches('.')
-            } else {
-                token
-            };
+            // "12." or "12..." alone, or glued to the move as in "12.e2e4"; every number
+            // that begins the token goes ("1.8." is no move), so that no move read looks
+            // like a number when it is written.
+            let mut token = token;
+            loop {
+                let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
+                if rest.len() < token.len() && rest.starts_with('.') {
+                    token = rest.trim_start_matches('.');
+                } else {
+                    break;
+                }
+            }
             (!token.is_empty() && RecordResult::from_text(token).is_none())
                 .then(|| token.to_string())
         })
@@ -373,6 +378,17 @@ mod tests {
         assert_eq!(record.tag("Player1"), Some("a \"b\""));
         assert_eq!(record.moves, ["a1b2", "b6a5", "c1d2", "x"]);
         assert!(GameRecord::parse("[Game sprint]\n").is_err());
+    }
+
+    #[test]
+    fn a_move_that_would_be_written_as_a_move_number_is_not_read() {
+        // Found by the `record` fuzz target: "1.8." was read as the move "8.", which is
+        // written as a move number and so did not read back.
+        let text = "[Game \"parity\"]\n\n1.8. b5b4 2..3. a2a3 *\n";
+        let record = GameRecord::parse(text).unwrap();
+        assert_eq!(record.moves, ["b5b4", "a2a3"]);
+        let written = record.to_string();
+        assert_eq!(GameRecord::parse(&written).unwrap(), record, "{written}");
     }
 
     #[test]

@@ -176,12 +176,12 @@ pub async fn game_events(
 #[derive(Debug, Deserialize)]
 pub struct SeatBody {
     /// The seat, 1 or 2.
-    seat: Option<u8>,
+    pub seat: Option<u8>,
     /// The seat's secret token.
-    token: Option<String>,
+    pub token: Option<String>,
     /// The move, for a move.
     #[serde(rename = "move")]
-    mv: Option<String>,
+    pub mv: Option<String>,
 }
 
 /// Checks the seat and token of a request: 401 without a token, 403 when it is not the

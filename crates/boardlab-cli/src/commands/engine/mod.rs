@@ -6,8 +6,10 @@
 //! unknown command is answered with an `info string error:` line and the engine goes on;
 //! the end of the input ends it.
 
-mod go;
-mod session;
+// The protocol's parsers are `pub(crate)`: the fuzz targets (fuzz/) include this module and
+// feed them lines.
+pub(crate) mod go;
+pub(crate) mod session;
 
 use anyhow::Result;
 use boardlab_ai::BotSpec;
@@ -34,20 +36,33 @@ const DEFAULT_HASH_MB: u64 = (ENTRY_BYTES << boardlab_ai::alphabeta::DEFAULT_TT_
 
 /// The engine's settings, from `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Settings {
-    game: GameId,
+pub(crate) struct Settings {
+    pub(crate) game: GameId,
     /// The table size in megabytes.
     hash_mb: u64,
     threads: u64,
     /// A strength level instead of the full search.
     level: Option<u8>,
     /// Rule options set by name (each applies to the games that have it).
-    rules: Vec<(String, String)>,
+    pub(crate) rules: Vec<(String, String)>,
+}
+
+impl Default for Settings {
+    /// The settings the engine starts with: Obsidian, the alpha-beta bot's own table.
+    fn default() -> Self {
+        Settings {
+            game: GameId::Obsidian,
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            level: None,
+            rules: Vec::new(),
+        }
+    }
 }
 
 impl Settings {
     /// The bot these settings describe.
-    fn bot(&self) -> BotSpec {
+    pub(crate) fn bot(&self) -> BotSpec {
         let text = match self.level {
             Some(level) => format!("level:{level}"),
             None => {
@@ -74,7 +89,7 @@ impl GameVisitor for NewSession {
 }
 
 /// The rules of game `P` with those of `assignments` that it has.
-fn rules_for<P: Evaluate>(assignments: &[(String, String)]) -> Result<P::Rules, String> {
+pub(crate) fn rules_for<P: Evaluate>(assignments: &[(String, String)]) -> Result<P::Rules, String> {
     let known: Vec<&str> = P::Rules::options().iter().map(|o| o.name).collect();
     let own: Vec<String> = assignments
         .iter()
@@ -121,13 +136,7 @@ fn all_rule_options() -> Vec<RuleInfo> {
 
 /// Runs `boardlab engine` until `quit` or the end of the input.
 pub fn run(_args: EngineArgs) -> Result<()> {
-    let mut settings = Settings {
-        game: GameId::Obsidian,
-        hash_mb: DEFAULT_HASH_MB,
-        threads: 1,
-        level: None,
-        rules: Vec::new(),
-    };
+    let mut settings = Settings::default();
     let mut session = with_game(settings.game, NewSession(settings.clone()));
     for line in std::io::stdin().lock().lines() {
         let line = line?;
@@ -227,7 +236,7 @@ fn print_identity(protocol: &str) {
 /// The settings after `setoption name NAME value VALUE` (names as `uci` lists them, in any
 /// case). `Level` 0 is the full search within `go`'s limits; a level from 1 plays as
 /// `level:N` does, by its own limits.
-fn parse_setoption(words: &[&str], settings: Settings) -> Result<Settings, String> {
+pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Settings, String> {
     let usage = "setoption name NAME value VALUE";
     let (Some(&"name"), Some(at)) = (words.first(), words.iter().position(|&w| w == "value"))
     else {

@@ -3,7 +3,7 @@
 
 use super::go::Go;
 use boardlab_ai::{Bot, BotSpec, Limits, Score, SearchInfo, StopFlag};
-use boardlab_core::{Evaluate, GameHistory, Outcome, Player};
+use boardlab_core::{Evaluate, GameHistory, Outcome, Player, Position};
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -63,45 +63,7 @@ struct GameSession<P: Evaluate> {
 
 impl<P: Evaluate> Session for GameSession<P> {
     fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
-        let rules = self.rules;
-        let (start, rest) = match words.first() {
-            Some(&"startpos") => (P::start(rules), &words[1..]),
-            Some(&"fen") => {
-                let end = words
-                    .iter()
-                    .position(|&w| w == "moves")
-                    .unwrap_or(words.len());
-                let text = words[1..end].join(" ");
-                let position =
-                    P::from_text(&text, rules).map_err(|e| format!("position fen {text}: {e}"))?;
-                (position, &words[end..])
-            }
-            _ => {
-                return Err(
-                    "position: expected 'startpos' or 'fen POSITION', then 'moves M1 M2 …'"
-                        .to_string(),
-                );
-            }
-        };
-        let mut game = GameHistory::new(start);
-        match rest.split_first() {
-            None => {}
-            Some((&"moves", moves)) => {
-                for (index, text) in moves.iter().enumerate() {
-                    game.play_text(text).map_err(|e| {
-                        format!(
-                            "position: move {} ('{text}') cannot be played: {e}",
-                            index + 1
-                        )
-                    })?;
-                }
-            }
-            Some((other, _)) => {
-                return Err(format!(
-                    "position: expected 'moves' after the position, not '{other}'"
-                ));
-            }
-        }
+        let game = read_position::<P>(words, self.rules)?;
         self.wait();
         self.game = game;
         Ok(())
@@ -204,6 +166,52 @@ impl<P: Evaluate> Session for GameSession<P> {
             bot.new_game();
         }
     }
+}
+
+/// The game set up by the words after `position` (`startpos` or `fen TEXT`, then optionally
+/// `moves M1 M2 …`) under `rules`: the parser of `position`, without the session.
+pub(crate) fn read_position<P: Position>(
+    words: &[&str],
+    rules: P::Rules,
+) -> Result<GameHistory<P>, String> {
+    let (start, rest) = match words.first() {
+        Some(&"startpos") => (P::start(rules), &words[1..]),
+        Some(&"fen") => {
+            let end = words
+                .iter()
+                .position(|&w| w == "moves")
+                .unwrap_or(words.len());
+            let text = words[1..end].join(" ");
+            let position =
+                P::from_text(&text, rules).map_err(|e| format!("position fen {text}: {e}"))?;
+            (position, &words[end..])
+        }
+        _ => {
+            return Err(
+                "position: expected 'startpos' or 'fen POSITION', then 'moves M1 M2 …'".to_string(),
+            );
+        }
+    };
+    let mut game = GameHistory::new(start);
+    match rest.split_first() {
+        None => {}
+        Some((&"moves", moves)) => {
+            for (index, text) in moves.iter().enumerate() {
+                game.play_text(text).map_err(|e| {
+                    format!(
+                        "position: move {} ('{text}') cannot be played: {e}",
+                        index + 1
+                    )
+                })?;
+            }
+        }
+        Some((other, _)) => {
+            return Err(format!(
+                "position: expected 'moves' after the position, not '{other}'"
+            ));
+        }
+    }
+    Ok(game)
 }
 
 /// A search report as a UCI `info` line: forced wins and losses as `mate` in moves (negative
