@@ -381,8 +381,10 @@ fn default_openings_give_distinct_games() {
         .split("[Game ")
         .skip(1)
         .map(|record| {
+            // The first line is the rest of the Game tag (`"sprint"]`).
             record
                 .lines()
+                .skip(1)
                 .filter(|line| !line.starts_with('[') && !line.is_empty())
                 .collect::<Vec<_>>()
                 .join(" ")
