@@ -178,7 +178,7 @@ function render() {
     flipped,
     last: ply > 0 ? touchedSquares(state.moves[ply - 1]) : [],
     selected: movable ? picker.from : null,
-    cursor: document.activeElement === $('#board') ? cursor : null,
+    cursor: keyboardCursor && document.activeElement === $('#board') ? cursor : null,
     steps: movable ? picker.steps : [],
     targets,
     hints: movable ? hints : null,
@@ -512,6 +512,8 @@ function squareAction(sq) {
 
 /** The keyboard's square on the board. */
 let cursor = 'a1';
+/** Whether the cursor is shown: the board is played with the keys, not the mouse. */
+let keyboardCursor = false;
 
 /** What is on a square, in words: `b2: White (Player 1) man`, and what it offers now. */
 function squareWords(sq) {
@@ -532,6 +534,7 @@ function squareWords(sq) {
 
 /** The arrow keys move the cursor (up is up on the screen), Enter or Space acts there. */
 function onBoardKey(event) {
+  keyboardCursor = true;
   const view = currentView();
   const file = cursor.charCodeAt(0) - 97;
   const rank = Number(cursor.slice(1)) - 1;
@@ -656,8 +659,11 @@ async function main() {
     }
   });
   $('#board').addEventListener('keydown', onBoardKey);
-  $('#board').addEventListener('focus', () => { say(squareWords(cursor)); render(); });
-  $('#board').addEventListener('blur', () => render());
+  // No redraw on focus: a press that focuses the board must not replace the square it is on
+  // before its click arrives.
+  $('#board').addEventListener('focus', () => say(squareWords(cursor)));
+  $('#board').addEventListener('pointerdown', () => { keyboardCursor = false; }, true);
+  $('#board').addEventListener('blur', () => { if (keyboardCursor) render(); });
   const sound = $('#sound');
   const showSound = () => {
     sound.textContent = soundOn() ? 'Sound on' : 'Sound off';
