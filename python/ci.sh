@@ -22,7 +22,9 @@ if [ -z "${BOARDLAB_BIN:-}" ] && [ ! -x "$target/release/boardlab" ]; then
     cargo build --release -p boardlab-cli
 fi
 
-"$pip" install --quiet "$root/python"
+# The extension is built in the workspace's target folder, so that the crates `cargo test`
+# built in release are not built again.
+CARGO_TARGET_DIR="$target" "$pip" install --quiet "$root/python"
 # From the tests' folder, so that `import boardlab` is the installed package.
 (cd "$root/python/tests" && "$work/venv/bin/python" -m pytest -q -p no:cacheprovider)
 echo "python checks: $(($(date +%s) - start)) s"
