@@ -4,6 +4,7 @@
 //! draw rules of [`GameHistory`], the text helpers of [`text`] — works for any such game.
 
 pub mod bitboard;
+pub mod conformance;
 pub mod encoding;
 pub mod engine_notation;
 pub mod error;

@@ -43,7 +43,7 @@ fn conform<P: Position>(case: Case<P>) -> usize {
         let first = case.firsts[game % case.firsts.len()];
         let mut position = P::start_with_first(case.rules, first);
         for _ in 0..300 {
-            check_position(&position, case.rules, &seen_moves);
+            check_position(&position, &seen_moves);
             checked += 1;
             let moves = position.legal_move_list();
             if moves.is_empty() {
@@ -88,65 +88,18 @@ fn perft_matches_the_oracle<P: Position>(file: &str, case: &Case<P>) {
     );
 }
 
-/// Everything the suite asks of one position.
-fn check_position<P: Position>(position: &P, rules: P::Rules, other_moves: &[String]) {
-    let id = P::GAME_ID;
-    // The position text reads back to the same position and the same text.
-    let text = position.to_string();
-    let back = P::from_text(&text, rules).unwrap_or_else(|e| panic!("{id}: '{text}': {e}"));
-    assert_eq!(&back, position, "{id}: '{text}' reads back");
-    assert_eq!(back.to_string(), text);
-    // The hash kept move by move equals the hash from scratch.
-    assert_eq!(
-        position.hash(),
-        position.hash_from_scratch(),
-        "{id}: hash of '{text}'"
-    );
+/// Everything the suite asks of one position: the invariants of
+/// [`check_position`](boardlab_core::conformance::check_position), and that the move parser
+/// accepts nothing but this position's legal moves among texts of other positions' moves.
+fn check_position<P: Position>(position: &P, other_moves: &[String]) {
+    boardlab_core::conformance::check_position(position);
     let moves = position.legal_move_list();
-    // Every legal move's text reads back as that move; no two moves share a text.
-    let mut texts = Vec::with_capacity(moves.len());
-    for &mv in moves.iter() {
-        let mv_text = mv.to_string();
-        assert_eq!(
-            position.parse_move(&mv_text),
-            Ok(mv),
-            "{id}: '{mv_text}' in '{text}'"
-        );
-        texts.push(mv_text);
-    }
-    let count = texts.len();
-    texts.sort();
-    texts.dedup();
-    assert_eq!(
-        texts.len(),
-        count,
-        "{id}: two moves with one text in '{text}'"
-    );
-    assert_eq!(
-        position.count_legal_moves(),
-        count as u64,
-        "{id}: count in '{text}'"
-    );
-    // What the parser accepts is a legal move: moves of other positions are refused or
-    // read as one of this position's moves.
     for other in other_moves {
         if let Ok(mv) = position.parse_move(other) {
             assert!(
                 moves.contains(&mv),
-                "{id}: '{other}' accepted in '{text}' but not legal"
-            );
-        }
-    }
-    // The outcome agrees with the move list: a game that goes on has a move, and a side
-    // without a move has lost.
-    match position.outcome() {
-        None => assert!(count > 0, "{id}: no move and no outcome in '{text}'"),
-        Some(outcome) => {
-            assert_eq!(count, 0, "{id}: moves after the end in '{text}'");
-            assert_eq!(
-                outcome.winner(),
-                Some(position.side_to_move().opponent()),
-                "{id}: the side to move of a finished game lost in '{text}'"
+                "{}: '{other}' accepted in '{position}' but not legal",
+                P::GAME_ID
             );
         }
     }
@@ -204,7 +157,7 @@ fn soak<P: Position>(rules: P::Rules, firsts: &[Player]) {
     for game in 0..games {
         let mut position = P::start_with_first(rules, firsts[game as usize % firsts.len()]);
         loop {
-            check_position(&position, rules, &[]);
+            check_position(&position, &[]);
             positions += 1;
             let moves = position.legal_move_list();
             if moves.is_empty() {
