@@ -18,7 +18,8 @@ pub const RANK_6: u64 = RANK_1 << 40;
 /// Bits of rank 8.
 pub const RANK_8: u64 = RANK_1 << 56;
 
-const KNIGHT_STEPS: [(i8, i8); 8] = [
+/// The knight's leaps as (files, ranks).
+pub(super) const KNIGHT_STEPS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),

@@ -6,17 +6,6 @@ use boardlab_core::presentation::{
     ALL_AROUND, BoardStyle, DIAGONAL, Lesson, ORTHOGONAL, PieceKind, Presentation, TokenStyle,
 };
 
-const KNIGHT_LEAPS: &[(i8, i8)] = &[
-    (-2, 1),
-    (-1, 2),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-];
-
 /// A piece kind of Obsidian: Player 1 owns the lowercase letters.
 const fn kind(kind: Kind, name: &'static str, glyph: &'static str) -> PieceKind {
     PieceKind::cased(kind.letter(), Player::Two, name, kind.how_it_moves()).glyph(glyph)
@@ -31,7 +20,7 @@ pub(crate) static PRESENTATION: Presentation = Presentation {
     board: BoardStyle::PLAIN,
     pieces: &[
         kind(Kind::A, "rook", "\u{265C}").reach(&[], ORTHOGONAL),
-        kind(Kind::B, "knight", "\u{265E}").reach(KNIGHT_LEAPS, &[]),
+        kind(Kind::B, "knight", "\u{265E}").reach(&super::attacks::KNIGHT_STEPS, &[]),
         kind(Kind::C, "bishop", "\u{265D}").reach(&[], DIAGONAL),
         kind(Kind::D, "king", "\u{265A}")
             .note("capture the opponent's to win; there is no check")
