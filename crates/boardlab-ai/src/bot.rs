@@ -149,7 +149,9 @@ pub trait Bot<P: Position>: Send {
     fn set_limits(&mut self, _limits: Limits) {}
 
     /// The flag that stops this bot's searches at once, for bots that can be stopped
-    /// (`None`, the default, for the others).
+    /// (`None`, the default, for the others). Set before a search begins, it stops that
+    /// search at its start (which still answers a legal move); a search clears it when it
+    /// ends.
     fn stop_flag(&self) -> Option<StopFlag> {
         None
     }

@@ -224,3 +224,39 @@ fn a_search_stops_at_once_when_told() {
         assert!(game.current().is_legal(mv));
     }
 }
+
+/// A stop that comes before the search begins (a game that ended while the bot was being
+/// set up) ends that search at its start; the next search is not affected.
+#[test]
+fn a_stop_before_the_search_begins_counts_once() {
+    use boardlab_ai::Bot;
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+    let mut bot = AlphaBeta::<Obsidian>::new(
+        "test",
+        Limits {
+            time: Some(Duration::from_millis(600)),
+            ..Limits::default()
+        },
+    );
+    let game = GameHistory::new(Obsidian::default());
+    bot.stop_flag()
+        .expect("alpha-beta can be stopped")
+        .store(true, Ordering::Relaxed);
+    let started = Instant::now();
+    let (mv, _) = bot.search(&game, &mut |_| {}).unwrap();
+    assert!(
+        started.elapsed() < Duration::from_millis(100),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(game.current().is_legal(mv));
+    let started = Instant::now();
+    let (_, info) = bot.search(&game, &mut |_| {}).unwrap();
+    assert!(
+        started.elapsed() > Duration::from_millis(300),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(info.depth > 3, "{info:?}");
+}

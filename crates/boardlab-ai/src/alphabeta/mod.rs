@@ -181,7 +181,8 @@ impl<P: Evaluate> AlphaBeta<P> {
         root_moves.sort_by_key(|&(_, key)| std::cmp::Reverse(key));
         self.ordering.age();
         let path: Vec<u64> = game.positions().iter().map(|p| p.hash()).collect();
-        self.stop.store(false, AtomicOrdering::Relaxed);
+        // A stop that came before the search began counts: the flag is cleared when a search
+        // ends, not when it starts.
         let stop = &*self.stop;
         let helper_nodes = AtomicU64::new(0);
         let AlphaBeta {
@@ -197,7 +198,7 @@ impl<P: Evaluate> AlphaBeta<P> {
             noise,
             ..
         } = self;
-        std::thread::scope(|scope| {
+        let best = std::thread::scope(|scope| {
             for (index, helper) in helpers.iter_mut().enumerate() {
                 helper.ordering.age();
                 let (root_moves, path) = (root_moves.clone(), path.clone());
@@ -252,9 +253,12 @@ impl<P: Evaluate> AlphaBeta<P> {
                 &helper_nodes,
                 report,
             );
+            // Ends the helpers.
             stop.store(true, AtomicOrdering::Relaxed);
             best
-        })
+        });
+        stop.store(false, AtomicOrdering::Relaxed);
+        best
     }
 }
 

@@ -40,6 +40,10 @@ impl<P: Position> Thinker<P> {
             return;
         };
         self.stop = bot.stop_flag();
+        // A stop meant for an earlier search must not end this one.
+        if let Some(flag) = &self.stop {
+            flag.store(false, Ordering::Relaxed);
+        }
         let game = game.clone();
         let (send, receive) = mpsc::channel();
         std::thread::spawn(move || {
