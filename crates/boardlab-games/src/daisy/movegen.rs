@@ -1,4 +1,5 @@
-//! Daisy move generation: one generator, two sinks (a move list, or a bare count).
+//! Daisy move generation: one generator, handing its moves to a sink (a move list, a bare
+//! count, or a filter in front of a list).
 
 use super::attacks::{self, BOARD};
 use super::moves::DaisyMove;
@@ -19,31 +20,30 @@ pub(super) trait MoveSink {
     fn shifted_moves(&mut self, targets: u128, back: i32);
 }
 
-/// Collects moves in a [`MoveList`]: drops first (by letter, then square), then board moves.
-pub(super) struct ListSink<'a>(pub &'a mut MoveList<DaisyMove>);
+/// Hands the moves to any core sink: a [`MoveList`] keeps them (drops first, by letter
+/// then square, then board moves), a [`MoveCount`](boardlab_core::MoveCount) counts them.
+pub(super) struct Collect<'a, S>(pub &'a mut S);
 
-impl MoveSink for ListSink<'_> {
+impl<S: boardlab_core::MoveSink<DaisyMove>> MoveSink for Collect<'_, S> {
     #[inline]
     fn drops(&mut self, empty: u128, reserve: &Reserve) {
-        for kind in reserve.kinds() {
-            for to in Bits128(empty) {
-                self.0.push(DaisyMove::drop(kind, to));
-            }
-        }
+        self.0.add_each_of_kinds(
+            reserve.kinds(),
+            reserve.distinct_kinds(),
+            empty,
+            DaisyMove::drop,
+        );
     }
 
     #[inline]
     fn piece_moves(&mut self, from: u32, targets: u128) {
-        for to in Bits128(targets) {
-            self.0.push(DaisyMove::new(from, to));
-        }
+        self.0.add_each(targets, |to| DaisyMove::new(from, to));
     }
 
     #[inline]
     fn shifted_moves(&mut self, targets: u128, back: i32) {
-        for to in Bits128(targets) {
-            self.0.push(DaisyMove::new((to as i32 - back) as u32, to));
-        }
+        self.0
+            .add_each(targets, |to| DaisyMove::new((to as i32 - back) as u32, to));
     }
 }
 
@@ -61,12 +61,12 @@ impl MoveSink for CaptureSink<'_> {
 
     #[inline]
     fn piece_moves(&mut self, from: u32, targets: u128) {
-        ListSink(self.list).piece_moves(from, targets & self.enemy);
+        Collect(self.list).piece_moves(from, targets & self.enemy);
     }
 
     #[inline]
     fn shifted_moves(&mut self, targets: u128, back: i32) {
-        ListSink(self.list).shifted_moves(targets & self.enemy, back);
+        Collect(self.list).shifted_moves(targets & self.enemy, back);
     }
 }
 
@@ -86,7 +86,7 @@ pub(super) struct EvasionSink<'a> {
 impl MoveSink for EvasionSink<'_> {
     #[inline]
     fn drops(&mut self, empty: u128, reserve: &Reserve) {
-        ListSink(self.list).drops(empty & self.blocks, reserve);
+        Collect(self.list).drops(empty & self.blocks, reserve);
     }
 
     #[inline]
@@ -96,33 +96,12 @@ impl MoveSink for EvasionSink<'_> {
         } else {
             targets & self.targets
         };
-        ListSink(self.list).piece_moves(from, allowed);
+        Collect(self.list).piece_moves(from, allowed);
     }
 
     #[inline]
     fn shifted_moves(&mut self, targets: u128, back: i32) {
-        ListSink(self.list).shifted_moves(targets & self.targets, back);
-    }
-}
-
-/// Counts moves without making them: drops are the empty squares times the number of
-/// different letters in reserve, board moves the sizes of the target sets.
-pub(super) struct CountSink(pub u64);
-
-impl MoveSink for CountSink {
-    #[inline]
-    fn drops(&mut self, empty: u128, reserve: &Reserve) {
-        self.0 += (empty.count_ones() * reserve.distinct_kinds()) as u64;
-    }
-
-    #[inline]
-    fn piece_moves(&mut self, _from: u32, targets: u128) {
-        self.0 += targets.count_ones() as u64;
-    }
-
-    #[inline]
-    fn shifted_moves(&mut self, targets: u128, _back: i32) {
-        self.0 += targets.count_ones() as u64;
+        Collect(self.list).shifted_moves(targets & self.targets, back);
     }
 }
 

@@ -6,6 +6,7 @@ use super::moves::DaisyMove;
 use super::piece::Kind;
 use super::position::Daisy;
 use super::rules::DaisyRules;
+use boardlab_core::reading::{self, MoveReader, PositionReader};
 use boardlab_core::text::{self, Square};
 use boardlab_core::{MoveError, Player, Position, PositionError, PositionField};
 
@@ -88,17 +89,10 @@ fn parse_reserves(reserves: &str) -> Result<[[u32; 8]; 2], String> {
 ///   the side to move may lack it (the game is then over), never the player who just moved,
 ///   and its captor's A must be on the board.
 pub fn parse_position(text: &str, rules: DaisyRules) -> Result<Daisy, PositionError> {
-    let fields = text::split_position_text(GAME, text)?;
-    let error = |field, problem: String| PositionError {
-        game: GAME,
-        text: text.to_string(),
-        field,
-        problem,
-    };
-    let pieces = text::parse_placement(
-        GAME,
-        text,
-        fields.placement,
+    let read = PositionReader::new(GAME, text)?;
+    let fields = &read.fields;
+    let error = |field, problem: String| read.error(field, problem);
+    let pieces = read.placement(
         9,
         9,
         |c| c.is_ascii_alphabetic() && Kind::from_letter(c).is_some(),
@@ -230,55 +224,35 @@ pub fn format_position(position: &Daisy) -> String {
 
 /// Reads a move — a board move `e3e4` (also `e3-e4`, `e3xe4`) or a drop `H@e5` (letter in
 /// either case) — and checks it is legal, saying why when not.
-pub fn parse_move(position: &Daisy, text_in: &str) -> Result<DaisyMove, MoveError> {
-    let text = text_in.trim();
-    let malformed = |problem: String| MoveError::Malformed {
-        game: GAME,
-        text: text.to_string(),
-        problem,
-    };
-    let illegal = |reason: String| MoveError::Illegal {
-        game: GAME,
-        text: text.to_string(),
-        reason,
-    };
-    let parsed = text::parse_move_text(text, 9, 9).map_err(malformed)?;
+pub fn parse_move(position: &Daisy, text: &str) -> Result<DaisyMove, MoveError> {
+    const FORM: &str = "a Daisy move is two squares, from and to, like e3e4, or a drop like H@e5";
+    let read = MoveReader::new(GAME, text, 9, 9)?;
+    let parsed = &read.parts;
     if let Some(letter) = parsed.drop {
         let kind = Kind::from_letter(letter).ok_or_else(|| {
-            malformed(format!(
+            read.malformed(format!(
                 "'{letter}' is not a Daisy piece; a drop is a letter A-H (either case), '@' and a square, like H@e5"
             ))
         })?;
         if parsed.squares.len() != 1 || parsed.suffix.is_some() {
-            return Err(malformed(
-                "a drop names exactly one square, like H@e5".to_string(),
-            ));
+            return Err(read.malformed("a drop names exactly one square, like H@e5".to_string()));
         }
         let to = parsed.squares[0];
         let mv = DaisyMove::drop(kind, to.index(9) as u32);
         return if position.is_legal(mv) {
             Ok(mv)
         } else {
-            Err(illegal(why_drop_illegal(position, kind, to)))
+            Err(read.illegal(why_drop_illegal(position, kind, to)))
         };
     }
-    if let Some(suffix) = parsed.suffix {
-        return Err(malformed(format!(
-            "unexpected '{suffix}' at the end: Daisy has no promotion; a move is two squares like e3e4, or a drop like H@e5"
-        )));
-    }
-    if parsed.squares.len() != 2 {
-        return Err(malformed(format!(
-            "{} square(s) given; a Daisy move is two squares, from and to, like e3e4, or a drop like H@e5",
-            parsed.squares.len()
-        )));
-    }
-    let (from, to) = (parsed.squares[0], parsed.squares[1]);
+    read.refuse_suffix(|_| false, &format!("Daisy has no promotion; {FORM}"))?;
+    let squares = read.squares(2..=2, FORM)?;
+    let (from, to) = (squares[0], squares[1]);
     let mv = DaisyMove::new(from.index(9) as u32, to.index(9) as u32);
     if position.is_legal(mv) {
         Ok(mv)
     } else {
-        Err(illegal(why_illegal(position, from, to)))
+        Err(read.illegal(why_illegal(position, from, to)))
     }
 }
 
@@ -316,25 +290,18 @@ fn why_drop_illegal(position: &Daisy, kind: Kind, to: Square) -> String {
 
 /// Explains why no legal move goes from `from` to `to`.
 fn why_illegal(position: &Daisy, from: Square, to: Square) -> String {
-    if let Some(reason) = game_over(position) {
-        return reason;
-    }
     let us = position.side_to_move();
     let name = Daisy::player_name(us);
-    let Some((owner, kind)) = position.piece_on(from.index(9) as u32) else {
-        return format!(
-            "there is no piece on {from} to move (a drop from the reserve is written like H@{to})"
-        );
+    let piece = position.piece_on(from.index(9) as u32);
+    let empty_hint = format!(" to move (a drop from the reserve is written like H@{to})");
+    if let Some(reason) =
+        reading::common_illegal_reason(position, from, to, piece.map(|p| p.0), &empty_hint)
+    {
+        return reason;
+    }
+    let Some((_, kind)) = piece else {
+        return format!("there is no piece on {from}");
     };
-    if owner != us {
-        return format!(
-            "the piece on {from} belongs to {}, and it is {name}'s turn",
-            Daisy::player_name(owner)
-        );
-    }
-    if from == to {
-        return "a move must go to another square".to_string();
-    }
     let (from_index, to_bit) = (from.index(9) as u32, 1u128 << to.index(9));
     if position.occupied_by(us) & to_bit != 0 {
         return format!("{to} holds a piece of {name}'s own; pieces capture only enemy pieces");

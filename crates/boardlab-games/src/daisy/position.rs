@@ -273,14 +273,14 @@ impl Position for Daisy {
     }
 
     fn legal_moves(&self, moves: &mut MoveList<DaisyMove>) {
-        self.generate(&mut super::movegen::ListSink(moves));
+        self.generate(&mut super::movegen::Collect(moves));
     }
 
     #[inline]
     fn count_legal_moves(&self) -> u64 {
-        let mut sink = super::movegen::CountSink(0);
-        self.generate(&mut sink);
-        sink.0
+        let mut count = boardlab_core::MoveCount(0);
+        self.generate(&mut super::movegen::Collect(&mut count));
+        count.0
     }
 
     #[inline]

@@ -1,4 +1,5 @@
-//! Obsidian move generation: one generator, two sinks (a move list, or a bare count).
+//! Obsidian move generation: one generator, handing its moves to a sink (a move list, a
+//! bare count, or a filter in front of a list).
 
 use super::attacks::{self, FILE_A, FILE_H, RANK_3, RANK_6};
 use super::moves::ObsidianMove;
@@ -16,23 +17,22 @@ pub(super) trait MoveSink {
     fn pawn_moves(&mut self, targets: u64, back: i32);
 }
 
-/// Collects moves in a [`MoveList`].
-pub(super) struct ListSink<'a>(pub &'a mut MoveList<ObsidianMove>);
+/// Hands the moves to any core sink: a [`MoveList`] keeps them, a
+/// [`MoveCount`](boardlab_core::MoveCount) counts them.
+pub(super) struct Collect<'a, S>(pub &'a mut S);
 
-impl MoveSink for ListSink<'_> {
+impl<S: boardlab_core::MoveSink<ObsidianMove>> MoveSink for Collect<'_, S> {
     #[inline]
     fn piece_moves(&mut self, from: u32, targets: u64, kind: Kind) {
-        for to in Bits64(targets) {
-            self.0.push(ObsidianMove::new(from, to, kind));
-        }
+        self.0
+            .add_each(targets, |to| ObsidianMove::new(from, to, kind));
     }
 
     #[inline]
     fn pawn_moves(&mut self, targets: u64, back: i32) {
-        for to in Bits64(targets) {
-            self.0
-                .push(ObsidianMove::new((to as i32 - back) as u32, to, Kind::F));
-        }
+        self.0.add_each(targets, |to| {
+            ObsidianMove::new((to as i32 - back) as u32, to, Kind::F)
+        });
     }
 }
 
@@ -47,28 +47,13 @@ pub(super) struct TacticalSink<'a> {
 impl MoveSink for TacticalSink<'_> {
     #[inline]
     fn piece_moves(&mut self, from: u32, targets: u64, kind: Kind) {
-        ListSink(self.list).piece_moves(from, targets & self.enemy, kind);
+        Collect(self.list).piece_moves(from, targets & self.enemy, kind);
     }
 
     #[inline]
     fn pawn_moves(&mut self, targets: u64, back: i32) {
         let tactical = self.enemy | attacks::RANK_1 | attacks::RANK_8;
-        ListSink(self.list).pawn_moves(targets & tactical, back);
-    }
-}
-
-/// Counts moves without making them.
-pub(super) struct CountSink(pub u64);
-
-impl MoveSink for CountSink {
-    #[inline]
-    fn piece_moves(&mut self, _from: u32, targets: u64, _kind: Kind) {
-        self.0 += targets.count_ones() as u64;
-    }
-
-    #[inline]
-    fn pawn_moves(&mut self, targets: u64, _back: i32) {
-        self.0 += targets.count_ones() as u64;
+        Collect(self.list).pawn_moves(targets & tactical, back);
     }
 }
 

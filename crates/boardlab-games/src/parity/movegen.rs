@@ -1,10 +1,10 @@
-//! Parity move generation by shifts of the piece bitmasks: one generator, two sinks.
+//! Parity move generation by shifts of the piece bitmasks: one generator, handing its moves
+//! to a sink (a move list, or a bare count).
 
 use super::moves::ParityMove;
 use super::position::Parity;
-use boardlab_core::bitboard::Bits128;
+use boardlab_core::Player;
 use boardlab_core::text::Square;
-use boardlab_core::{MoveList, Player};
 
 /// Receives the moves the generator finds, as sets of landing squares.
 pub(super) trait MoveSink {
@@ -12,33 +12,23 @@ pub(super) trait MoveSink {
     fn moves(&mut self, targets: u128, back: i32);
 }
 
-/// Collects moves in a [`MoveList`].
-pub(super) struct ListSink<'a> {
-    /// The list to fill.
-    pub moves: &'a mut MoveList<ParityMove>,
+/// Hands the moves to any core sink: a [`MoveList`](boardlab_core::MoveList) keeps them, a
+/// [`MoveCount`](boardlab_core::MoveCount) counts them.
+pub(super) struct Collect<'a, S> {
+    /// The sink.
+    pub sink: &'a mut S,
     /// The board's width, to turn indices into squares.
     pub width: u8,
 }
 
-impl MoveSink for ListSink<'_> {
+impl<S: boardlab_core::MoveSink<ParityMove>> MoveSink for Collect<'_, S> {
     #[inline]
     fn moves(&mut self, targets: u128, back: i32) {
-        for to in Bits128(targets) {
-            self.moves.push(ParityMove {
-                from: Square::from_index((to as i32 - back) as usize, self.width),
-                to: Square::from_index(to as usize, self.width),
-            });
-        }
-    }
-}
-
-/// Counts moves without making them.
-pub(super) struct CountSink(pub u64);
-
-impl MoveSink for CountSink {
-    #[inline]
-    fn moves(&mut self, targets: u128, _back: i32) {
-        self.0 += targets.count_ones() as u64;
+        let width = self.width;
+        self.sink.add_each(targets, |to| ParityMove {
+            from: Square::from_index((to as i32 - back) as usize, width),
+            to: Square::from_index(to as usize, width),
+        });
     }
 }
 

@@ -4,6 +4,7 @@ use super::layout::{Layout, SpaceColour};
 use super::moves::ParityMove;
 use super::position::Parity;
 use super::rules::ParityRules;
+use boardlab_core::reading::{self, MoveReader, PositionReader};
 use boardlab_core::text::{self, Square};
 use boardlab_core::{MoveError, Player, Position, PositionError, PositionField};
 
@@ -19,24 +20,10 @@ pub fn piece_letter(player: Player) -> char {
 
 /// Reads a position line (SPEC.md) on the layout of `rules`.
 pub fn parse_position(text: &str, rules: ParityRules) -> Result<Parity, PositionError> {
-    let fields = text::split_position_text(GAME, text)?;
-    let error = |field, problem: String| PositionError {
-        game: GAME,
-        text: text.to_string(),
-        field,
-        problem,
-    };
-    if fields.reserves.is_some() {
-        return Err(error(
-            PositionField::Reserves,
-            "Parity has no reserves; remove the brackets".to_string(),
-        ));
-    }
+    let read = PositionReader::new(GAME, text)?;
+    read.refuse_reserves("Parity")?;
     let layout = rules.layout;
-    let pieces = text::parse_placement(
-        GAME,
-        text,
-        fields.placement,
+    let pieces = read.placement(
         layout.width(),
         layout.height(),
         |c| c == 'w' || c == 'b',
@@ -51,20 +38,20 @@ pub fn parse_position(text: &str, rules: ParityRules) -> Result<Parity, Position
         };
         position.put(player, position.index_of(square.file, square.rank));
     }
-    position.set_side(fields.side_to_move);
-    let waiting = fields.side_to_move.opponent();
+    position.set_side(read.fields.side_to_move);
+    let waiting = read.fields.side_to_move.opponent();
     if position.pieces_of(waiting) == 0 {
-        return Err(error(
+        return Err(read.error(
             PositionField::Placement,
             format!(
                 "{} has no pieces although {} is to move: the game ends when the last piece is captured",
                 Parity::player_name(waiting),
-                Parity::player_name(fields.side_to_move)
+                Parity::player_name(read.fields.side_to_move)
             ),
         ));
     }
-    position.no_progress = fields.no_progress_plies;
-    position.move_number = fields.move_number;
+    position.no_progress = read.fields.no_progress_plies;
+    position.move_number = read.fields.move_number;
     Ok(position)
 }
 
@@ -74,63 +61,31 @@ pub fn format_position(position: &Parity) -> String {
 }
 
 /// Reads a move (`a1a2`, `a3a5`, `a3-a5`) and checks it is legal, saying why when not.
-pub fn parse_move(position: &Parity, text_in: &str) -> Result<ParityMove, MoveError> {
-    let text = text_in.trim();
-    let malformed = |problem: String| MoveError::Malformed {
-        game: GAME,
-        text: text.to_string(),
-        problem,
-    };
-    let parsed =
-        text::parse_move_text(text, position.width(), position.height()).map_err(malformed)?;
-    if parsed.drop.is_some() {
-        return Err(malformed(
-            "Parity has no drops; a move is two squares, like a1a2".to_string(),
-        ));
-    }
-    if let Some(suffix) = parsed.suffix {
-        return Err(malformed(format!(
-            "unexpected '{suffix}' after the squares; a move is two squares, like a1a2"
-        )));
-    }
-    if parsed.squares.len() != 2 {
-        return Err(malformed(format!(
-            "{} square(s) given; a Parity move is two squares, from and to, like a1a2 or a3a5",
-            parsed.squares.len()
-        )));
-    }
+pub fn parse_move(position: &Parity, text: &str) -> Result<ParityMove, MoveError> {
+    const FORM: &str = "a Parity move is two squares, from and to, like a1a2 or a3a5";
+    let read = MoveReader::new(GAME, text, position.width(), position.height())?;
+    read.refuse_drop("Parity", FORM)?;
+    read.refuse_suffix(|_| false, FORM)?;
+    let squares = read.squares(2..=2, FORM)?;
     let mv = ParityMove {
-        from: parsed.squares[0],
-        to: parsed.squares[1],
+        from: squares[0],
+        to: squares[1],
     };
     if position.legal_move_list().contains(&mv) {
         return Ok(mv);
     }
-    Err(MoveError::Illegal {
-        game: GAME,
-        text: text.to_string(),
-        reason: why_illegal(position, mv),
-    })
+    Err(read.illegal(why_illegal(position, mv)))
 }
 
 /// Explains why `mv` is not legal.
 fn why_illegal(position: &Parity, mv: ParityMove) -> String {
-    if let Some(outcome) = position.outcome() {
-        return format!("the game is over ({outcome})");
+    let (from, to) = (mv.from, mv.to);
+    let owner = position.owner_at(from.file, from.rank);
+    if let Some(reason) = reading::common_illegal_reason(position, from, to, owner, "") {
+        return reason;
     }
     let us = position.side_to_move();
     let name = Parity::player_name(us);
-    let (from, to) = (mv.from, mv.to);
-    match position.owner_at(from.file, from.rank) {
-        None => return format!("there is no piece on {from}"),
-        Some(owner) if owner != us => {
-            return format!(
-                "the piece on {from} belongs to {}, and it is {name}'s turn",
-                Parity::player_name(owner)
-            );
-        }
-        Some(_) => {}
-    }
     if position.owner_at(to.file, to.rank).is_some() {
         return format!("{to} is occupied; a piece moves only to an empty space");
     }

@@ -197,17 +197,20 @@ impl Position for Parity {
     }
 
     fn legal_moves(&self, moves: &mut MoveList<ParityMove>) {
-        self.generate(&mut movegen::ListSink {
-            moves,
+        self.generate(&mut movegen::Collect {
+            sink: moves,
             width: self.rules.layout.width(),
         });
     }
 
     #[inline]
     fn count_legal_moves(&self) -> u64 {
-        let mut sink = movegen::CountSink(0);
-        self.generate(&mut sink);
-        sink.0
+        let mut count = boardlab_core::MoveCount(0);
+        self.generate(&mut movegen::Collect {
+            sink: &mut count,
+            width: self.rules.layout.width(),
+        });
+        count.0
     }
 
     #[inline]

@@ -4,8 +4,8 @@
 use super::geometry::{BOARD, Direction, JUMP_LAND, JUMP_OVER};
 use super::moves::{MAX_SEGMENTS, SprintMove};
 use super::position::Sprint;
+use boardlab_core::Player;
 use boardlab_core::bitboard::Bits64;
-use boardlab_core::{MoveList, Player};
 
 /// Receives the moves the generator finds.
 pub(super) trait MoveSink {
@@ -15,36 +15,21 @@ pub(super) trait MoveSink {
     fn chain(&mut self, mv: SprintMove);
 }
 
-/// Collects moves in a [`MoveList`].
-pub(super) struct ListSink<'a>(pub &'a mut MoveList<SprintMove>);
+/// Hands the moves to any core sink: a [`MoveList`](boardlab_core::MoveList) keeps them, a
+/// [`MoveCount`](boardlab_core::MoveCount) counts them.
+pub(super) struct Collect<'a, S>(pub &'a mut S);
 
-impl MoveSink for ListSink<'_> {
+impl<S: boardlab_core::MoveSink<SprintMove>> MoveSink for Collect<'_, S> {
     #[inline]
     fn steps(&mut self, targets: u64, dir: Direction) {
-        for to in Bits64(targets) {
-            let from = (to as i32 - dir.delta()) as u32;
-            self.0.push(SprintMove::step(from, dir));
-        }
+        self.0.add_each(targets, |to| {
+            SprintMove::step((to as i32 - dir.delta()) as u32, dir)
+        });
     }
 
     #[inline]
     fn chain(&mut self, mv: SprintMove) {
-        self.0.push(mv);
-    }
-}
-
-/// Counts moves without making them.
-pub(super) struct CountSink(pub u64);
-
-impl MoveSink for CountSink {
-    #[inline]
-    fn steps(&mut self, targets: u64, _dir: Direction) {
-        self.0 += targets.count_ones() as u64;
-    }
-
-    #[inline]
-    fn chain(&mut self, _mv: SprintMove) {
-        self.0 += 1;
+        self.0.add(mv);
     }
 }
 

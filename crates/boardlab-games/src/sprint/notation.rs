@@ -6,6 +6,7 @@ use super::moves::SprintMove;
 use super::position::{Sprint, goal_rank};
 use super::rules::SprintRules;
 use boardlab_core::bitboard::Bits64;
+use boardlab_core::reading::{MoveReader, PositionReader};
 use boardlab_core::text::{self, Square};
 use boardlab_core::{MoveError, Player, Position, PositionError, PositionField};
 
@@ -37,23 +38,9 @@ fn square(index: u32) -> Square {
 /// no pieces or no moves), and so are piece counts above the six of the start, which do not
 /// break any rule.
 pub fn parse_position(text: &str, rules: SprintRules) -> Result<Sprint, PositionError> {
-    let fields = text::split_position_text(GAME, text)?;
-    let error = |field, problem: String| PositionError {
-        game: GAME,
-        text: text.to_string(),
-        field,
-        problem,
-    };
-    if fields.reserves.is_some() {
-        return Err(error(
-            PositionField::Reserves,
-            "Sprint has no reserves; remove the brackets".to_string(),
-        ));
-    }
-    let pieces = text::parse_placement(
-        GAME,
-        text,
-        fields.placement,
+    let read = PositionReader::new(GAME, text)?;
+    read.refuse_reserves("Sprint")?;
+    let pieces = read.placement(
         6,
         6,
         |c| c == 'w' || c == 'b',
@@ -63,7 +50,7 @@ pub fn parse_position(text: &str, rules: SprintRules) -> Result<Sprint, Position
     for (square, letter) in pieces {
         let index = square.index(6) as u32;
         if DARK & 1 << index == 0 {
-            return Err(error(
+            return Err(read.error(
                 PositionField::Placement,
                 format!(
                     "'{letter}' on {square}: that is a light square; pieces stand only on the dark squares (a1 is dark: file and rank both odd or both even)"
@@ -77,11 +64,11 @@ pub fn parse_position(text: &str, rules: SprintRules) -> Result<Sprint, Position
         };
         position.put(player, index);
     }
-    let mover = fields.side_to_move;
+    let mover = read.fields.side_to_move;
     let waiting = mover.opponent();
     position.set_side(mover);
     if let Some(on_goal) = Bits64(position.pieces(mover) & goal_rank(mover)).next() {
-        return Err(error(
+        return Err(read.error(
             PositionField::Placement,
             format!(
                 "{} is to move but already has a piece on {}, its goal rank: the game ended when that piece arrived",
@@ -91,7 +78,7 @@ pub fn parse_position(text: &str, rules: SprintRules) -> Result<Sprint, Position
         ));
     }
     if position.pieces(waiting) == 0 {
-        return Err(error(
+        return Err(read.error(
             PositionField::Placement,
             format!(
                 "{} has no pieces although {} is to move: {} made the last move, and a move never removes the mover's own pieces",
@@ -101,8 +88,8 @@ pub fn parse_position(text: &str, rules: SprintRules) -> Result<Sprint, Position
             ),
         ));
     }
-    position.no_progress = fields.no_progress_plies;
-    position.move_number = fields.move_number;
+    position.no_progress = read.fields.no_progress_plies;
+    position.move_number = read.fields.move_number;
     Ok(position)
 }
 
@@ -115,31 +102,17 @@ pub fn format_position(position: &Sprint) -> String {
 /// not. The shortest unambiguous prefix of a legal move is accepted too: `c1e3` is the move
 /// `c1e3c5` when that is the only legal move starting with those squares (even a lone start
 /// square is accepted when exactly one legal move starts there).
-pub fn parse_move(position: &Sprint, text_in: &str) -> Result<SprintMove, MoveError> {
-    let text = text_in.trim();
-    let malformed = |problem: String| MoveError::Malformed {
-        game: GAME,
-        text: text.to_string(),
-        problem,
-    };
-    let parsed = text::parse_move_text(text, 6, 6).map_err(malformed)?;
-    if parsed.drop.is_some() {
-        return Err(malformed(
-            "Sprint has no drops; a move lists the squares the piece lands on, like a1b2 or c1e3c5"
-                .to_string(),
-        ));
-    }
-    if let Some(suffix) = parsed.suffix {
-        return Err(malformed(format!(
-            "unexpected '{suffix}' after the last square; Sprint moves are only squares, like a1b2 or c1e3c5"
-        )));
-    }
-    let typed: Vec<u32> = parsed.squares.iter().map(|s| s.index(6) as u32).collect();
-    let illegal = |reason: String| MoveError::Illegal {
-        game: GAME,
-        text: text.to_string(),
-        reason,
-    };
+pub fn parse_move(position: &Sprint, text: &str) -> Result<SprintMove, MoveError> {
+    const FORM: &str = "a Sprint move lists the squares the piece lands on, like a1b2 or c1e3c5";
+    let read = MoveReader::new(GAME, text, 6, 6)?;
+    read.refuse_drop("Sprint", FORM)?;
+    read.refuse_suffix(|_| false, FORM)?;
+    let typed: Vec<u32> = read
+        .parts
+        .squares
+        .iter()
+        .map(|s| s.index(6) as u32)
+        .collect();
     let legal = position.legal_move_list();
     let matches: Vec<SprintMove> = legal
         .iter()
@@ -154,11 +127,11 @@ pub fn parse_move(position: &Sprint, text_in: &str) -> Result<SprintMove, MoveEr
     }
     match matches.len() {
         1 => Ok(matches[0]),
-        0 => Err(illegal(why_illegal(position, &typed))),
+        0 => Err(read.illegal(why_illegal(position, &typed))),
         _ => {
             let list = move_list_text(&matches);
             let first = square(typed[0]);
-            Err(illegal(if typed.len() == 1 {
+            Err(read.illegal(if typed.len() == 1 {
                 format!(
                     "{} legal moves start on {first}: {list}; type the squares of one of them",
                     matches.len()

@@ -1,7 +1,7 @@
 //! The Sprint position: two bitboards, side to move, counters, hash and rule options.
 
 use super::geometry::{RANK_1, RANK_6};
-use super::movegen::{CountSink, ListSink};
+use super::movegen::Collect;
 use super::moves::SprintMove;
 use super::notation;
 use super::rules::SprintRules;
@@ -163,14 +163,14 @@ impl Position for Sprint {
 
     #[inline]
     fn legal_moves(&self, moves: &mut MoveList<SprintMove>) {
-        self.generate(&mut ListSink(moves));
+        self.generate(&mut Collect(moves));
     }
 
     #[inline]
     fn count_legal_moves(&self) -> u64 {
-        let mut sink = CountSink(0);
-        self.generate(&mut sink);
-        sink.0
+        let mut count = boardlab_core::MoveCount(0);
+        self.generate(&mut Collect(&mut count));
+        count.0
     }
 
     #[inline]
