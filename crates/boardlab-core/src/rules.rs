@@ -19,17 +19,38 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Eq + Send + Sync + '
     /// The game id these options belong to (for error messages).
     const GAME: &'static str;
 
-    /// Every option this game has.
-    fn options() -> &'static [RuleInfo];
+    /// Every option this game has. By default the common draw rules' options
+    /// ([`DrawRules::OPTIONS`]); a game with other options lists them all.
+    fn options() -> &'static [RuleInfo] {
+        &DrawRules::OPTIONS
+    }
 
-    /// Sets one option from its name and value text.
-    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError>;
+    /// Sets one option from its name and value text. By default only the draw rules'
+    /// options are known (through [`draw_rules_mut`](RuleOptions::draw_rules_mut)).
+    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
+        self.draw_rules_mut()
+            .and_then(|draw| draw.set(Self::GAME, name, value))
+            .unwrap_or_else(|| Err(Self::unknown(name)))
+    }
 
-    /// The current value of the named option as text, or `None` for an unknown name.
-    fn get(&self, name: &str) -> Option<String>;
+    /// The current value of the named option as text, or `None` for an unknown name. By
+    /// default only the draw rules' options are known.
+    fn get(&self, name: &str) -> Option<String> {
+        Self::options()
+            .iter()
+            .any(|info| info.name == name)
+            .then(|| self.draw_rules().get(name))
+            .flatten()
+    }
 
     /// The draw rules that a [`GameHistory`](crate::GameHistory) applies.
     fn draw_rules(&self) -> DrawRules;
+
+    /// The draw rules, to be changed by [`set`](RuleOptions::set); `None` (the default)
+    /// for a game that cannot go on for ever and so has none.
+    fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {
+        None
+    }
 
     /// Replaces the board layout with one read from `text`, for games whose board is data
     /// (Parity). Games with a fixed board refuse.

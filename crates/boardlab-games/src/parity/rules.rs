@@ -2,7 +2,7 @@
 
 use super::layout::Layout;
 use boardlab_core::RuleError;
-use boardlab_core::rules::{DrawRules, RuleInfo, RuleOptions};
+use boardlab_core::rules::{DrawRules, RuleOptions};
 
 /// The configuration of a Parity game: the draw rules and the board layout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -16,22 +16,12 @@ pub struct ParityRules {
 impl RuleOptions for ParityRules {
     const GAME: &'static str = "parity";
 
-    fn options() -> &'static [RuleInfo] {
-        &DrawRules::OPTIONS
-    }
-
-    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
-        self.draw
-            .set(Self::GAME, name, value)
-            .unwrap_or_else(|| Err(Self::unknown(name)))
-    }
-
-    fn get(&self, name: &str) -> Option<String> {
-        self.draw.get(name)
-    }
-
     fn draw_rules(&self) -> DrawRules {
         self.draw
+    }
+
+    fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {
+        Some(&mut self.draw)
     }
 
     fn load_board(&mut self, text: &str) -> Result<(), RuleError> {
