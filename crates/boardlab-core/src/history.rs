@@ -80,14 +80,10 @@ impl<P: Position> GameHistory<P> {
                 reason: format!("the game is over ({outcome})"),
             });
         }
-        if !self.current().is_legal(mv) {
-            return Err(MoveError::Illegal {
-                game: P::GAME_ID,
-                text: mv.to_string(),
-                reason: "not a legal move in this position".to_string(),
-            });
-        }
-        self.push(mv);
+        let mut next = *self.current();
+        next.try_play(mv)?;
+        self.positions.push(next);
+        self.moves.push(mv);
         Ok(())
     }
 

@@ -205,6 +205,35 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     fn is_legal(&self, mv: Self::Move) -> bool {
         self.legal_move_list().contains(&mv)
     }
+
+    /// Plays `mv` if it is legal here; otherwise leaves the position as it was and says
+    /// why, in the words the move reader uses. The checked twin of
+    /// [`play`](Position::play), which trusts its caller.
+    fn try_play(&mut self, mv: Self::Move) -> Result<(), MoveError> {
+        if self.is_legal(mv) {
+            self.play(mv);
+            return Ok(());
+        }
+        let text = mv.to_string();
+        Err(match self.parse_move(&text) {
+            Err(error) => error,
+            // A move the reader takes for another (a shortened Sprint chain): no reason of
+            // its own to give.
+            Ok(_) => MoveError::Illegal {
+                game: Self::GAME_ID,
+                reason: "not a legal move in this position".to_string(),
+                text,
+            },
+        })
+    }
+
+    /// Reads a move in this position's notation and plays it if it is legal (see
+    /// [`parse_move`](Position::parse_move)); returns the move played.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, MoveError> {
+        let mv = self.parse_move(text)?;
+        self.play(mv);
+        Ok(mv)
+    }
 }
 
 /// Implements `Default` (the start position under the default rules), `FromStr` (reading a

@@ -8,37 +8,48 @@ use boardlab_core::{Encoding, Evaluate, Position};
 use std::fmt;
 use std::str::FromStr;
 
-/// A game that boardlab plays, named by its id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    /// Obsidian, the 8x8 chess-like game.
-    Obsidian,
-    /// Daisy, the 9x9 shogi-like game with drops.
-    Daisy,
-    /// Sprint, the 6x6 checkers-like race.
-    Sprint,
-    /// Parity, the game of red and blue spaces on a board that is data.
-    Parity,
+/// Makes the registry from the one list of games below: the [`GameId`] enum, its
+/// [`ALL`](GameId::ALL) and [`id`](GameId::id), and [`with_game`].
+macro_rules! registry {
+    ($($(#[$doc:meta])* $variant:ident => $position:ty,)+) => {
+        /// A game that boardlab plays, named by its id.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameId {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl GameId {
+            /// Every game, in the order of RULES.md.
+            pub const ALL: &'static [GameId] = &[$(GameId::$variant,)+];
+
+            /// The id as typed on the command line.
+            pub fn id(self) -> &'static str {
+                match self {
+                    $(GameId::$variant => <$position as Position>::GAME_ID,)+
+                }
+            }
+        }
+
+        /// Runs `visitor` with the position type of `game`.
+        pub fn with_game<V: GameVisitor>(game: GameId, visitor: V) -> V::Output {
+            match game {
+                $(GameId::$variant => visitor.visit::<$position>(),)+
+            }
+        }
+    };
 }
 
-impl GameId {
-    /// Every game, in the order of RULES.md.
-    pub const ALL: &'static [GameId] = &[
-        GameId::Obsidian,
-        GameId::Daisy,
-        GameId::Sprint,
-        GameId::Parity,
-    ];
-
-    /// The id as typed on the command line.
-    pub fn id(self) -> &'static str {
-        match self {
-            GameId::Obsidian => Obsidian::GAME_ID,
-            GameId::Daisy => Daisy::GAME_ID,
-            GameId::Sprint => Sprint::GAME_ID,
-            GameId::Parity => Parity::GAME_ID,
-        }
-    }
+// Every game boardlab plays, in the order of RULES.md: the only list of them. The CLI, the
+// web catalog, the engine and the Python package all follow from it.
+registry! {
+    /// Obsidian, the 8x8 chess-like game.
+    Obsidian => Obsidian,
+    /// Daisy, the 9x9 shogi-like game with drops.
+    Daisy => Daisy,
+    /// Sprint, the 6x6 checkers-like race.
+    Sprint => Sprint,
+    /// Parity, the game of red and blue spaces on a board that is data.
+    Parity => Parity,
 }
 
 impl fmt::Display for GameId {
@@ -86,14 +97,4 @@ pub trait GameVisitor {
     /// the bots, and an encoding, for learning tools; work that needs only the rules may ask
     /// for `P: Position` alone).
     fn visit<P: Evaluate + Encoding>(self) -> Self::Output;
-}
-
-/// Runs `visitor` with the position type of `game`.
-pub fn with_game<V: GameVisitor>(game: GameId, visitor: V) -> V::Output {
-    match game {
-        GameId::Obsidian => visitor.visit::<Obsidian>(),
-        GameId::Daisy => visitor.visit::<Daisy>(),
-        GameId::Sprint => visitor.visit::<Sprint>(),
-        GameId::Parity => visitor.visit::<Parity>(),
-    }
 }

@@ -1,12 +1,15 @@
 //! The conformance suite every game passes, one line per game and rule variant: the
-//! independent perft counts, text round-trips of positions and moves, the incremental hash
-//! against one computed from scratch, the legal moves against what the move parser accepts,
-//! the outcome against an empty move list, and no panic on any input string.
+//! independent perft counts, agreement with the game's plain second implementation on
+//! random positions, text round-trips of positions and moves, the incremental hash against
+//! one computed from scratch, the legal moves against what the move parser accepts and what
+//! `try_play` plays, the outcome against an empty move list, and no panic on any input
+//! string.
 //!
 //! What is truly one game's own (its plain reference implementation, its error messages,
 //! its special rules) stays in that game's test files.
 
 mod oracle;
+mod reference;
 
 use boardlab_core::perft::perft;
 use boardlab_core::{Player, Position, RuleOptions};
@@ -16,6 +19,7 @@ use boardlab_games::parity::{Parity, ParityRules};
 use boardlab_games::sprint::{Sprint, SprintRules};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
 
 /// The largest perft count checked here (deeper rows run in the games' `#[ignore]` tests).
 const MAX_NODES: u64 = 1_000_000;
@@ -29,6 +33,9 @@ struct Case<P: Position> {
     oracle: Option<&'static str>,
     /// The first player of the random games: both, for games that draw it.
     firsts: &'static [Player],
+    /// The game's plain second implementation (`tests/reference/`): each legal move with
+    /// the position it leads to.
+    reference: fn(&P) -> Vec<(String, String)>,
 }
 
 /// Runs the whole suite on one case; returns how many positions were checked.
@@ -38,12 +45,13 @@ fn conform<P: Position>(case: Case<P>) -> usize {
     }
     let mut rng = StdRng::seed_from_u64(0x5eed ^ P::GAME_ID.len() as u64);
     let mut checked = 0;
-    let mut seen_moves: Vec<String> = Vec::new();
+    let mut seen_moves: Vec<P::Move> = Vec::new();
     for game in 0..40 {
         let first = case.firsts[game % case.firsts.len()];
         let mut position = P::start_with_first(case.rules, first);
         for _ in 0..300 {
             check_position(&position, &seen_moves);
+            agrees_with_the_reference(&position, case.reference);
             checked += 1;
             let moves = position.legal_move_list();
             if moves.is_empty() {
@@ -51,7 +59,7 @@ fn conform<P: Position>(case: Case<P>) -> usize {
             }
             let mv = moves[rng.random_range(0..moves.len())];
             if seen_moves.len() < 200 {
-                seen_moves.push(mv.to_string());
+                seen_moves.push(mv);
             }
             position.play(mv);
         }
@@ -89,20 +97,86 @@ fn perft_matches_the_oracle<P: Position>(file: &str, case: &Case<P>) {
 }
 
 /// Everything the suite asks of one position: the invariants of
-/// [`check_position`](boardlab_core::conformance::check_position), and that the move parser
-/// accepts nothing but this position's legal moves among texts of other positions' moves.
-fn check_position<P: Position>(position: &P, other_moves: &[String]) {
+/// [`check_position`](boardlab_core::conformance::check_position), and for moves of other
+/// positions that the move reader takes only this position's legal moves, and that
+/// `try_play` plays exactly the legal ones and leaves the position alone otherwise.
+fn check_position<P: Position>(position: &P, other_moves: &[P::Move]) {
     boardlab_core::conformance::check_position(position);
     let moves = position.legal_move_list();
-    for other in other_moves {
-        if let Ok(mv) = position.parse_move(other) {
+    for &other in other_moves {
+        let text = other.to_string();
+        if let Ok(mv) = position.parse_move(&text) {
             assert!(
                 moves.contains(&mv),
-                "{}: '{other}' accepted in '{position}' but not legal",
+                "{}: '{text}' accepted in '{position}' but not legal",
                 P::GAME_ID
             );
         }
+        let legal = moves.contains(&other);
+        let mut tried = *position;
+        match tried.try_play(other) {
+            Ok(()) => {
+                assert!(
+                    legal,
+                    "{}: try_play took '{text}' in '{position}'",
+                    P::GAME_ID
+                );
+                let mut played = *position;
+                played.play(other);
+                assert_eq!(tried, played, "{}: try_play and play differ", P::GAME_ID);
+            }
+            Err(error) => {
+                assert!(
+                    !legal,
+                    "{}: try_play refused legal '{text}': {error}",
+                    P::GAME_ID
+                );
+                assert_eq!(
+                    &tried,
+                    position,
+                    "{}: a refused move changed the position",
+                    P::GAME_ID
+                );
+            }
+        }
     }
+}
+
+/// The plain implementation finds the same legal moves, written the same way, and each
+/// leads to the same position (placement, reserves and side to move).
+fn agrees_with_the_reference<P: Position>(
+    position: &P,
+    reference: fn(&P) -> Vec<(String, String)>,
+) {
+    let plain: BTreeMap<String, String> = reference(position).into_iter().collect();
+    let fast: BTreeMap<String, String> = position
+        .legal_move_list()
+        .iter()
+        .map(|&mv| {
+            let mut next = *position;
+            next.play(mv);
+            (mv.to_string(), next.to_string())
+        })
+        .collect();
+    assert_eq!(
+        fast.keys().collect::<Vec<_>>(),
+        plain.keys().collect::<Vec<_>>(),
+        "{}: legal moves of '{position}' differ from the plain implementation's",
+        P::GAME_ID
+    );
+    for (mv, after) in &fast {
+        assert_eq!(
+            board_and_side(after),
+            board_and_side(&plain[mv]),
+            "{}: '{mv}' from '{position}' leads elsewhere by the plain implementation",
+            P::GAME_ID
+        );
+    }
+}
+
+/// The placement (with any reserves) and the side to move of a position line.
+fn board_and_side(text: &str) -> Vec<&str> {
+    text.split_whitespace().take(2).collect()
 }
 
 /// Random strings, and mutations of real position and move texts, never make the position
@@ -192,6 +266,7 @@ fn obsidian_conforms() {
         rules: Default::default(),
         assignments: &[],
         oracle: Some("obsidian.perft"),
+        reference: reference::obsidian::successors,
         firsts: &[Player::One],
     });
 }
@@ -202,6 +277,7 @@ fn daisy_conforms() {
         rules: Default::default(),
         assignments: &[],
         oracle: Some("daisy.perft"),
+        reference: reference::daisy::successors,
         firsts: &[Player::One],
     });
 }
@@ -212,6 +288,7 @@ fn sprint_conforms() {
         rules: SprintRules::default(),
         assignments: &[],
         oracle: Some("sprint.perft"),
+        reference: reference::sprint::successors,
         firsts: &[Player::One],
     });
 }
@@ -222,6 +299,7 @@ fn sprint_with_backward_captures_conforms() {
         rules: SprintRules::from_assignments(&["backward_captures=true"]).unwrap(),
         assignments: &["backward_captures=true"],
         oracle: Some("sprint.perft"),
+        reference: reference::sprint::successors,
         firsts: &[Player::One],
     });
 }
@@ -232,6 +310,7 @@ fn parity_conforms() {
         rules: ParityRules::default(),
         assignments: &[],
         oracle: Some("parity.perft"),
+        reference: reference::parity::successors,
         firsts: &[Player::One, Player::Two],
     });
 }
@@ -246,6 +325,7 @@ fn parity_on_another_board_conforms() {
         rules,
         assignments: &[],
         oracle: None,
+        reference: reference::parity::successors,
         firsts: &[Player::One, Player::Two],
     });
 }

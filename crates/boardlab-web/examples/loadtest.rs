@@ -11,6 +11,7 @@
 //! the latency is mostly queueing behind the other games; `--think-ms N` paces each client
 //! like a player who thinks for N ms.
 
+use boardlab_games::GameId;
 use boardlab_web::client::Client;
 use boardlab_web::testing::{start_background, temp_db};
 use rand::rngs::StdRng;
@@ -20,8 +21,6 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
-
-const GAMES: [&str; 4] = ["obsidian", "daisy", "sprint", "parity"];
 
 struct Options {
     games: usize,
@@ -87,7 +86,7 @@ fn play_game(
             return tally;
         }
     };
-    let request = json!({ "game": GAMES[index % 4], "opponent": "local", "first": "1" });
+    let request = json!({ "game": GameId::ALL[index % GameId::ALL.len()].id(), "opponent": "local", "first": "1" });
     let created = match c.post("/api/games", &request.to_string()) {
         Ok(r) if r.status == 201 => r.json(),
         Ok(r) => {
