@@ -5,6 +5,8 @@
 #
 #   scripts/fuzz.sh [MINUTES]            every target
 #   TARGETS="record layout" scripts/fuzz.sh 5
+#   RUNS=10000000 scripts/fuzz.sh        each target until it has run ten million inputs
+#                                        (MINUTES, if given too, still caps each target)
 #
 # Needs `rustup toolchain install nightly` and `cargo install cargo-fuzz`. Not run in CI.
 # New inputs the fuzzer finds go to fuzz/corpus/TARGET/ (only the seed-* files are kept in
@@ -12,10 +14,19 @@
 # and shrinks with `cargo +nightly fuzz tmin TARGET fuzz/artifacts/TARGET/crash-…`.
 set -euo pipefail
 
-minutes="${1:-1}"
-if ! [[ "$minutes" =~ ^[0-9]+$ ]] || [ "$minutes" -lt 1 ]; then
-    echo "usage: $0 [MINUTES] (a whole number of minutes per target, default 1)" >&2
+runs_wanted="${RUNS:-}"
+if [ -n "$runs_wanted" ] && ! [[ "$runs_wanted" =~ ^[1-9][0-9]*$ ]]; then
+    echo "RUNS must be a whole number of executions (e.g. RUNS=10000000), not '$runs_wanted'" >&2
     exit 2
+fi
+if [ -n "$runs_wanted" ] && [ -z "${1:-}" ]; then
+    minutes=0 # no time limit: run until RUNS executions
+else
+    minutes="${1:-1}"
+    if ! [[ "$minutes" =~ ^[0-9]+$ ]] || [ "$minutes" -lt 1 ]; then
+        echo "usage: [RUNS=N] $0 [MINUTES] (a whole number of minutes per target, default 1)" >&2
+        exit 2
+    fi
 fi
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -30,13 +41,22 @@ cargo +nightly fuzz build -O
 crashed=0
 summary=""
 for target in $targets; do
-    echo "== $target: $minutes minute(s)"
+    limits=(-timeout=10 -print_final_stats=1)
+    if [ "$minutes" -gt 0 ]; then
+        limits+=(-max_total_time="$seconds")
+    fi
+    if [ -n "$runs_wanted" ]; then
+        limits+=(-runs="$runs_wanted")
+    fi
+    limit_text="${runs_wanted:+until $runs_wanted executions}"
+    if [ "$minutes" -gt 0 ]; then
+        limit_text="${limit_text:+$limit_text, }at most $minutes minute(s)"
+    fi
+    echo "== $target: $limit_text"
     mkdir -p "fuzz/corpus/$target" "fuzz/artifacts/$target"
     log="$logs/$target.log"
     status=0
-    cargo +nightly fuzz run -O "$target" -- \
-        -max_total_time="$seconds" -timeout=10 -print_final_stats=1 \
-        >"$log" 2>&1 || status=$?
+    cargo +nightly fuzz run -O "$target" -- "${limits[@]}" >"$log" 2>&1 || status=$?
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
     if [ -z "$runs" ]; then
         runs=$(grep -o '^#[0-9]*' "$log" | tail -1 | tr -d '#')
@@ -55,6 +75,6 @@ for target in $targets; do
 done
 
 echo
-echo "== fuzzing summary ($minutes minute(s) a target; logs in fuzz/logs/)"
+echo "== fuzzing summary (${runs_wanted:+$runs_wanted executions, }$minutes minute(s) a target, 0 = no limit; logs in fuzz/logs/)"
 printf '%s' "$summary"
 exit "$crashed"
