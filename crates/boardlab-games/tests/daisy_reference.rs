@@ -1,8 +1,7 @@
-//! Daisy against a second, deliberately plain implementation written straight from
-//! RULES.md § 2: a 9x9 array of squares, reserves as maps, no bitboards, no tables.
-//!
-//! Over thousands of positions reached by seeded random play, both must give the same set
-//! of legal moves, and every move must lead to the same position (compared as text).
+//! Daisy's own comparisons with its plain second implementation (`reference/daisy.rs`: a 9x9
+//! array, reserves as maps; the conformance suite compares them from the start): random
+//! play from the start and from the oracle's positions with a count of the rules it
+//! reached, the plain perft at small depths, and the A rule that general engines lack.
 
 mod oracle;
 

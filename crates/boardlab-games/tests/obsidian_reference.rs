@@ -1,6 +1,6 @@
-//! A second, deliberately plain implementation of the Obsidian rules, written from RULES.md
-//! § 1 with an 8x8 array and no bitboards, compared with the fast one on positions from
-//! seeded random play: any difference is a bug in one of them.
+//! Obsidian's own comparisons with its plain second implementation (`reference/obsidian.rs`;
+//! the conformance suite compares them from the start): random play from mid-game
+//! positions, checking that it reaches promotions and D captures often enough to count.
 
 use boardlab_core::Position;
 use boardlab_games::Obsidian;

@@ -1,5 +1,5 @@
-//! A second, plain implementation of the Parity rules (RULES.md § 4) with arrays, compared
-//! with the fast one on positions from seeded random play on three layouts.
+//! Parity's own comparisons with its plain second implementation (`reference/parity.rs`; the
+//! conformance suite compares them from the start): random placements on three layouts.
 
 use boardlab_core::{Player, Position, RuleOptions};
 use boardlab_games::parity::{DEFAULT_LAYOUT_TEXT, Parity, ParityRules};

@@ -1,6 +1,6 @@
-//! A second, deliberately plain implementation of Sprint's rules (RULES.md § 3), written
-//! straight from the text with a 6x6 array and no bitboards, compared with the fast one on
-//! positions reached by seeded random play, for both settings of `backward_captures`.
+//! Sprint's own comparisons with its plain second implementation (`reference/sprint.rs`; the
+//! conformance suite compares them from the start): random set-ups on the dark squares
+//! and a count of the capture chains reached, for both settings of `backward_captures`.
 
 use boardlab_core::{MoveList, Player, Position};
 use boardlab_games::Sprint;
