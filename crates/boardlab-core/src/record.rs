@@ -56,6 +56,17 @@ pub enum RecordError {
         /// Why it cannot be played.
         problem: String,
     },
+    /// A word among the moves begins with `[`, as only a tag does: tags come before the
+    /// moves (a file of several records starts each with its tags).
+    #[error(
+        "record move {number} ('{text}'): a word that begins with '[' is a tag, and tags come before the moves"
+    )]
+    TagAmongMoves {
+        /// The word's place among the moves, counting plies from 1.
+        number: usize,
+        /// The word.
+        text: String,
+    },
     /// The `Result` tag contradicts the end the rules reached.
     #[error("the record says the result is {tag} but the moves end the game {actual}")]
     WrongResult {
@@ -164,6 +175,18 @@ impl GameRecord {
             }
         }
         record.moves = move_tokens(&movetext);
+        // Written out, such a word could begin a line and be taken for the next record's tags.
+        if let Some((index, word)) = record
+            .moves
+            .iter()
+            .enumerate()
+            .find(|(_, word)| word.starts_with('['))
+        {
+            return Err(RecordError::TagAmongMoves {
+                number: index + 1,
+                text: word.clone(),
+            });
+        }
         if let Some(result) = record.tag("Result")
             && RecordResult::from_text(result).is_none()
         {
@@ -389,6 +412,26 @@ mod tests {
         assert_eq!(record.moves, ["b5b4", "a2a3"]);
         let written = record.to_string();
         assert_eq!(GameRecord::parse(&written).unwrap(), record, "{written}");
+    }
+
+    #[test]
+    fn a_tag_among_the_moves_is_refused() {
+        // Found by the `record` fuzz target: a move word "[x" was read, but written out it
+        // could begin a line, and `parse_all` then took it for the next record's tags.
+        let text = "[Game \"sprint\"]\n\n1. b2a3 [x e5f4 *\n";
+        assert_eq!(
+            GameRecord::parse(text),
+            Err(RecordError::TagAmongMoves {
+                number: 2,
+                text: "[x".to_string()
+            })
+        );
+        let late_tag = "[Game \"sprint\"]\n\n1. b2a3\n[Result \"*\"]\ne5f4 *\n";
+        let error = GameRecord::parse(late_tag).unwrap_err().to_string();
+        assert!(error.contains("tags come before the moves"), "{error}");
+        // Two records in one file still read as two.
+        let two = "[Game \"sprint\"]\n\n1. b2a3 *\n\n[Game \"sprint\"]\n\n1. b2c3 *\n";
+        assert_eq!(GameRecord::parse_all(two).unwrap().len(), 2);
     }
 
     #[test]
