@@ -13,6 +13,7 @@
 //! ```
 
 use crate::history::GameHistory;
+use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::rules::RuleOptions;
@@ -99,6 +100,14 @@ impl RecordResult {
         }
     }
 
+    /// The result of a game that ended so.
+    pub fn from_outcome(outcome: &Outcome) -> RecordResult {
+        match outcome.winner() {
+            Some(player) => RecordResult::Win(player),
+            None => RecordResult::Draw,
+        }
+    }
+
     /// The result with the tag text `text`, if it is one.
     pub fn from_text(text: &str) -> Option<RecordResult> {
         match text.trim() {
@@ -122,7 +131,9 @@ pub struct GameRecord {
 
 impl GameRecord {
     /// The record of `history`, with the players' names, the result and how the game ended
-    /// (the `Termination` tag: the rules' outcome in words, or an adjudication).
+    /// (the `Termination` tag: the rules' outcome in words, or an adjudication). When the
+    /// rules have ended the game, the result is theirs whatever `result` says, so that the
+    /// record replays.
     pub fn from_history<P: Position>(
         history: &GameHistory<P>,
         player1: &str,
@@ -130,6 +141,9 @@ impl GameRecord {
         result: RecordResult,
         termination: &str,
     ) -> GameRecord {
+        let result = history
+            .outcome()
+            .map_or(result, |outcome| RecordResult::from_outcome(&outcome));
         let start = history.start();
         let rules = start.rules();
         let mut tags = vec![("Game".to_string(), P::GAME_ID.to_string())];

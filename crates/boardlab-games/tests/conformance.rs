@@ -12,7 +12,8 @@ mod oracle;
 mod reference;
 
 use boardlab_core::perft::perft;
-use boardlab_core::{Player, Position, RuleOptions};
+use boardlab_core::record::{GameRecord, RecordResult};
+use boardlab_core::{GameHistory, Player, Position, RuleOptions};
 use boardlab_games::daisy::Daisy;
 use boardlab_games::obsidian::Obsidian;
 use boardlab_games::parity::{Parity, ParityRules};
@@ -65,7 +66,43 @@ fn conform<P: Position>(case: Case<P>) -> usize {
         }
     }
     no_string_makes_a_parser_panic::<P>(case.rules, &mut rng);
+    records_read_back::<P>(case.rules, case.firsts, &mut rng);
     checked
+}
+
+/// Random games (draw rules included) written as records, with the result left open as a
+/// caller might: each reads back, replays to the same moves and end, and carries the
+/// rules' result when they ended the game.
+fn records_read_back<P: Position>(rules: P::Rules, firsts: &[Player], rng: &mut StdRng) {
+    for game in 0..10 {
+        let first = firsts[game % firsts.len()];
+        let mut history = GameHistory::new(P::start_with_first(rules, first));
+        while history.outcome().is_none() && history.moves().len() < 300 {
+            let moves = history.current().legal_move_list();
+            history
+                .play(moves[rng.random_range(0..moves.len())])
+                .expect("a legal move plays");
+        }
+        let written =
+            GameRecord::from_history(&history, "one", "two", RecordResult::Unfinished, "test")
+                .to_string();
+        let replayed = GameRecord::parse(&written)
+            .and_then(|record| record.replay_with::<P>(rules))
+            .unwrap_or_else(|e| {
+                panic!(
+                    "{}: a written record does not replay: {e}\n{written}",
+                    P::GAME_ID
+                )
+            });
+        assert_eq!(replayed.moves(), history.moves(), "{written}");
+        assert_eq!(replayed.outcome(), history.outcome(), "{written}");
+        if let Some(outcome) = history.outcome() {
+            assert!(
+                written.contains(&format!("[Result \"{}\"]", outcome.score_text())),
+                "{written}"
+            );
+        }
+    }
 }
 
 fn perft_matches_the_oracle<P: Position>(file: &str, case: &Case<P>) {
