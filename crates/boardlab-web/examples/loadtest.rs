@@ -2,7 +2,7 @@
 //! loopback, then an idle spell, with the server's resident memory watched throughout.
 //!
 //! `cargo run --release -p boardlab-web --example loadtest -- [--clients 200] [--seconds 60]
-//! [--plies 40] [--think-ms 0] [--idle-seconds 30] [--addr 127.0.0.1:PORT]`
+//! [--plies 40] [--think-ms 0] [--idle-seconds 90] [--addr 127.0.0.1:PORT]`
 //!
 //! Without `--addr` it starts its own server in a child process (this program run again
 //! with `--serve DB`) on a free loopback port with a fresh database, so that the server's
@@ -17,8 +17,10 @@
 //! other clients; `--think-ms N` paces each client like a player who thinks for N ms.
 //!
 //! The exit status is non-zero when a move was not acknowledged, a client failed, or the
-//! resident memory after the idle spell is more than `--max-growth-mb` (default 32) above
-//! its idle level before the load.
+//! resident memory after the idle spell is more than `--max-growth-mb` (default 16) above
+//! its idle level before the load. The default idle spell outlasts the server's
+//! [`IDLE_TIME`](boardlab_web::hub::IDLE_TIME) and its sweep, so the games of the load have
+//! left memory by its end.
 
 use boardlab_games::GameId;
 use boardlab_web::client::Client;
@@ -48,8 +50,8 @@ struct Options {
 }
 
 const USAGE: &str = "options: --clients N (1..=1000, default 200), --seconds N (load, 1..=600, default 60), \
---plies N (per game, 1..=1000, default 40), --think-ms N (default 0), --idle-seconds N (0..=600, default 30), \
---max-growth-mb N (default 32), --addr 127.0.0.1:PORT (a running server; memory is then not read)";
+--plies N (per game, 1..=1000, default 40), --think-ms N (default 0), --idle-seconds N (0..=600, default 90), \
+--max-growth-mb N (default 16), --addr 127.0.0.1:PORT (a running server; memory is then not read)";
 
 fn options() -> Result<Options, String> {
     let mut o = Options {
@@ -57,8 +59,8 @@ fn options() -> Result<Options, String> {
         seconds: 60,
         plies: 40,
         think_ms: 0,
-        idle_seconds: 30,
-        max_growth_mb: 32,
+        idle_seconds: 90,
+        max_growth_mb: 16,
         addr: None,
         serve: None,
     };

@@ -14,6 +14,7 @@ use boardlab_games::GameId;
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
 /// One game held in memory.
@@ -146,10 +147,59 @@ pub const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(
 /// from the store when next asked for.
 pub const RESIDENT: usize = 256;
 
+/// A game nobody has asked for in this long is dropped from memory when not in use (it is
+/// loaded again from the store when next asked for), so that an idle server holds no games.
+pub const IDLE_TIME: Duration = Duration::from_secs(60);
+
+/// Hands the memory the allocator holds free back to the system, where the allocator
+/// keeps it otherwise (glibc's does, in the arenas of the threads that freed it).
+fn give_back_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only releases free memory of the allocator; it takes no pointer.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}
+
+/// A game in memory and when it was last asked for.
+struct Resident {
+    entry: EntryRef,
+    used: Instant,
+}
+
+impl Resident {
+    fn new(entry: EntryRef) -> Resident {
+        Resident {
+            entry,
+            used: Instant::now(),
+        }
+    }
+
+    /// Whether nobody uses the game: no request or bot holds it, no page follows it.
+    fn unused(&self) -> Option<IdleGame> {
+        if Arc::strong_count(&self.entry) != 1 {
+            return None;
+        }
+        let entry = self.entry.try_lock().ok()?;
+        (entry.events.receiver_count() == 0).then(|| IdleGame {
+            unfinished: result_of(&entry).is_none(),
+            used: self.used,
+        })
+    }
+}
+
+/// What decides which unused game leaves memory first: finished ones, then the longest
+/// unused.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct IdleGame {
+    unfinished: bool,
+    used: Instant,
+}
+
 /// All games of the server and the store behind them.
 pub struct Hub {
     store: Arc<Store>,
-    games: Mutex<HashMap<String, EntryRef>>,
+    games: Mutex<HashMap<String, Resident>>,
 }
 
 impl Hub {
@@ -175,8 +225,9 @@ impl Hub {
 
     /// The game with this id, loaded from the store on first use.
     pub async fn entry(self: &Arc<Hub>, id: &str) -> ApiResult<EntryRef> {
-        if let Some(found) = self.games.lock().expect("games lock").get(id) {
-            return Ok(found.clone());
+        if let Some(found) = self.games.lock().expect("games lock").get_mut(id) {
+            found.used = Instant::now();
+            return Ok(found.entry.clone());
         }
         let key = id.to_string();
         let loaded = self
@@ -190,7 +241,11 @@ impl Hub {
         let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session, &moments)?));
         let found = {
             let mut games = self.games.lock().expect("games lock");
-            games.entry(id.to_string()).or_insert(entry).clone()
+            games
+                .entry(id.to_string())
+                .or_insert_with(|| Resident::new(entry))
+                .entry
+                .clone()
         };
         self.trim();
         self.schedule_flag(&found);
@@ -203,28 +258,40 @@ impl Hub {
     }
 
     /// Drops games nobody is using while more than [`RESIDENT`] are in memory: finished ones
-    /// first. A game in use (a request or a bot holds it, or a page follows its updates)
-    /// stays.
+    /// first, then the longest unused. A game in use (a request or a bot holds it, or a page
+    /// follows its updates) stays.
     fn trim(&self) {
         let mut games = self.games.lock().expect("games lock");
         if games.len() <= RESIDENT {
             return;
         }
-        let mut idle: Vec<(bool, String)> = games
+        let mut idle: Vec<(IdleGame, String)> = games
             .iter()
-            .filter(|(_, entry)| Arc::strong_count(entry) == 1)
-            .filter_map(|(id, entry)| {
-                let entry = entry.try_lock().ok()?;
-                (entry.events.receiver_count() == 0)
-                    .then(|| (result_of(&entry).is_none(), id.clone()))
-            })
+            .filter_map(|(id, resident)| Some((resident.unused()?, id.clone())))
             .collect();
-        // Finished games (false) first.
         idle.sort();
         let excess = games.len() - RESIDENT;
         for (_, id) in idle.into_iter().take(excess) {
             games.remove(&id);
         }
+    }
+
+    /// Drops every game not in use that nobody has asked for in `idle` or longer; returns
+    /// how many were dropped.
+    pub fn drop_idle(&self, idle: Duration) -> usize {
+        let mut games = self.games.lock().expect("games lock");
+        let before = games.len();
+        games.retain(|_, resident| {
+            resident
+                .unused()
+                .is_none_or(|game| game.used.elapsed() < idle)
+        });
+        let dropped = before - games.len();
+        drop(games);
+        if dropped > 0 {
+            give_back_freed_memory();
+        }
+        dropped
     }
 
     /// Stores a new game and holds it in memory; starts the bot if it moves first.
@@ -238,7 +305,7 @@ impl Hub {
         self.games
             .lock()
             .expect("games lock")
-            .insert(id, entry.clone());
+            .insert(id, Resident::new(entry.clone()));
         self.schedule_bot(entry);
         self.trim();
         Ok(())

@@ -75,6 +75,16 @@ impl Server {
             .resume_bots()
             .await
             .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        // Games nobody has asked for in a while leave memory.
+        let hub = std::sync::Arc::downgrade(&self.hub);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(crate::hub::IDLE_TIME / 4);
+            loop {
+                every.tick().await;
+                let Some(hub) = hub.upgrade() else { break };
+                hub.drop_idle(crate::hub::IDLE_TIME);
+            }
+        });
         axum::serve(self.listener, router(self.hub)).await?;
         Ok(())
     }
