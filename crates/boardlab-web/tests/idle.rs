@@ -21,6 +21,9 @@ async fn idle_games_leave_memory_unless_in_use_and_load_again() {
     hub.create(row).await.unwrap();
     hub.create(kept).await.unwrap();
     assert_eq!(hub.resident(), 2);
+    // Let the tasks the hub started for the new games (a bot's turn, a clock) finish: each
+    // holds its game until it has run.
+    tokio::time::sleep(Duration::from_millis(50)).await;
 
     // Recently asked for: both stay.
     assert_eq!(hub.drop_idle(Duration::from_secs(3600)), 0);
@@ -29,8 +32,6 @@ async fn idle_games_leave_memory_unless_in_use_and_load_again() {
     assert_eq!(hub.drop_idle(Duration::ZERO), 1);
     assert_eq!(hub.resident(), 1);
     drop(held);
-    // Let the tasks the hub started for the new games (a bot's turn, a clock) finish.
-    tokio::time::sleep(Duration::from_millis(50)).await;
     assert_eq!(hub.drop_idle(Duration::ZERO), 1);
     assert_eq!(hub.resident(), 0);
 
