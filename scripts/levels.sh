@@ -8,7 +8,8 @@
 #   GAMES=100            games per pair of levels
 #   THREADS=2            games at once
 #   GAMES_LIST="obsidian daisy sprint parity"
-#   LEVELS="2 3 4 5 6"   the upper level of each pair (level N plays level N-1)
+#   LEVELS="2 3 …"       the upper level of each pair (level N plays level N-1); by default
+#                        every level of each game from 2 to its top
 #   SEED=1               seed of the openings
 #   Openings per game: obsidian random:8, daisy setup:2, sprint random:2, parity random:2
 set -euo pipefail
@@ -17,7 +18,7 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GAMES="${GAMES:-100}"
 THREADS="${THREADS:-2}"
 GAMES_LIST="${GAMES_LIST:-obsidian daisy sprint parity}"
-LEVELS="${LEVELS:-2 3 4 5 6}"
+LEVELS="${LEVELS:-}"
 SEED="${SEED:-1}"
 
 case "${1:-}" in
@@ -37,7 +38,13 @@ for game in $GAMES_LIST; do
         sprint|parity) openings=random:2 ;;
         *) echo "levels.sh: unknown game '$game'; games are obsidian daisy sprint parity" >&2; exit 2 ;;
     esac
-    for upper in $LEVELS; do
+    uppers="$LEVELS"
+    if [ -z "$uppers" ]; then
+        # The game's number of levels, from the error that lists them.
+        count=$("$BOARDLAB" bestmove "$game" 2>&1 | sed -n 's/.*--level 1\.\.\([0-9]*\).*/\1/p')
+        uppers=$(seq 2 "$count")
+    fi
+    for upper in $uppers; do
         lower=$((upper - 1))
         started=$(date +%s)
         summary=$("$BOARDLAB" match "$game" --p1 "level:$upper" --p2 "level:$lower" \

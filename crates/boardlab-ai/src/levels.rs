@@ -1,100 +1,118 @@
-//! The strength levels for people: `level:1` (weakest) to `level:6` (our strongest bot).
+//! The strength levels for people: `level:1` (a beginner) up to each game's top level (our
+//! strongest bot, the full search for a second a move).
 //!
-//! A level means the same to a player in every game (each beats the one below by 150 to 300
-//! Elo), but the bot behind it differs: a search of 2,000 nodes is a beginner at Obsidian and
-//! nearly perfect at Sprint. So each game has its own ladder of bot specs, calibrated with
-//! `scripts/levels.sh`; the README's level table gives the measured gaps.
+//! Each level beats the one below by about 150 to 300 Elo, measured with `scripts/levels.sh`
+//! (the README's level table gives the figures). The bot behind a level is the game's own,
+//! and so is the number of levels: from a beginner to the full search is a far longer way in
+//! Obsidian than in Sprint, whose searches play perfectly after a few thousand positions. A
+//! level above a game's top plays as its top level, so every `level:N` up to [`TOP_LEVEL`]
+//! means something in every game.
 //!
 //! ```
-//! use boardlab_ai::levels::{level_spec, TOP_LEVEL};
-//! use boardlab_games::Obsidian;
+//! use boardlab_ai::levels::{level_count, level_spec, TOP_LEVEL};
+//! use boardlab_games::{Obsidian, Sprint};
 //!
+//! assert_eq!(level_count("obsidian"), TOP_LEVEL);
 //! let top = level_spec::<Obsidian>(TOP_LEVEL).unwrap();
 //! assert_eq!(top.text(), "alphabeta:time=1s");
+//! // Sprint has fewer levels; the numbers above its top play as its top.
+//! assert!(level_count("sprint") < TOP_LEVEL);
+//! assert_eq!(level_spec::<Sprint>(TOP_LEVEL).unwrap().text(), "alphabeta:time=1s");
 //! assert!(level_spec::<Obsidian>(TOP_LEVEL + 1).is_err());
 //! ```
 
 use crate::spec::{BotSpec, SpecError};
 use boardlab_core::Evaluate;
 
-/// The strongest level; levels run from 1 to this.
-pub const TOP_LEVEL: u8 = 6;
+/// The highest level number: the top level of the game with the most levels (Obsidian).
+/// Every game accepts levels 1 to this.
+pub const TOP_LEVEL: u8 = OBSIDIAN.len() as u8;
 
-/// The level proposed first to people: one that plays real moves and leaves room to grow.
-pub const DEFAULT_LEVEL: u8 = 3;
-
-/// What each level is like for a player, weakest first (the same in every game).
-pub const DESCRIPTIONS: [&str; TOP_LEVEL as usize] = [
-    "a beginner: looks one move ahead and often misjudges",
-    "a novice: looks one move ahead",
-    "a casual player: a short search",
-    "a club player: a deeper search",
-    "an expert: a long search",
-    "the strongest bot, thinking a second a move",
-];
-
-/// The bot specs of one game's levels, weakest first.
-type Ladder = [&'static str; TOP_LEVEL as usize];
-
-/// Obsidian: the evaluation's error at depth 1, then search nodes growing about fivefold a
-/// level up to the full search for a second.
-const OBSIDIAN: Ladder = [
+/// Obsidian: the evaluation's error at depth 1, depths 1 and 2, then search nodes doubling a
+/// level (a doubling is worth about 200 Elo up to 100,000 nodes, about 100 beyond, where the
+/// steps grow to fourfold) up to the full search for a second (about three million nodes).
+const OBSIDIAN: &[&str] = &[
     "alphabeta:depth=1,noise=100",
-    "alphabeta:nodes=1500",
-    "alphabeta:nodes=8000",
-    "alphabeta:nodes=40000",
-    "alphabeta:nodes=200000",
-    "alphabeta:time=1s",
-];
-
-/// Daisy: a search of depth 1 already sees every drop, and node budgets below a
-/// finished first iteration play worse than it, so the node ladder starts higher.
-const DAISY: Ladder = [
-    "alphabeta:depth=1,noise=300",
     "alphabeta:depth=1",
-    "alphabeta:nodes=10000",
-    "alphabeta:nodes=80000",
+    "alphabeta:depth=2",
+    "alphabeta:nodes=1500",
+    "alphabeta:nodes=3000",
+    "alphabeta:nodes=6000",
+    "alphabeta:nodes=12000",
+    "alphabeta:nodes=25000",
+    "alphabeta:nodes=50000",
+    "alphabeta:nodes=100000",
     "alphabeta:nodes=400000",
     "alphabeta:time=1s",
 ];
 
-/// Sprint: short searches already see far, so the steps are larger.
-const SPRINT: Ladder = [
-    "alphabeta:depth=1,noise=200",
+/// Daisy: a search of depth 1 already weighs every drop; a second iteration needs thousands
+/// of nodes and is worth over 400 Elo, so a misjudging search of that size stands between.
+const DAISY: &[&str] = &[
+    "alphabeta:depth=1,noise=300",
     "alphabeta:depth=1",
-    "alphabeta:nodes=3000",
-    "alphabeta:nodes=30000",
-    "alphabeta:nodes=300000",
+    "alphabeta:nodes=5000,noise=200",
+    "alphabeta:nodes=10000",
+    "alphabeta:nodes=20000",
+    "alphabeta:nodes=40000",
+    "alphabeta:nodes=160000",
     "alphabeta:time=1s",
 ];
 
-/// Parity: mostly drawn between searching bots, so the lower levels misjudge on purpose.
-const PARITY: Ladder = [
-    "alphabeta:depth=1,noise=300",
-    "alphabeta:depth=1,noise=100",
+/// Sprint: a thousand nodes already see far, and the full search solves most positions at
+/// once, so the ladder is short.
+const SPRINT: &[&str] = &[
+    "alphabeta:depth=1,noise=400",
     "alphabeta:depth=1",
-    "alphabeta:nodes=2000",
+    "alphabeta:nodes=1000",
+    "alphabeta:time=1s",
+];
+
+/// Parity: nearly every game between searching bots is drawn (even a search of depth 1
+/// with a large evaluation error holds a draw), so a beginner plays any legal move and the
+/// ladder is short.
+const PARITY: &[&str] = &[
+    "random",
+    "alphabeta:depth=1",
     "alphabeta:nodes=20000",
     "alphabeta:time=1s",
 ];
 
 /// Every game's ladder.
-const ALL: [&Ladder; 4] = [&OBSIDIAN, &DAISY, &SPRINT, &PARITY];
+const ALL: [&[&str]; 4] = [OBSIDIAN, DAISY, SPRINT, PARITY];
 
 /// The ladder of the game with id `game_id` (Obsidian's for a game without its own).
-fn ladder(game_id: &str) -> &'static Ladder {
+fn ladder(game_id: &str) -> &'static [&'static str] {
     match game_id {
-        "daisy" => &DAISY,
-        "sprint" => &SPRINT,
-        "parity" => &PARITY,
-        _ => &OBSIDIAN,
+        "daisy" => DAISY,
+        "sprint" => SPRINT,
+        "parity" => PARITY,
+        _ => OBSIDIAN,
     }
 }
 
-/// The bot spec of `level` in the game with id `game_id`, as text.
+/// How many levels the game with id `game_id` has: its top level.
+pub fn level_count(game_id: &str) -> u8 {
+    ladder(game_id).len() as u8
+}
+
+/// The level proposed first to people in the game with id `game_id`: the first that searches
+/// beyond one move without misjudging on purpose, so it plays real moves and leaves room to
+/// grow.
+pub fn default_level(game_id: &str) -> u8 {
+    match game_id {
+        "daisy" => 4,
+        "sprint" | "parity" => 2,
+        _ => 5,
+    }
+}
+
+/// The bot spec of `level` in the game with id `game_id`, as text (a level above the game's
+/// top is its top level).
 pub fn level_text(game_id: &str, level: u8) -> Result<&'static str, SpecError> {
+    let ladder = ladder(game_id);
     match level {
-        1..=TOP_LEVEL => Ok(ladder(game_id)[usize::from(level) - 1]),
+        1..=TOP_LEVEL => Ok(ladder[usize::from(level).min(ladder.len()) - 1]),
         _ => Err(SpecError::UnknownLevel { level }),
     }
 }
@@ -110,27 +128,78 @@ pub fn level_spec<P: Evaluate>(level: u8) -> Result<BotSpec, SpecError> {
 /// its games repeat exactly.
 pub fn is_untimed(level: u8) -> bool {
     ALL.iter().all(|ladder| {
-        ladder
-            .get(usize::from(level).wrapping_sub(1))
-            .is_some_and(|spec| !spec.contains("time="))
+        (1..=TOP_LEVEL).contains(&level)
+            && !ladder[usize::from(level).min(ladder.len()) - 1].contains("time=")
     })
 }
 
-/// The longest time a move of `level` may take in any game, if the level is timed.
+/// The longest time a move of `level` may take in any game, if the level is timed there.
 pub fn longest_time(level: u8) -> Option<std::time::Duration> {
     ALL.iter()
-        .filter_map(|ladder| ladder.get(usize::from(level).wrapping_sub(1)))
+        .filter(|_| (1..=TOP_LEVEL).contains(&level))
+        .map(|ladder| ladder[usize::from(level).min(ladder.len()) - 1])
         .filter_map(|text| text.parse::<BotSpec>().ok()?.limits.time)
         .max()
 }
 
+/// What a level of the game with id `game_id` is like for a player: how strong, then what
+/// its bot does.
+pub fn description(game_id: &str, level: u8) -> String {
+    let count = level_count(game_id);
+    let level = level.clamp(1, count);
+    if level == count {
+        return "the strongest bot, thinking a second a move".to_string();
+    }
+    // Strength by how far up the game's ladder the level stands.
+    let rank = [
+        "a beginner",
+        "a novice",
+        "a casual player",
+        "a club player",
+        "an expert",
+    ][usize::from(level - 1) * 5 / usize::from(count - 1)];
+    let spec = ladder(game_id)[usize::from(level) - 1];
+    let what = match spec.parse::<BotSpec>() {
+        Ok(spec) if spec.text() == "random" => "plays any legal move".to_string(),
+        Ok(spec) => {
+            let reach = match (spec.limits.depth, spec.limits.nodes) {
+                (Some(1), _) => "looks one move ahead".to_string(),
+                (Some(2), _) => "looks two moves ahead".to_string(),
+                (Some(depth), _) => format!("looks {depth} moves ahead"),
+                (None, Some(nodes)) => format!("weighs {} positions a move", thousands(nodes)),
+                (None, None) => "searches on a time budget".to_string(),
+            };
+            if spec.alphabeta.noise.amount > 0 {
+                format!("{reach} and often misjudges")
+            } else {
+                reach
+            }
+        }
+        Err(_) => String::new(),
+    };
+    format!("{rank}: {what}")
+}
+
+/// `n` with a comma between each group of three digits.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The levels of the game with id `game_id` for a help text or a menu:
 /// `(level, spec, description)`, weakest first.
-pub fn levels(game_id: &str) -> Vec<(u8, &'static str, &'static str)> {
-    (1..=TOP_LEVEL)
+pub fn levels(game_id: &str) -> Vec<(u8, &'static str, String)> {
+    (1..=level_count(game_id))
         .map(|level| {
-            let index = usize::from(level) - 1;
-            (level, ladder(game_id)[index], DESCRIPTIONS[index])
+            let spec = ladder(game_id)[usize::from(level) - 1];
+            (level, spec, description(game_id, level))
         })
         .collect()
 }
@@ -142,13 +211,21 @@ mod tests {
     #[test]
     fn every_level_of_every_game_is_a_valid_spec() {
         for game in ["obsidian", "daisy", "sprint", "parity"] {
-            for (level, text, _) in levels(game) {
+            for (level, text, about) in levels(game) {
                 let spec: BotSpec = text.parse().unwrap();
                 assert_eq!(spec.text(), text, "{game} level {level}");
+                assert!(!about.is_empty(), "{game} level {level}");
             }
-            // The top level is the strongest bot: the full search on a time budget.
+            // The top level is the strongest bot: the full search on a time budget, and the
+            // numbers above it play as it does.
+            let top = level_count(game);
+            assert_eq!(level_text(game, top).unwrap(), "alphabeta:time=1s");
             assert_eq!(level_text(game, TOP_LEVEL).unwrap(), "alphabeta:time=1s");
+            assert!((2..top).contains(&default_level(game)), "{game}");
+            assert!(description(game, 1).starts_with("a beginner"));
+            assert!(description(game, top).starts_with("the strongest bot"));
         }
+        assert_eq!(level_count("obsidian"), TOP_LEVEL);
         assert!(level_text("obsidian", 0).is_err());
         assert!(level_text("obsidian", TOP_LEVEL + 1).is_err());
         assert!(is_untimed(1) && !is_untimed(TOP_LEVEL));
@@ -158,5 +235,7 @@ mod tests {
             Some(std::time::Duration::from_secs(1))
         );
         assert_eq!(longest_time(1), None);
+        assert_eq!(thousands(1_000_000), "1,000,000");
+        assert_eq!(thousands(500), "500");
     }
 }

@@ -36,7 +36,7 @@ pub mod uci;
 pub use alphabeta::AlphaBeta;
 pub use bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo, StopFlag};
 pub use game_clock::{ClockView, GameClock, OutOfTime};
-pub use levels::{DEFAULT_LEVEL, TOP_LEVEL};
+pub use levels::TOP_LEVEL;
 pub use mcts::{Mcts, MctsOptions, PlayoutKind};
 pub use random::RandomBot;
 pub use score::Score;

@@ -1,7 +1,6 @@
 //! The arguments every game command shares: which game, which position, which rules.
 
 use anyhow::{Context, Result, bail};
-use boardlab_ai::levels::DESCRIPTIONS;
 use boardlab_ai::{BotSpec, SpecError};
 use boardlab_core::{Player, Position, Setup};
 use boardlab_games::GameId;
@@ -128,7 +127,7 @@ impl std::str::FromStr for Side {
 }
 
 /// The bot of `--bot SPEC` or `--level N` (exactly one of them), for commands that need one.
-pub fn bot_choice(spec: Option<BotSpec>, level: Option<u8>) -> Result<BotSpec> {
+pub fn bot_choice(spec: Option<BotSpec>, level: Option<u8>, game_id: &str) -> Result<BotSpec> {
     match (spec, level) {
         (Some(_), Some(_)) => bail!("give either --bot or --level, not both"),
         (Some(spec), None) => Ok(spec),
@@ -136,8 +135,8 @@ pub fn bot_choice(spec: Option<BotSpec>, level: Option<u8>) -> Result<BotSpec> {
         (None, None) => {
             bail!(
                 "no bot given: use --bot SPEC (e.g. alphabeta:time=1s) or --level 1..{}: {}",
-                boardlab_ai::TOP_LEVEL,
-                levels_help()
+                boardlab_ai::levels::level_count(game_id),
+                levels_help(game_id)
             )
         }
     }
@@ -148,13 +147,13 @@ pub fn level_choice(level: u8) -> Result<BotSpec, SpecError> {
     format!("level:{level}").parse()
 }
 
-/// The help text of the strength levels (each game has its own bot for each level: the
-/// README's level table, or `boardlab_ai::levels`).
-pub fn levels_help() -> String {
-    DESCRIPTIONS
-        .iter()
-        .enumerate()
-        .map(|(index, about)| format!("{} = {about}", index + 1))
+/// The help text of the strength levels of the game with id `game_id` (each game has its own
+/// bot for each level, and its own number of levels: the README's level table, or
+/// `boardlab_ai::levels`).
+pub fn levels_help(game_id: &str) -> String {
+    boardlab_ai::levels::levels(game_id)
+        .into_iter()
+        .map(|(level, _, about)| format!("{level} = {about}"))
         .collect::<Vec<_>>()
         .join("; ")
 }

@@ -345,15 +345,15 @@ fn play_on_a_clock_shows_both_clocks() {
 
 #[test]
 fn play_against_a_level_answers_each_move() {
-    let out = boardlab_with_input(&["play", "obsidian", "--level", "2"], "e2e4\nundo\nquit\n");
+    let out = boardlab_with_input(&["play", "obsidian", "--level", "4"], "e2e4\nundo\nquit\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("Player 2 (uppercase) is played by the bot level:2 (alphabeta:nodes=1500)"),
+        stdout.contains("Player 2 (uppercase) is played by the bot level:4 (alphabeta:nodes=1500)"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("Player 2 (uppercase) (level:2 (alphabeta:nodes=1500)) plays "),
+        stdout.contains("Player 2 (uppercase) (level:4 (alphabeta:nodes=1500)) plays "),
         "{stdout}"
     );
     assert!(stdout.contains("took back e2e4 "), "{stdout}");

@@ -12,12 +12,20 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-/// The levels a player can choose, weakest first.
-pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=TOP_LEVEL;
-
 /// The pseudo-level of the perfect player, offered after the levels where it plays exactly:
-/// Sprint (solved by search) and Parity when the server has tablebases.
+/// Sprint (solved by search) and Parity when the server has tablebases. The same number in
+/// every game: above every game's levels.
 pub const PERFECT: u8 = TOP_LEVEL + 1;
+
+/// What the stored levels of games made before the levels were recalibrated (six levels in
+/// every game, 7 the perfect player) become, by game: entry `L - 1` is old level `L`'s new
+/// number, the level nearest in strength.
+pub const LEVEL_BEFORE_RECALIBRATION: [(&str, [u8; 7]); 4] = [
+    ("obsidian", [1, 4, 6, 9, 10, 12, PERFECT]),
+    ("daisy", [1, 2, 4, 6, 7, 8, PERFECT]),
+    ("sprint", [1, 2, 3, 4, 4, 4, PERFECT]),
+    ("parity", [2, 2, 2, 3, 3, 4, PERFECT]),
+];
 
 /// The positions the perfect player searches a move before it plays like the top level
 /// (within the top level's time; Sprint's start takes about 300,000).
@@ -37,16 +45,18 @@ pub fn use_tablebases(dir: &Path) -> anyhow::Result<()> {
 /// How long a bot of `level` may think about one move: the longest time its level gives it
 /// in any game, or one second for levels limited by depth or nodes alone.
 pub fn budget(level: u8) -> Duration {
-    let level = level.min(TOP_LEVEL);
-    levels::longest_time(level).unwrap_or(Duration::from_secs(1))
+    levels::longest_time(level.min(TOP_LEVEL)).unwrap_or(Duration::from_secs(1))
 }
 
 /// The level descriptions for the start page of `game`: `(level, description)`, with the
 /// perfect player last where it is offered.
-pub fn level_descriptions(game: GameId) -> Vec<(u8, &'static str)> {
-    let mut levels: Vec<(u8, &'static str)> = (1..=TOP_LEVEL).zip(levels::DESCRIPTIONS).collect();
+pub fn level_descriptions(game: GameId) -> Vec<(u8, String)> {
+    let mut levels: Vec<(u8, String)> = levels::levels(game.id())
+        .into_iter()
+        .map(|(level, _, description)| (level, description))
+        .collect();
     if let Some(description) = perfect_offer(game) {
-        levels.push((PERFECT, description));
+        levels.push((PERFECT, description.to_string()));
     }
     levels
 }
@@ -62,7 +72,8 @@ pub fn level_label(level: u8) -> String {
 
 /// Whether `level` is one a player may choose in `game`.
 pub fn is_level(game: GameId, level: u8) -> bool {
-    LEVELS.contains(&level) || (level == PERFECT && perfect_offer(game).is_some())
+    (1..=levels::level_count(game.id())).contains(&level)
+        || (level == PERFECT && perfect_offer(game).is_some())
 }
 
 /// What the perfect player is in `game`, if it is offered there.

@@ -85,7 +85,7 @@ impl GameVisitor for Info {
                     json!({ "level": level, "label": crate::bot::level_label(level), "description": text })
                 })
                 .collect::<Vec<_>>(),
-            "default_level": boardlab_ai::DEFAULT_LEVEL,
+            "default_level": boardlab_ai::levels::default_level(self.0.id()),
             "names": { "1": look.sides[0], "2": look.sides[1] },
         })
     }

@@ -16,7 +16,7 @@ pub struct NewGame {
     /// `bot`, `friend` or `local` (default `bot`).
     #[serde(default)]
     pub opponent: Option<String>,
-    /// The bot's level, 1 to [`boardlab_ai::TOP_LEVEL`] (default [`boardlab_ai::DEFAULT_LEVEL`]).
+    /// The bot's level, 1 to the game's top level (default [`boardlab_ai::levels::default_level`]).
     #[serde(default)]
     pub level: Option<u8>,
     /// The creator's seat: `1`, `2` or `random` (default `1`).
@@ -122,11 +122,13 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
         ..Setup::start()
     };
     with_game(game, CheckRules(&setup)).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let level = request.level.unwrap_or(boardlab_ai::DEFAULT_LEVEL);
+    let level = request
+        .level
+        .unwrap_or_else(|| boardlab_ai::levels::default_level(game.id()));
     if mode == Mode::Bot && !bot::is_level(game, level) {
         return Err(ApiError::bad_request(format!(
             "level {level} is not a bot level of {game} (1 to {}{})",
-            boardlab_ai::TOP_LEVEL,
+            boardlab_ai::levels::level_count(game.id()),
             if bot::is_level(game, bot::PERFECT) {
                 format!(", or {} for the perfect player", bot::PERFECT)
             } else {

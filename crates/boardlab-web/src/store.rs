@@ -7,6 +7,35 @@ use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::Mutex;
 
+/// The database's layout version (SQLite's `user_version`): 1 since the bot levels were
+/// renumbered.
+const VERSION: i64 = 1;
+
+/// Renumbers the bot levels of games stored before version 1, when there were six levels
+/// and 7 was the perfect player, to the levels of today
+/// ([`crate::bot::LEVEL_BEFORE_RECALIBRATION`]), once, so that a game in progress goes on at
+/// the strength its player chose. A new database only gets the version.
+fn renumber_levels(conn: &Connection) -> rusqlite::Result<()> {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    if version >= VERSION {
+        return Ok(());
+    }
+    let mut sql = String::from("BEGIN;");
+    for (game, new_levels) in crate::bot::LEVEL_BEFORE_RECALIBRATION {
+        let cases: String = new_levels
+            .iter()
+            .enumerate()
+            .map(|(index, new)| format!(" WHEN {} THEN {new}", index + 1))
+            .collect();
+        sql.push_str(&format!(
+            "UPDATE games SET bot_level = CASE bot_level{cases} ELSE bot_level END \
+             WHERE game = '{game}';"
+        ));
+    }
+    sql.push_str(&format!("PRAGMA user_version = {VERSION}; COMMIT;"));
+    conn.execute_batch(&sql)
+}
+
 /// Who plays a game: a bot, a friend by link, or two people at one screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -143,6 +172,7 @@ impl Store {
                 conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind};"))?;
             }
         }
+        renumber_levels(&conn)?;
         Ok(Store {
             conn: Mutex::new(conn),
         })

@@ -280,7 +280,7 @@ fn clocks_run_from_the_first_move_and_a_flag_loses_without_a_request() {
 #[test]
 fn a_bot_on_a_clock_answers_within_it() {
     let f = Fixture::new();
-    let g = f.create(json!({ "game": "obsidian", "opponent": "bot", "level": 6, "clock": "3+0" }));
+    let g = f.create(json!({ "game": "obsidian", "opponent": "bot", "level": boardlab_ai::TOP_LEVEL, "clock": "3+0" }));
     f.play(&g, 1, "e2e4");
     let state = f.wait_ply(&g.id, 2);
     assert!(state["result"].is_null(), "{state}");
@@ -342,7 +342,8 @@ fn a_bot_search_stops_when_its_game_ends() {
             .unwrap()
     };
     // The top level thinks a second a move; the player resigns while it thinks.
-    let g = f.create(json!({ "game": "obsidian", "opponent": "bot", "level": 6 }));
+    let g =
+        f.create(json!({ "game": "obsidian", "opponent": "bot", "level": boardlab_ai::TOP_LEVEL }));
     f.play(&g, 1, "e2e4");
     let deadline = Instant::now() + Duration::from_secs(5);
     while searches() == 0 {

@@ -183,10 +183,19 @@ fn unknown_games_are_refused() {
     let r = c
         .post(
             "/api/games",
-            &json!({ "game": "obsidian", "level": 9 }).to_string(),
+            &json!({ "game": "obsidian", "level": 99 }).to_string(),
         )
         .unwrap();
-    assert_error(&r, 400, "level 9");
+    assert_error(&r, 400, "level 99");
+    // Each game has its own number of levels: Sprint's stop well before Obsidian's.
+    let sprint_levels = boardlab_ai::levels::level_count("sprint");
+    let r = c
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "level": sprint_levels + 1 }).to_string(),
+        )
+        .unwrap();
+    assert_error(&r, 400, &format!("1 to {sprint_levels}"));
     let r = c
         .post(
             "/api/games",

@@ -16,8 +16,9 @@ pub struct BestmoveArgs {
     /// The bot: random, alphabeta:depth=6, alphabeta:time=1s, mcts:playouts=20000, mcts:time=500ms, …
     #[arg(long)]
     bot: Option<BotSpec>,
-    /// A strength level instead of --bot: 1 (weakest) to 6 (strongest); the levels are listed
-    /// when --bot and --level are both missing.
+    /// A strength level instead of --bot: 1 (weakest) to the game's top level (12 in
+    /// Obsidian, fewer in the other games; a higher number plays as the top level); the
+    /// game's levels are listed when --bot and --level are both missing.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(boardlab_ai::TOP_LEVEL)))]
     level: Option<u8>,
     /// The moves played since the position (or the start), so that the bot sees the game
@@ -35,7 +36,7 @@ impl GameVisitor for BestmoveArgs {
     type Output = Result<()>;
 
     fn visit<P: Evaluate>(self) -> Result<()> {
-        let spec = bot_choice(self.bot, self.level)?.for_game::<P>();
+        let spec = bot_choice(self.bot, self.level, P::GAME_ID)?.for_game::<P>();
         spec.check_for::<P>()?;
         let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
         let mut game = GameHistory::new(position);

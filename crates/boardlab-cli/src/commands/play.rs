@@ -24,8 +24,8 @@ pub struct PlayArgs {
     /// Player 2: human, or a bot spec.
     #[arg(long, default_value = "human")]
     p2: Side,
-    /// Play against a bot of this strength (1 weakest … 6 strongest, see `boardlab bestmove
-    /// --help` for the table) on the side not given as a bot (Player 2 unless --p2 is a bot).
+    /// Play against a bot of this strength (1 weakest … the game's top level, see `boardlab
+    /// bestmove GAME` without --bot for the game's levels) on the side not given as a bot (Player 2 unless --p2 is a bot).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(boardlab_ai::TOP_LEVEL)))]
     level: Option<u8>,
     /// Play on a clock: each side gets BASE seconds and INC more after each of its moves
@@ -58,7 +58,7 @@ impl GameVisitor for PlayArgs {
             if sides[seat] != Side::Human {
                 anyhow::bail!(
                     "--level: both sides are already bots; levels are {}",
-                    levels_help()
+                    levels_help(P::GAME_ID)
                 );
             }
             sides[seat] = Side::Bot(Box::new(level_choice(level)?.for_game::<P>()));

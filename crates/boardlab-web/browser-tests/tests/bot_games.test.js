@@ -38,7 +38,9 @@ for (const game of ['obsidian', 'daisy', 'sprint', 'parity']) {
     }
     const final = await gameState(page);
     assert.ok(final.ply >= 4, `several moves were played (${final.ply})`);
-    assert.equal(final.seats['2'], 'bot (level 3)', 'the default opponent is level 3');
+    const catalog = await page.evaluate(() => fetch('/api/catalog').then((r) => r.json()));
+    const proposed = catalog.find((card) => card.id === game).default_level;
+    assert.equal(final.seats['2'], `bot (level ${proposed})`, 'the default opponent is the proposed level');
     await page.screenshot({ path: join(SHOTS, `${game}-mid.png`), fullPage: true });
     await page.context().close();
   });
