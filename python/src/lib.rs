@@ -152,6 +152,17 @@ fn bot_spec(spec: &str) -> PyResult<boardlab_ai::BotSpec> {
         .map_err(|e: boardlab_ai::SpecError| value_error(e.to_string()))
 }
 
+/// The bot of `spec`, or without one the level the game proposes to people.
+fn bot_spec_or_default(spec: Option<&str>, game_id: &str) -> PyResult<boardlab_ai::BotSpec> {
+    match spec {
+        Some(spec) => bot_spec(spec),
+        None => bot_spec(&format!(
+            "level:{}",
+            boardlab_ai::levels::default_level(game_id)
+        )),
+    }
+}
+
 /// A position of one of the games: the board, the side to move and the rules. Positions are
 /// values: `play` returns a new position and leaves this one as it is. The draw rules that
 /// need the game's past (repetition, no progress) are `Game`'s; a position's `outcome` is
@@ -299,10 +310,11 @@ impl Position {
     }
 
     /// The move a bot chooses here: `spec` is a bot spec as the CLI takes it
-    /// (`random`, `alphabeta:time=100ms`, `mcts:playouts=1000`, `level:3`).
-    #[pyo3(signature = (spec="level:3", seed=0))]
-    fn best_move(&self, py: Python<'_>, spec: &str, seed: u64) -> PyResult<String> {
-        let spec = bot_spec(spec)?;
+    /// (`random`, `alphabeta:time=100ms`, `mcts:playouts=1000`, `level:3`); by default the
+    /// level the game proposes to people.
+    #[pyo3(signature = (spec=None, seed=0))]
+    fn best_move(&self, py: Python<'_>, spec: Option<&str>, seed: u64) -> PyResult<String> {
+        let spec = bot_spec_or_default(spec, self.inner.game())?;
         let game = self.inner.new_game();
         py.detach(|| game.best_move(&spec, seed))
             .map_err(value_error)
@@ -460,10 +472,11 @@ impl Game {
         observation(py, self.inner.current().as_ref())
     }
 
-    /// The move a bot chooses now (it sees the game's past, for repetitions).
-    #[pyo3(signature = (spec="level:3", seed=0))]
-    fn best_move(&self, py: Python<'_>, spec: &str, seed: u64) -> PyResult<String> {
-        let spec = bot_spec(spec)?;
+    /// The move a bot chooses now (it sees the game's past, for repetitions); by default the
+    /// level the game proposes to people.
+    #[pyo3(signature = (spec=None, seed=0))]
+    fn best_move(&self, py: Python<'_>, spec: Option<&str>, seed: u64) -> PyResult<String> {
+        let spec = bot_spec_or_default(spec, self.inner.current().game())?;
         let inner = &self.inner;
         py.detach(|| inner.best_move(&spec, seed))
             .map_err(value_error)
@@ -506,7 +519,8 @@ impl Game {
 }
 
 /// A bot that keeps what it learns between moves (a transposition table, a search tree):
-/// `Bot(game, spec='level:3', seed=0)`; `bot.choose(game)` gives its move in a `Game`.
+/// `Bot(game, spec=None, seed=0)` (by default the level the game proposes to people);
+/// `bot.choose(game)` gives its move in a `Game`.
 #[pyclass(module = "boardlab")]
 struct Bot {
     game: &'static str,
@@ -516,9 +530,9 @@ struct Bot {
 #[pymethods]
 impl Bot {
     #[new]
-    #[pyo3(signature = (game, spec="level:3", seed=0))]
-    fn new(game: &str, spec: &str, seed: u64) -> PyResult<Bot> {
-        let spec = bot_spec(spec)?;
+    #[pyo3(signature = (game, spec=None, seed=0))]
+    fn new(game: &str, spec: Option<&str>, seed: u64) -> PyResult<Bot> {
+        let spec = bot_spec_or_default(spec, game)?;
         let position = dynamic::make_position(game, &Setup::default()).map_err(value_error)?;
         let bot = position
             .new_game()

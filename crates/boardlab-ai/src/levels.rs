@@ -29,8 +29,8 @@ use boardlab_core::Evaluate;
 pub const TOP_LEVEL: u8 = OBSIDIAN.len() as u8;
 
 /// Obsidian: the evaluation's error at depth 1, depths 1 and 2, then search nodes doubling a
-/// level (a doubling is worth about 200 Elo up to 100,000 nodes, about 100 beyond, where the
-/// steps grow to fourfold) up to the full search for a second (about three million nodes).
+/// level (a doubling is worth about 200 Elo up to 100,000 nodes, less beyond, where the steps
+/// grow to threefold) up to the full search for a second (about four million nodes).
 const OBSIDIAN: &[&str] = &[
     "alphabeta:depth=1,noise=100",
     "alphabeta:depth=1",
@@ -42,7 +42,9 @@ const OBSIDIAN: &[&str] = &[
     "alphabeta:nodes=25000",
     "alphabeta:nodes=50000",
     "alphabeta:nodes=100000",
+    "alphabeta:nodes=200000",
     "alphabeta:nodes=400000",
+    "alphabeta:nodes=1200000",
     "alphabeta:time=1s",
 ];
 
@@ -51,11 +53,12 @@ const OBSIDIAN: &[&str] = &[
 const DAISY: &[&str] = &[
     "alphabeta:depth=1,noise=300",
     "alphabeta:depth=1",
-    "alphabeta:nodes=5000,noise=200",
+    "alphabeta:nodes=5000,noise=75",
     "alphabeta:nodes=10000",
     "alphabeta:nodes=20000",
     "alphabeta:nodes=40000",
     "alphabeta:nodes=160000",
+    "alphabeta:nodes=500000",
     "alphabeta:time=1s",
 ];
 
@@ -68,15 +71,10 @@ const SPRINT: &[&str] = &[
     "alphabeta:time=1s",
 ];
 
-/// Parity: nearly every game between searching bots is drawn (even a search of depth 1
-/// with a large evaluation error holds a draw), so a beginner plays any legal move and the
-/// ladder is short.
-const PARITY: &[&str] = &[
-    "random",
-    "alphabeta:depth=1",
-    "alphabeta:nodes=20000",
-    "alphabeta:time=1s",
-];
+/// Parity: every game between searching bots is nearly always drawn (a search of depth 1
+/// with a large evaluation error holds the draw, and 20,000 nodes draw all of 100 games
+/// against depth 1), so a beginner plays any legal move and the ladder is short.
+const PARITY: &[&str] = &["random", "alphabeta:depth=1", "alphabeta:time=1s"];
 
 /// Every game's ladder.
 const ALL: [&[&str]; 4] = [OBSIDIAN, DAISY, SPRINT, PARITY];

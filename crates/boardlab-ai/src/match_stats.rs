@@ -82,14 +82,15 @@ impl SideStats {
 
     /// The median share of the time limit its evaluated moves took (moves that found a
     /// forced win or loss are left out), to within [`SHARE_BUCKET`]: the middle of the
-    /// median's bucket. `None` without a time limit.
+    /// median's bucket (at most the largest share). `None` without a time limit.
     pub fn median_time_share(&self) -> Option<f64> {
         let total: u32 = self.share_histogram.iter().sum();
         let mut seen = 0;
         for (bucket, &count) in self.share_histogram.iter().enumerate() {
             seen += count;
             if count > 0 && 2 * seen >= total {
-                return Some((bucket as f64 + 0.5) * SHARE_BUCKET);
+                // Never above the largest share, which a bucket's middle can pass.
+                return Some(((bucket as f64 + 0.5) * SHARE_BUCKET).min(self.max_time_share));
             }
         }
         None

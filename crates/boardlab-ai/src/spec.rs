@@ -587,7 +587,10 @@ mod tests {
             .parse::<BotSpec>()
             .unwrap_err()
             .to_string();
-        assert!(err.contains("levels are 1 (weakest) to 6"), "{err}");
+        assert!(
+            err.contains(&format!("levels are 1 (weakest) to {TOP_LEVEL}")),
+            "{err}"
+        );
     }
 
     #[test]

@@ -21,10 +21,10 @@ pub const PERFECT: u8 = TOP_LEVEL + 1;
 /// every game, 7 the perfect player) become, by game: entry `L - 1` is old level `L`'s new
 /// number, the level nearest in strength.
 pub const LEVEL_BEFORE_RECALIBRATION: [(&str, [u8; 7]); 4] = [
-    ("obsidian", [1, 4, 6, 9, 10, 12, PERFECT]),
-    ("daisy", [1, 2, 4, 6, 7, 8, PERFECT]),
+    ("obsidian", [1, 4, 6, 9, 11, 14, PERFECT]),
+    ("daisy", [1, 2, 4, 6, 7, 9, PERFECT]),
     ("sprint", [1, 2, 3, 4, 4, 4, PERFECT]),
-    ("parity", [2, 2, 2, 3, 3, 4, PERFECT]),
+    ("parity", [2, 2, 2, 2, 2, 3, PERFECT]),
 ];
 
 /// The positions the perfect player searches a move before it plays like the top level
