@@ -89,6 +89,14 @@ fn ladder(game_id: &str) -> &'static [&'static str] {
     }
 }
 
+/// The spec of `level` on `ladder` (a level above the ladder's top is its top); `None`
+/// outside 1 to [`TOP_LEVEL`].
+fn spec_at(ladder: &'static [&'static str], level: u8) -> Option<&'static str> {
+    (1..=TOP_LEVEL)
+        .contains(&level)
+        .then(|| ladder[usize::from(level).min(ladder.len()) - 1])
+}
+
 /// How many levels the game with id `game_id` has: its top level.
 pub fn level_count(game_id: &str) -> u8 {
     ladder(game_id).len() as u8
@@ -108,11 +116,7 @@ pub fn default_level(game_id: &str) -> u8 {
 /// The bot spec of `level` in the game with id `game_id`, as text (a level above the game's
 /// top is its top level).
 pub fn level_text(game_id: &str, level: u8) -> Result<&'static str, SpecError> {
-    let ladder = ladder(game_id);
-    match level {
-        1..=TOP_LEVEL => Ok(ladder[usize::from(level).min(ladder.len()) - 1]),
-        _ => Err(SpecError::UnknownLevel { level }),
-    }
+    spec_at(ladder(game_id), level).ok_or(SpecError::UnknownLevel { level })
 }
 
 /// The bot spec of `level` (1 to [`TOP_LEVEL`]) in game `P`.
@@ -125,17 +129,14 @@ pub fn level_spec<P: Evaluate>(level: u8) -> Result<BotSpec, SpecError> {
 /// Whether `level` is limited by depth or nodes alone in every game (no time limit), so that
 /// its games repeat exactly.
 pub fn is_untimed(level: u8) -> bool {
-    ALL.iter().all(|ladder| {
-        (1..=TOP_LEVEL).contains(&level)
-            && !ladder[usize::from(level).min(ladder.len()) - 1].contains("time=")
-    })
+    ALL.iter()
+        .all(|ladder| spec_at(ladder, level).is_some_and(|spec| !spec.contains("time=")))
 }
 
 /// The longest time a move of `level` may take in any game, if the level is timed there.
 pub fn longest_time(level: u8) -> Option<std::time::Duration> {
     ALL.iter()
-        .filter(|_| (1..=TOP_LEVEL).contains(&level))
-        .map(|ladder| ladder[usize::from(level).min(ladder.len()) - 1])
+        .filter_map(|ladder| spec_at(ladder, level))
         .filter_map(|text| text.parse::<BotSpec>().ok()?.limits.time)
         .max()
 }
