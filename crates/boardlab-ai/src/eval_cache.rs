@@ -1,12 +1,16 @@
 //! A small table of static evaluations keyed by a position's Zobrist hash, so that a
 //! position met again (by a transposition, a re-search or the next move's search) is not
-//! evaluated twice.
+//! evaluated twice; with it, the corrections the searches learned for those evaluations.
+
+use crate::correction::Correction;
 
 /// An always-replace table of evaluations.
 #[derive(Clone, Debug)]
 pub struct EvalCache {
     entries: Vec<(u64, i32)>,
     mask: usize,
+    /// What the searches learned about the evaluations' errors.
+    pub correction: Correction,
 }
 
 impl EvalCache {
@@ -16,6 +20,7 @@ impl EvalCache {
         EvalCache {
             entries: vec![(0, 0); size],
             mask: size - 1,
+            correction: Correction::new(),
         }
     }
 
@@ -35,6 +40,7 @@ impl EvalCache {
     /// Forgets every evaluation (new weights or a new game).
     pub fn clear(&mut self) {
         self.entries.iter_mut().for_each(|e| *e = (0, 0));
+        self.correction.clear();
     }
 }
 

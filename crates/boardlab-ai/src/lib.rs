@@ -13,6 +13,7 @@ pub mod analyze;
 pub mod arena;
 pub mod bot;
 pub mod clock;
+pub mod correction;
 pub mod elo;
 pub mod eval_cache;
 pub mod game_clock;

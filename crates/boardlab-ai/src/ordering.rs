@@ -58,12 +58,13 @@ fn slot<M: Hash>(mv: &M) -> usize {
     (hasher.finish() >> 40) as usize % HISTORY_SIZE
 }
 
-/// The slot of the answer `mv` to `previous` in the continuation history.
+/// The slot of the answer `mv` to `previous` in a continuation history (`distance` 1: the
+/// opponent's last move; 2: the side's own move before it).
 #[inline]
-fn continuation_slot<M: Hash>(previous: &M, mv: &M) -> usize {
+fn continuation_slot<M: Hash>(previous: &M, mv: &M, distance: u64) -> usize {
     let mut hasher = MoveHasher::default();
     previous.hash(&mut hasher);
-    hasher.write_u64(0x9e37);
+    hasher.write_u64(0x9e37 + distance);
     mv.hash(&mut hasher);
     (hasher.finish() >> 32) as usize % CONTINUATION_SIZE
 }
@@ -86,8 +87,15 @@ fn bonus(depth: i32) -> i32 {
 pub struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
-    continuation: Vec<i32>,
+    /// Scores of answers to the opponent's last move, and of follow-ups to the side's own
+    /// move before it, per side.
+    continuation: [Vec<i32>; 2],
 }
+
+/// The moves before a position that its moves are scored as continuations of: the
+/// opponent's last move and the side's own move before it (`None` where there is none, or
+/// a null move).
+pub type Previous<M> = [Option<M>; 2];
 
 impl<M: Copy + Eq + Hash> Ordering<M> {
     /// Empty memory.
@@ -95,7 +103,10 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         Ordering {
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SIZE],
-            continuation: vec![0; 2 * CONTINUATION_SIZE],
+            continuation: [
+                vec![0; 2 * CONTINUATION_SIZE],
+                vec![0; 2 * CONTINUATION_SIZE],
+            ],
         }
     }
 
@@ -103,13 +114,13 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
     pub fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history.iter_mut().for_each(|h| *h = 0);
-        self.continuation.iter_mut().for_each(|h| *h = 0);
+        self.continuation.iter_mut().flatten().for_each(|h| *h = 0);
     }
 
     /// Halves the history scores (between moves, so old knowledge fades).
     pub fn age(&mut self) {
         self.history.iter_mut().for_each(|h| *h /= 2);
-        self.continuation.iter_mut().for_each(|h| *h /= 2);
+        self.continuation.iter_mut().flatten().for_each(|h| *h /= 2);
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
     }
 
@@ -123,27 +134,30 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         }
     }
 
-    /// The history score of the quiet move `mv` for the side `side` (0 or 1), played as
-    /// the answer to `previous` (the opponent's last move, if any): within
-    /// `±2 HISTORY_MAX`, higher is better.
+    /// The history score of the quiet move `mv` for the side `side` (0 or 1), played after
+    /// the `previous` moves: within `±3 HISTORY_MAX`, higher is better.
     #[inline]
-    pub fn score(&self, side: usize, previous: Option<M>, mv: &M) -> i32 {
+    pub fn score(&self, side: usize, previous: Previous<M>, mv: &M) -> i32 {
         let plain = self.history[side * HISTORY_SIZE + slot(mv)];
-        let answer = previous.map_or(0, |p| {
-            self.continuation[side * CONTINUATION_SIZE + continuation_slot(&p, mv)]
-        });
-        plain + answer
+        let mut continued = 0;
+        for (distance, (table, before)) in self.continuation.iter().zip(previous).enumerate() {
+            if let Some(p) = before {
+                continued +=
+                    table[side * CONTINUATION_SIZE + continuation_slot(&p, mv, distance as u64)];
+            }
+        }
+        plain + continued
     }
 
     /// Records that the quiet move `best` refuted a position at `ply` searched to `depth`
     /// (a new killer and a history bonus), and that the quiet moves `tried` before it did
-    /// not (a history malus). With a `previous` move, the answers to it are scored too.
+    /// not (a history malus). The continuations of the `previous` moves are scored too.
     pub fn reward(
         &mut self,
         side: usize,
         ply: usize,
         depth: i32,
-        previous: Option<M>,
+        previous: Previous<M>,
         best: M,
         tried: &[M],
     ) {
@@ -157,11 +171,13 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         let moves = std::iter::once((best, bonus)).chain(tried.iter().map(|&mv| (mv, -bonus)));
         for (mv, change) in moves {
             pull(&mut self.history[side * HISTORY_SIZE + slot(&mv)], change);
-            if let Some(p) = previous {
-                pull(
-                    &mut self.continuation[side * CONTINUATION_SIZE + continuation_slot(&p, &mv)],
-                    change,
-                );
+            for (distance, (table, before)) in
+                self.continuation.iter_mut().zip(previous).enumerate()
+            {
+                if let Some(p) = before {
+                    let slot = continuation_slot(&p, &mv, distance as u64);
+                    pull(&mut table[side * CONTINUATION_SIZE + slot], change);
+                }
             }
         }
     }
@@ -180,26 +196,31 @@ mod tests {
     #[test]
     fn a_refuting_move_rises_and_the_moves_tried_before_it_fall() {
         let mut ordering = Ordering::<u16>::new();
-        ordering.reward(0, 3, 5, Some(7), 10, &[11, 12]);
-        assert!(ordering.score(0, Some(7), &10) > 0);
-        assert!(ordering.score(0, Some(7), &11) < 0);
+        ordering.reward(0, 3, 5, [Some(7), Some(8)], 10, &[11, 12]);
+        assert!(ordering.score(0, [Some(7), Some(8)], &10) > 0);
+        assert!(ordering.score(0, [Some(7), Some(8)], &11) < 0);
         // The other side's scores are untouched.
-        assert_eq!(ordering.score(1, Some(7), &10), 0);
+        assert_eq!(ordering.score(1, [Some(7), Some(8)], &10), 0);
         assert_eq!(ordering.killer_rank(3, 10), 2);
-        // Without a previous move only the plain history counts.
-        assert!(ordering.score(0, None, &10) < ordering.score(0, Some(7), &10));
+        // Without previous moves only the plain history counts.
+        let plain = ordering.score(0, [None, None], &10);
+        assert!(plain < ordering.score(0, [Some(7), None], &10));
+        assert!(plain < ordering.score(0, [None, Some(8)], &10));
+        assert!(
+            ordering.score(0, [Some(7), None], &10) < ordering.score(0, [Some(7), Some(8)], &10)
+        );
     }
 
     #[test]
     fn history_scores_stay_within_their_bound() {
         let mut ordering = Ordering::<u16>::new();
         for _ in 0..1_000 {
-            ordering.reward(1, 0, 40, Some(1), 2, &[3]);
+            ordering.reward(1, 0, 40, [Some(1), Some(4)], 2, &[3]);
         }
-        assert!(ordering.score(1, Some(1), &2) <= 2 * HISTORY_MAX);
-        assert!(ordering.score(1, Some(1), &3) >= -2 * HISTORY_MAX);
+        assert!(ordering.score(1, [Some(1), Some(4)], &2) <= 3 * HISTORY_MAX);
+        assert!(ordering.score(1, [Some(1), Some(4)], &3) >= -3 * HISTORY_MAX);
         ordering.age();
-        assert!(ordering.score(1, Some(1), &2) <= HISTORY_MAX);
+        assert!(ordering.score(1, [Some(1), Some(4)], &2) <= 3 * HISTORY_MAX / 2);
         assert_eq!(ordering.killer_rank(0, 2), 0);
     }
 }

@@ -145,7 +145,7 @@ impl BotKind {
         match self {
             BotKind::Random => "seed",
             BotKind::AlphaBeta => {
-                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), threads (1-64), noise (a deliberate evaluation error, 0-5000, for weaker bots), seed, weights (a weights file), net (a network file from `boardlab train`, none for the hand-made evaluation, or shipped), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, or all)"
+                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), threads (1-64), noise (a deliberate evaluation error, 0-5000, for weaker bots), seed, weights (a weights file), net (a network file from `boardlab train`, none for the hand-made evaluation, or shipped), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, singular, correction, or all)"
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
             BotKind::Uci => crate::uci::options::VALID,
@@ -473,7 +473,7 @@ impl FromStr for BotSpec {
                     spec.alphabeta
                         .features
                         .switch_off(value)
-                        .map_err(|_| bad("search features joined by '+': nmp, lmr, futility, aspiration, check, see, or all"))?;
+                        .map_err(|_| bad("search features joined by '+' (nmp, lmr, futility, aspiration, check, see, history, improving, iir, singular, correction), or all"))?;
                 }
                 (BotKind::Mcts, "playouts") => {
                     spec.limits.playouts = Some(count("a positive number of playouts")?)

@@ -86,6 +86,14 @@ pub trait Evaluate: Position + EngineNotation {
         None
     }
 
+    /// A hash of the slowly changing part of the position (Obsidian's F structure), by
+    /// which a search learns how far its static evaluation tends to be off in positions
+    /// that share it (correction history); `None` (the default) where no such part is
+    /// known, and the evaluation is then taken as it is.
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
+
     /// How much evaluation a search may give up by default, in hundredths of the game's
     /// basic piece, to play the move that leaves a fallible opponent the most ways to go
     /// wrong. 0 (plain minimax) suits games that sharp tactics decide; drawish games that

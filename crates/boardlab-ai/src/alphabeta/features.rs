@@ -30,6 +30,12 @@ pub struct Features {
     pub improving: bool,
     /// Internal iterative reduction: a node without a table move is searched one ply less.
     pub iir: bool,
+    /// Singular extensions: a table move that no other move comes near is searched a ply
+    /// deeper (and one that others match, a ply less).
+    pub singular: bool,
+    /// Correction history: static evaluations are moved by what searches found in positions
+    /// of the same structure (Obsidian's F's).
+    pub correction: bool,
 }
 
 impl Default for Features {
@@ -44,13 +50,15 @@ impl Default for Features {
             history: true,
             improving: true,
             iir: true,
+            singular: true,
+            correction: true,
         }
     }
 }
 
 /// The short names of the features, as `off=` takes them.
 pub const FEATURE_NAMES: &str =
-    "nmp, lmr, futility, aspiration, check, see, history, improving, iir";
+    "nmp, lmr, futility, aspiration, check, see, history, improving, iir, singular, correction";
 
 impl Features {
     /// Switches off the features named in `list` (names joined by `+`, e.g. `nmp+lmr`, or
@@ -67,6 +75,8 @@ impl Features {
                 "history" => self.history = false,
                 "improving" => self.improving = false,
                 "iir" => self.iir = false,
+                "singular" => self.singular = false,
+                "correction" => self.correction = false,
                 "none" => {}
                 "all" => {
                     *self = Features {
@@ -79,6 +89,8 @@ impl Features {
                         history: false,
                         improving: false,
                         iir: false,
+                        singular: false,
+                        correction: false,
                     }
                 }
                 other => return Err(other.to_string()),
@@ -101,6 +113,8 @@ impl fmt::Display for Features {
             (self.history, "history"),
             (self.improving, "improving"),
             (self.iir, "iir"),
+            (self.singular, "singular"),
+            (self.correction, "correction"),
         ]
         .into_iter()
         .filter(|(on, _)| !on)
@@ -128,7 +142,7 @@ mod tests {
         features.switch_off("all").unwrap();
         assert_eq!(
             features.to_string(),
-            "nmp+lmr+futility+aspiration+check+see+history+improving+iir"
+            "nmp+lmr+futility+aspiration+check+see+history+improving+iir+singular+correction"
         );
         assert_eq!(Features::default().to_string(), "none");
     }

@@ -5,7 +5,7 @@ use super::features::Features;
 use crate::clock::Clock;
 use crate::eval_cache::EvalCache;
 use crate::network::{Accumulator, Network};
-use crate::ordering::{HISTORY_MAX, MAX_PLY, Ordering};
+use crate::ordering::{HISTORY_MAX, MAX_PLY, Ordering, Previous};
 use crate::score::{DECIDED, WIN, loss_in};
 use crate::tt::{Bound, Entry, Table, from_tt, to_tt};
 use arrayvec::ArrayVec;
@@ -55,6 +55,13 @@ const ASPIRATION_DEPTH: i32 = 4;
 /// The depth from which a node without a table move is searched one ply less.
 const IIR_DEPTH: i32 = 4;
 
+/// Singular extensions: from this depth, a table move whose stored score (a lower bound at
+/// least this deep less [`SINGULAR_DEPTH_SLACK`]) no other move comes within
+/// [`SINGULAR_MARGIN`] per ply of, in a search of half the depth, is searched a ply deeper.
+const SINGULAR_DEPTH: i32 = 6;
+const SINGULAR_DEPTH_SLACK: i32 = 3;
+const SINGULAR_MARGIN: i32 = 2;
+
 /// A reduction shrinks by a ply per this much history score (and grows for bad history).
 const HISTORY_PER_PLY: i32 = HISTORY_MAX / 2;
 
@@ -71,6 +78,9 @@ struct Frame<M> {
     previous: Option<M>,
     /// This ply's static evaluation, or [`NO_EVAL`].
     eval: i32,
+    /// The move left out of this ply's search while the search asks whether the table
+    /// move is singular (the only good one).
+    excluded: Option<M>,
 }
 
 /// The score a finished or stopped root iteration reached.
@@ -196,6 +206,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 Frame {
                     previous: None,
                     eval: NO_EVAL,
+                    excluded: None,
                 };
                 MAX_PLY + 2
             ],
@@ -255,6 +266,20 @@ impl<'a, P: Evaluate> Search<'a, P> {
     /// the parent's) by the features that differ.
     #[inline]
     fn evaluate(&mut self, position: &P, ply: usize) -> i32 {
+        let eval = self.raw_evaluate(position, ply);
+        if !self.features.correction {
+            return eval;
+        }
+        let side = position.side_to_move().index();
+        self.evals
+            .correction
+            .apply(side, position.structure_key(), eval)
+            .clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The static evaluation of `position` before corrections (see [`evaluate`](Self::evaluate)).
+    #[inline]
+    fn raw_evaluate(&mut self, position: &P, ply: usize) -> i32 {
         let key = position.hash();
         if let Some(network) = self.network {
             let (before, rest) = self.accumulators.split_at_mut(ply);
@@ -303,6 +328,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         self.stack[0] = Frame {
             previous: None,
             eval: NO_EVAL,
+            excluded: None,
         };
         for (index, entry) in moves.iter_mut().enumerate() {
             let mv = entry.0;
@@ -395,6 +421,17 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
     }
 
+    /// The moves before the position at `ply` whose continuations the history scores.
+    #[inline]
+    fn previous_moves(&self, ply: usize) -> Previous<P::Move> {
+        let own = if ply >= 1 {
+            self.stack[ply - 1].previous
+        } else {
+            None
+        };
+        [self.stack[ply].previous, own]
+    }
+
     /// Fills `keys` with the ordering key of each of `moves` (higher first).
     fn score_moves(
         &self,
@@ -405,7 +442,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         keys: &mut Vec<i32>,
     ) {
         let side = position.side_to_move().index();
-        let previous = self.stack[ply].previous;
+        let previous = self.previous_moves(ply);
         keys.clear();
         keys.extend(moves.iter().map(|&mv| {
             if Some(mv) == tt_move {
@@ -459,9 +496,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
         let pv_node = beta - alpha > 1;
         let key = position.hash();
+        let excluded = self.stack[ply].excluded;
         let mut tt_move = None;
-        if let Some(entry) = self.tt.probe(key) {
+        let mut tt_entry = None;
+        if excluded.is_none()
+            && let Some(entry) = self.tt.probe(key)
+        {
             tt_move = entry.mv;
+            tt_entry = Some(entry);
             if !pv_node
                 && entry.depth as i32 >= depth
                 && let Some(score) = settled_score(&entry, ply, alpha, beta)
@@ -476,18 +518,36 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if self.features.iir && tt_move.is_none() && depth >= IIR_DEPTH && !in_check {
             depth -= 1;
         }
-        let eval = if in_check {
+        let static_eval = if in_check {
             -WIN
         } else {
             self.evaluate(position, ply)
         };
-        self.stack[ply].eval = if in_check { NO_EVAL } else { eval };
+        self.stack[ply].eval = if in_check { NO_EVAL } else { static_eval };
         // Whether the evaluation has risen since this side's last move.
         let improving = !in_check
             && (ply < 2 || {
                 let before = self.stack[ply - 2].eval;
-                before == NO_EVAL || eval > before
+                before == NO_EVAL || static_eval > before
             });
+        // A table score that bounds the evaluation from the side it errs on is a better
+        // guess of this position's worth, for the pruning decisions below.
+        let eval = match tt_entry {
+            Some(entry) if !in_check => {
+                let score = from_tt(entry.score, ply);
+                let better = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > static_eval,
+                    Bound::Upper => score < static_eval,
+                };
+                if better && score.abs() < DECIDED {
+                    score
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         let quiet_node = !pv_node && !in_check && beta.abs() < DECIDED;
         let futility_depth = if self.features.improving && improving {
             depth - 1
@@ -495,6 +555,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             depth
         };
         if quiet_node
+            && excluded.is_none()
             && self.features.futility
             && depth <= REVERSE_FUTILITY_DEPTH
             && eval - REVERSE_FUTILITY_MARGIN * futility_depth >= beta
@@ -502,6 +563,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return eval;
         }
         if quiet_node
+            && excluded.is_none()
             && self.features.null_move
             && null_allowed
             && depth >= 3
@@ -525,6 +587,41 @@ impl<'a, P: Evaluate> Search<'a, P> {
             }
             if score >= beta {
                 return if score >= DECIDED { beta } else { score };
+            }
+        }
+
+        // Is the table move the only good one? Then it is searched a ply deeper.
+        let mut singular_extension = 0;
+        if let (Some(entry), Some(mv)) = (tt_entry, tt_move)
+            && self.features.singular
+            && depth >= SINGULAR_DEPTH
+            && ply < 2 * self.root_depth.max(1) as usize
+            && entry.bound != Bound::Upper
+            && entry.depth as i32 >= depth - SINGULAR_DEPTH_SLACK
+        {
+            let tt_score = from_tt(entry.score, ply);
+            if tt_score.abs() < DECIDED {
+                let singular_beta = tt_score - SINGULAR_MARGIN * depth;
+                self.stack[ply].excluded = Some(mv);
+                let score = self.negamax(
+                    position,
+                    (depth - 1) / 2,
+                    ply,
+                    singular_beta - 1,
+                    singular_beta,
+                    false,
+                );
+                self.stack[ply].excluded = None;
+                self.stack[ply].eval = if in_check { NO_EVAL } else { static_eval };
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    singular_extension = 1;
+                } else if singular_beta >= beta {
+                    // Another move beats beta too: this node fails high twice over.
+                    return singular_beta;
+                }
             }
         }
 
@@ -556,7 +653,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             usize::MAX
         };
         let side = position.side_to_move().index();
-        let previous = self.stack[ply].previous;
+        let previous = self.previous_moves(ply);
         let original_alpha = alpha;
         let mut best = -WIN;
         let mut best_move = moves[0];
@@ -565,6 +662,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index);
             let mv = moves[index];
+            if Some(mv) == excluded {
+                continue;
+            }
             let quiet = !position.is_tactical(mv);
             if quiet
                 && index > 0
@@ -593,8 +693,13 @@ impl<'a, P: Evaluate> Search<'a, P> {
             child.play(mv);
             self.path.push(child.hash());
             self.stack[ply + 1].previous = Some(mv);
+            let extension = if Some(mv) == tt_move {
+                singular_extension
+            } else {
+                0
+            };
             let score = if index == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true)
+                -self.negamax(&child, depth - 1 + extension, ply + 1, -beta, -alpha, true)
             } else {
                 let reduction = if self.features.late_move_reductions
                     && quiet
@@ -650,7 +755,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                             let (previous, tried): (_, &[P::Move]) = if self.features.history {
                                 (previous, &tried)
                             } else {
-                                (None, &[])
+                                ([None, None], &[])
                             };
                             self.ordering.reward(side, ply, depth, previous, mv, tried);
                         }
@@ -663,6 +768,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
             }
         }
         self.keys[ply] = keys;
+        if excluded.is_some() {
+            // A search without the table move says nothing the table should keep.
+            return best;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -670,6 +779,23 @@ impl<'a, P: Evaluate> Search<'a, P> {
         } else {
             Bound::Upper
         };
+        // Teach the correction history how far the static evaluation was off, where the
+        // score is not a mere bound on the wrong side of it and no capture decided it.
+        if self.features.correction
+            && !in_check
+            && best.abs() < DECIDED
+            && !position.is_tactical(best_move)
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.evals.correction.learn(
+                position.side_to_move().index(),
+                position.structure_key(),
+                depth,
+                static_eval,
+                best,
+            );
+        }
         self.tt.store(Entry {
             key,
             mv: Some(best_move),

@@ -449,6 +449,14 @@ impl Obsidian {
 impl Evaluate for Obsidian {
     type Weights = ObsidianWeights;
 
+    fn structure_key(&self) -> Option<u64> {
+        let fs = self.by_kind[Kind::F.index()];
+        let mine = fs & self.by_player[0];
+        let theirs = fs & self.by_player[1];
+        let mixed = (mine ^ theirs.rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        Some(mixed ^ (theirs.wrapping_mul(0xc2b2_ae3d_27d4_eb4f) >> 7))
+    }
+
     fn evaluate(&self, weights: &ObsidianWeights) -> i32 {
         let mut sides = [Tapered::default(); 2];
         let mut phase = 0;
