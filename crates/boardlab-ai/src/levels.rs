@@ -77,11 +77,7 @@ const SPRINT: &[&str] = &[
 /// level plays plain minimax (`chances=0`): the game's default practical chances give up
 /// up to two pieces of evaluation to set traps, which lost 14 games in 200 against the
 /// alphabeta of issue 11 at 100 ms a move, where minimax lost none.
-const PARITY: &[&str] = &[
-    "random",
-    "alphabeta:depth=1",
-    "alphabeta:time=1s,chances=0",
-];
+const PARITY: &[&str] = &["random", "alphabeta:depth=1", "alphabeta:time=1s,chances=0"];
 
 /// Every game's ladder.
 const ALL: [&[&str]; 4] = [OBSIDIAN, DAISY, SPRINT, PARITY];
