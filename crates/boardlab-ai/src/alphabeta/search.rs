@@ -612,7 +612,6 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     false,
                 );
                 self.stack[ply].excluded = None;
-                self.stack[ply].eval = if in_check { NO_EVAL } else { static_eval };
                 if self.stopped {
                     return 0;
                 }
