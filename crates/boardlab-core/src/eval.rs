@@ -73,8 +73,8 @@ pub trait Evaluate: Position + EngineNotation {
     /// Appends the legal moves that may answer a check (see
     /// [`in_check`](Evaluate::in_check)): at least every move after which the key piece
     /// cannot be taken at once. A quiescence search in check tries only these. The default
-    /// gives every legal move; games with many moves that cannot help (Daisy's drops) give
-    /// fewer.
+    /// gives every legal move; games where most moves cannot help (Obsidian, Daisy's drops)
+    /// give fewer.
     fn evasions(&self, moves: &mut MoveList<Self::Move>) {
         self.legal_moves(moves);
     }

@@ -36,6 +36,12 @@ impl<M> MoveList<M> {
         self.moves.clear();
     }
 
+    /// Keeps only the moves for which `keep` is true, in their order.
+    #[inline]
+    pub fn retain(&mut self, mut keep: impl FnMut(&M) -> bool) {
+        self.moves.retain(|mv| keep(mv));
+    }
+
     /// The moves as a mutable slice (for sorting or reordering).
     pub fn as_mut_slice(&mut self) -> &mut [M] {
         &mut self.moves

@@ -150,3 +150,39 @@ fn sprint_and_parity_hooks_agree_with_the_rules() {
     assert_eq!(check_hooks::<Sprint>(40), 0, "Sprint offers no null move");
     assert_eq!(check_hooks::<Parity>(40), 0, "Parity offers no null move");
 }
+
+/// Whether the opponent, to move after `mv`, can take the key piece at once; a move that
+/// ends the game itself never can.
+fn loses_key_piece<P: Position>(position: &P, mv: P::Move) -> bool {
+    let mut after = *position;
+    after.play(mv);
+    after.outcome().is_none()
+        && after.legal_move_list().iter().any(|&reply| {
+            let mut end = after;
+            end.play(reply);
+            end.loss_reason().is_some()
+        })
+}
+
+#[test]
+fn obsidian_evasions_are_exactly_the_moves_that_keep_the_d() {
+    let mut checks = 0;
+    for position in positions::<Obsidian>(40) {
+        let mut evasions = MoveList::new();
+        position.evasions(&mut evasions);
+        let expected: MoveList<_> = if position.in_check() {
+            checks += 1;
+            let mut saving = MoveList::new();
+            for &mv in position.legal_move_list().iter() {
+                if !loses_key_piece(&position, mv) {
+                    saving.push(mv);
+                }
+            }
+            saving
+        } else {
+            position.legal_move_list()
+        };
+        assert_eq!(texts(&evasions), texts(&expected), "{position}");
+    }
+    assert!(checks > 20, "some positions are in check");
+}

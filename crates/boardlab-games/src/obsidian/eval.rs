@@ -13,7 +13,7 @@ use super::network;
 use super::piece::Kind;
 use super::position::Obsidian;
 use boardlab_core::bitboard::Bits64;
-use boardlab_core::{Evaluate, MoveList, Player, Tunable};
+use boardlab_core::{Evaluate, MoveList, Player, Position, Tunable};
 use std::sync::LazyLock;
 
 /// What a captured D is worth to move ordering: the game.
@@ -490,6 +490,24 @@ impl Evaluate for Obsidian {
     fn in_check(&self) -> bool {
         let them = self.side.opponent();
         Bits64(self.pieces(self.side, Kind::D)).any(|square| self.is_attacked_by(square, them))
+    }
+
+    /// In check, the moves after which the opponent cannot take a D at once (a move that
+    /// takes the opponent's D wins and is kept too); every other move loses. Out of check,
+    /// every legal move.
+    fn evasions(&self, moves: &mut MoveList<ObsidianMove>) {
+        self.legal_moves(moves);
+        if !self.in_check() {
+            return;
+        }
+        let us = self.side;
+        let them = us.opponent();
+        moves.retain(|&mv| {
+            let mut next = *self;
+            next.play(mv);
+            !next.has_key_piece(them)
+                || !Bits64(next.pieces(us, Kind::D)).any(|square| next.is_attacked_by(square, them))
+        });
     }
 
     /// Passing is refused to a side with nothing but its D and F's, where being forced to
