@@ -629,7 +629,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
             // The other moves lose the key piece at once.
             position.evasions(&mut moves);
             if moves.is_empty() {
-                return loss_in(ply + 2);
+                // Every move loses it: they are searched all the same (the key piece falls
+                // a ply later in each), so that the table and the principal variation show
+                // how the game ends.
+                position.legal_moves(&mut moves);
             }
         } else {
             position.legal_moves(&mut moves);
@@ -839,6 +842,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut moves = MoveList::new();
         let (mut best, stand) = if in_check {
             position.evasions(&mut moves);
+            if moves.is_empty() {
+                // Whatever is played, the key piece is taken next.
+                return loss_in(ply + 2);
+            }
             (-WIN, -WIN)
         } else {
             let stand = self.evaluate(position, ply);
