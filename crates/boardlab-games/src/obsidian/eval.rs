@@ -488,8 +488,7 @@ impl Evaluate for Obsidian {
     }
 
     fn in_check(&self) -> bool {
-        let them = self.side.opponent();
-        Bits64(self.pieces(self.side, Kind::D)).any(|square| self.is_attacked_by(square, them))
+        self.d_attacked(self.side)
     }
 
     /// In check, the moves after which the opponent cannot take a D at once (a move that
@@ -501,12 +500,10 @@ impl Evaluate for Obsidian {
             return;
         }
         let us = self.side;
-        let them = us.opponent();
         moves.retain(|&mv| {
             let mut next = *self;
             next.play(mv);
-            !next.has_key_piece(them)
-                || !Bits64(next.pieces(us, Kind::D)).any(|square| next.is_attacked_by(square, them))
+            !next.has_key_piece(us.opponent()) || !next.d_attacked(us)
         });
     }
 

@@ -5,6 +5,7 @@ use super::piece::Kind;
 use super::rules::ObsidianRules;
 use super::zobrist::{SIDE_KEY, piece_key};
 use super::{attacks, notation};
+use boardlab_core::bitboard::Bits64;
 use boardlab_core::{MoveError, MoveList, Player, Position, PositionError, WinReason};
 
 /// An Obsidian position. A small `Copy` value (about 90 bytes); playing a move changes it in
@@ -115,6 +116,13 @@ impl Obsidian {
     #[inline]
     pub(super) fn has_key_piece(&self, player: Player) -> bool {
         self.pieces(player, Kind::D) != 0
+    }
+
+    /// Whether the opponent of `player` attacks a D of `player` (could take it if it were
+    /// the opponent's turn).
+    pub(super) fn d_attacked(&self, player: Player) -> bool {
+        let them = player.opponent();
+        Bits64(self.pieces(player, Kind::D)).any(|square| self.is_attacked_by(square, them))
     }
 
     /// Whether any piece of `attacker` attacks `square` (F's by their diagonal captures).
