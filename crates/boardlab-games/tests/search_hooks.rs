@@ -156,10 +156,12 @@ fn loses_key_piece<P: Position>(position: &P, mv: P::Move) -> bool {
     })
 }
 
-#[test]
-fn obsidian_evasions_are_exactly_the_moves_that_keep_the_d() {
+/// Checks that in check the evasions are exactly the legal moves after which no reply takes
+/// the key piece (out of check, every legal move), over the positions of `games` random
+/// games; returns how many positions were in check.
+fn evasions_are_exactly_the_saving_moves<P: Position + Evaluate>(games: u64) -> usize {
     let mut checks = 0;
-    for position in positions::<Obsidian>(40) {
+    for position in positions::<P>(games) {
         let mut evasions = MoveList::new();
         position.evasions(&mut evasions);
         let expected: MoveList<_> = if position.in_check() {
@@ -176,5 +178,21 @@ fn obsidian_evasions_are_exactly_the_moves_that_keep_the_d() {
         };
         assert_eq!(texts(&evasions), texts(&expected), "{position}");
     }
-    assert!(checks > 20, "some positions are in check");
+    checks
+}
+
+#[test]
+fn obsidian_evasions_are_exactly_the_moves_that_keep_the_d() {
+    assert!(
+        evasions_are_exactly_the_saving_moves::<Obsidian>(40) > 20,
+        "some positions are in check"
+    );
+}
+
+#[test]
+fn daisy_evasions_are_exactly_the_moves_that_keep_the_a() {
+    assert!(
+        evasions_are_exactly_the_saving_moves::<Daisy>(30) > 20,
+        "some positions are in check"
+    );
 }

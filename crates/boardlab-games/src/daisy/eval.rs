@@ -184,15 +184,24 @@ impl Evaluate for Daisy {
     }
 
     fn in_check(&self) -> bool {
-        let them = self.side.opponent();
-        Bits128(self.pieces(self.side, Kind::A)).any(|square| self.attackers_of(square, them) != 0)
+        self.a_attacked(self.side)
     }
 
+    /// In check, the moves after which the opponent cannot take the A at once (a move that
+    /// takes the opponent's A wins and is kept too); every other move loses. Out of check,
+    /// every legal move.
     fn evasions(&self, moves: &mut MoveList<DaisyMove>) {
-        match Bits128(self.pieces(self.side, Kind::A)).next() {
-            Some(a_square) if self.in_check() => self.evasions_from(a_square, moves),
-            _ => self.legal_moves(moves),
-        }
+        let a_square = match Bits128(self.pieces(self.side, Kind::A)).next() {
+            Some(a_square) if self.in_check() => a_square,
+            _ => return self.legal_moves(moves),
+        };
+        self.evasions_from(a_square, moves);
+        let us = self.side;
+        moves.retain(|&mv| {
+            let mut next = *self;
+            next.play(mv);
+            !next.has_a(us.opponent()) || !next.a_attacked(us)
+        });
     }
 
     /// Passing is refused to a side with nothing in reserve and nothing on the board but

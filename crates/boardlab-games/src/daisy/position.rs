@@ -160,6 +160,12 @@ impl Daisy {
         })
     }
 
+    /// Whether the opponent of `player` could take `player`'s A now.
+    pub(super) fn a_attacked(&self, player: Player) -> bool {
+        let them = player.opponent();
+        Bits128(self.pieces(player, Kind::A)).any(|square| self.attackers_of(square, them) != 0)
+    }
+
     /// Appends the moves that may answer a check on the side to move's A on `a_square`:
     /// the captures, the A's own moves, and, against a single checking B, C or G, the moves
     /// and drops onto the squares between it and the A. Every other move loses the A.
