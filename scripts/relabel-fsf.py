@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Rescore a data file of positions with Fairy-Stockfish's search, for `boardlab tune --data`.
 
-Reads `POSITION | SCORE | RESULT` lines as `boardlab datagen` writes them (Obsidian only: its
-positions translate to Fairy-Stockfish's FEN by swapping the letter case), asks
-Fairy-Stockfish for a fixed-depth search of each position and writes the same lines with its
-score in place of ours (Player 1's side, hundredths of an F; a mate counts as +-3000).
-Lines it cannot read are reported on standard error and skipped.
+Reads `POSITION | SCORE | RESULT` lines as `boardlab datagen` writes them for Obsidian or
+Daisy (`--game`; Obsidian positions translate to Fairy-Stockfish's FEN by swapping the letter
+case, Daisy's by spelling out the reserves), asks Fairy-Stockfish for a fixed-depth search of
+each position and writes the same lines with its score in place of ours (Player 1's side, in
+Fairy-Stockfish's centipawns; a mate counts as +-3000). Lines it cannot read are reported on
+standard error and skipped.
 
 Run several at once on parts of the file (`--part I --parts N` takes every N-th line from
 line I) and join the outputs. About 16 minutes per million positions at depth 6 on two cores.
 
     scripts/relabel-fsf.py --data obsidian.txt --out obsidian-fsf.txt --depth 6
+    scripts/relabel-fsf.py --game daisy --data daisy.txt --out daisy-fsf.txt --depth 6
 """
 import argparse
 import os
@@ -26,7 +28,7 @@ MATE = 3000
 SCORE = re.compile(r" score (cp|mate) (-?\d+)")
 
 
-def fen_of(position):
+def obsidian_fen(position):
     """Fairy-Stockfish's FEN of one of our Obsidian positions, or None if it is not one."""
     fields = position.split()
     if len(fields) != 4 or fields[1] not in ("1", "2"):
@@ -36,15 +38,42 @@ def fen_of(position):
     return "%s %s - - %s %s" % (placement.swapcase(), colour, plies, number)
 
 
-class Engine:
-    """A Fairy-Stockfish process set up for Obsidian."""
+RESERVE_ITEM = re.compile(r"(\d*)([A-Za-z])")
 
-    def __init__(self, path, ini, hash_mb):
+
+def daisy_fen(position):
+    """Fairy-Stockfish's FEN of one of our Daisy positions (`placement[reserves] side plies
+    number`, a count before a reserve letter), or None if it is not one."""
+    fields = position.split()
+    if len(fields) != 4 or fields[1] not in ("1", "2"):
+        return None
+    board, side, plies, number = fields
+    if not board.endswith("]") or "[" not in board:
+        return None
+    placement, reserves = board[:-1].split("[", 1)
+    if RESERVE_ITEM.sub("", reserves):
+        return None
+    spelled = "".join(
+        letter * (int(count) if count else 1) for count, letter in RESERVE_ITEM.findall(reserves)
+    )
+    # Fairy-Stockfish wants white's (uppercase) pieces in hand first.
+    spelled = "".join(sorted(spelled, key=str.islower))
+    colour = "w" if side == "1" else "b"
+    return "%s[%s] %s - - %s %s" % (placement, spelled, colour, plies, number)
+
+
+FEN_OF = {"obsidian": obsidian_fen, "daisy": daisy_fen}
+
+
+class Engine:
+    """A Fairy-Stockfish process set up for one of our games."""
+
+    def __init__(self, path, ini, hash_mb, game):
         self.process = subprocess.Popen(
             [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.send("setoption name VariantPath value " + ini)
-        self.send("setoption name UCI_Variant value obsidian")
+        self.send("setoption name UCI_Variant value " + game)
         self.send("setoption name Hash value %d" % hash_mb)
 
     def send(self, line):
@@ -70,6 +99,7 @@ class Engine:
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="obsidian", choices=sorted(FEN_OF), help="the game of the data (default obsidian)")
     parser.add_argument("--data", required=True, help="positions from boardlab datagen")
     parser.add_argument("--out", required=True, help="where to write the rescored lines")
     parser.add_argument("--depth", type=int, default=6, help="search depth (default 6)")
@@ -84,7 +114,8 @@ def main():
         parser.error("--part must be from 0 to --parts - 1, and --parts at least 1")
     if not os.access(args.engine, os.X_OK):
         parser.error("no engine at %s (scripts/strength.sh builds it)" % args.engine)
-    engine = Engine(args.engine, os.path.abspath(args.ini), args.hash)
+    engine = Engine(args.engine, os.path.abspath(args.ini), args.hash, args.game)
+    fen_of = FEN_OF[args.game]
     written = 0
     with open(args.data) as source, open(args.out, "w") as out:
         for number, line in enumerate(source):
@@ -95,7 +126,7 @@ def main():
             fields = [field.strip() for field in line.split("|")]
             fen = fen_of(fields[0]) if len(fields) == 3 else None
             if fen is None:
-                print("relabel-fsf: line %d is not an Obsidian data line" % (number + 1), file=sys.stderr)
+                print("relabel-fsf: line %d is not a %s data line" % (number + 1, args.game), file=sys.stderr)
                 continue
             score = engine.score(fen, args.depth)
             if score is None:
