@@ -112,6 +112,11 @@ def main():
     args = parser.parse_args()
     if args.parts < 1 or not 0 <= args.part < args.parts:
         parser.error("--part must be from 0 to --parts - 1, and --parts at least 1")
+    if not os.path.isfile(args.data) or not os.access(args.data, os.R_OK):
+        parser.error("cannot read the data file %s" % args.data)
+    out_dir = os.path.dirname(os.path.abspath(args.out))
+    if not os.path.isdir(out_dir) or not os.access(out_dir, os.W_OK):
+        parser.error("cannot write %s: no writable folder %s" % (args.out, out_dir))
     if not os.access(args.engine, os.X_OK):
         parser.error("no engine at %s (scripts/strength.sh builds it)" % args.engine)
     engine = Engine(args.engine, os.path.abspath(args.ini), args.hash, args.game)
