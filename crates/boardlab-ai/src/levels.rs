@@ -30,11 +30,13 @@ pub const TOP_LEVEL: u8 = OBSIDIAN.len() as u8;
 
 /// Obsidian: the evaluation's error at depth 1, depths 1 and 2, then search nodes doubling a
 /// level (a doubling is worth about 200 Elo up to 100,000 nodes, less beyond, where the steps
-/// grow to threefold) up to the full search for a second (about four million nodes).
+/// grow to threefold) up to the full search for a second (about three million nodes). From
+/// depth 2 to 1,500 nodes was nearly 400 Elo, so 800 nodes stand between.
 const OBSIDIAN: &[&str] = &[
     "alphabeta:depth=1,noise=100",
     "alphabeta:depth=1",
     "alphabeta:depth=2",
+    "alphabeta:nodes=800",
     "alphabeta:nodes=1500",
     "alphabeta:nodes=3000",
     "alphabeta:nodes=6000",
@@ -109,7 +111,7 @@ pub fn default_level(game_id: &str) -> u8 {
     match game_id {
         "daisy" => 3,
         "sprint" | "parity" => 2,
-        _ => 5,
+        _ => 6,
     }
 }
 

@@ -349,11 +349,11 @@ fn play_against_a_level_answers_each_move() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("Player 2 (uppercase) is played by the bot level:4 (alphabeta:nodes=1500)"),
+        stdout.contains("Player 2 (uppercase) is played by the bot level:4 (alphabeta:nodes=800)"),
         "{stdout}"
     );
     assert!(
-        stdout.contains("Player 2 (uppercase) (level:4 (alphabeta:nodes=1500)) plays "),
+        stdout.contains("Player 2 (uppercase) (level:4 (alphabeta:nodes=800)) plays "),
         "{stdout}"
     );
     assert!(stdout.contains("took back e2e4 "), "{stdout}");

@@ -18,14 +18,34 @@ use std::time::Duration;
 pub const PERFECT: u8 = TOP_LEVEL + 1;
 
 /// What the stored levels of games made before the levels were recalibrated (six levels in
-/// every game, 7 the perfect player) become, by game: entry `L - 1` is old level `L`'s new
-/// number, the level nearest in strength.
+/// every game, 7 the perfect player) became in the database's version 1, by game: entry
+/// `L - 1` is old level `L`'s number there, the level nearest in strength.
 pub const LEVEL_BEFORE_RECALIBRATION: [(&str, [u8; 7]); 4] = [
-    ("obsidian", [1, 4, 6, 9, 11, 14, PERFECT]),
-    ("daisy", [1, 2, 4, 6, 7, 9, PERFECT]),
-    ("sprint", [1, 2, 3, 4, 4, 4, PERFECT]),
-    ("parity", [2, 2, 2, 2, 2, 3, PERFECT]),
+    ("obsidian", [1, 4, 6, 9, 11, 14, PERFECT_IN_VERSION_1]),
+    ("daisy", [1, 2, 4, 6, 7, 9, PERFECT_IN_VERSION_1]),
+    ("sprint", [1, 2, 3, 4, 4, 4, PERFECT_IN_VERSION_1]),
+    ("parity", [2, 2, 2, 2, 2, 3, PERFECT_IN_VERSION_1]),
 ];
+
+/// The perfect player's number in the database's version 1, when Obsidian had 14 levels.
+pub const PERFECT_IN_VERSION_1: u8 = 15;
+
+/// What a level stored in the database's version 1 becomes in version 2, in the game with
+/// id `game`: Obsidian got a level between depth 2 and 1,500 nodes (its levels from 4 move
+/// up one); Daisy's nine levels became five when its evaluation was fitted (each goes to
+/// the one nearest in strength: 1-3 to 2, 4-5 to 3, 6-8 to 4, 9 to 5); the perfect player
+/// stays above every game's levels.
+pub fn level_after_version_1(game: &str, level: u8) -> u8 {
+    match (game, level) {
+        (_, PERFECT_IN_VERSION_1) => PERFECT,
+        ("obsidian", 4..) => level + 1,
+        ("daisy", 1..=3) => 2,
+        ("daisy", 4..=5) => 3,
+        ("daisy", 6..=8) => 4,
+        ("daisy", 9..) => 5,
+        _ => level,
+    }
+}
 
 /// The positions the perfect player searches a move before it plays like the top level
 /// (within the top level's time; Sprint's start takes about 300,000).

@@ -8,32 +8,43 @@ use std::path::Path;
 use std::sync::Mutex;
 
 /// The database's layout version (SQLite's `user_version`): 1 since the bot levels were
-/// renumbered.
-const VERSION: i64 = 1;
+/// recalibrated, 2 since Obsidian got a level and Daisy's were respaced.
+const VERSION: i64 = 2;
 
-/// Renumbers the bot levels of games stored before version 1, when there were six levels
-/// and 7 was the perfect player, to the levels of today
-/// ([`crate::bot::LEVEL_BEFORE_RECALIBRATION`]), once, so that a game in progress goes on at
-/// the strength its player chose. A new database only gets the version.
+/// Renumbers the bot levels of games stored by an earlier version to the levels of today,
+/// once, so that a game in progress goes on at the strength its player chose: before version
+/// 1 (six levels, 7 the perfect player) by [`crate::bot::LEVEL_BEFORE_RECALIBRATION`], then
+/// from version 1 by [`crate::bot::level_after_version_1`]. A new database only gets the
+/// version.
 fn renumber_levels(conn: &Connection) -> rusqlite::Result<()> {
     let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
     if version >= VERSION {
         return Ok(());
     }
     let mut sql = String::from("BEGIN;");
-    for (game, new_levels) in crate::bot::LEVEL_BEFORE_RECALIBRATION {
-        let cases: String = new_levels
-            .iter()
-            .enumerate()
-            .map(|(index, new)| format!(" WHEN {} THEN {new}", index + 1))
-            .collect();
-        sql.push_str(&format!(
-            "UPDATE games SET bot_level = CASE bot_level{cases} ELSE bot_level END \
-             WHERE game = '{game}';"
-        ));
+    if version < 1 {
+        for (game, new_levels) in crate::bot::LEVEL_BEFORE_RECALIBRATION {
+            sql.push_str(&renumbering(game, new_levels.iter().copied().zip(1..)));
+        }
+    }
+    for game in boardlab_games::GameId::ALL.iter().map(|game| game.id()) {
+        let new_levels = (1..=crate::bot::PERFECT_IN_VERSION_1)
+            .map(|old| (crate::bot::level_after_version_1(game, old), old));
+        sql.push_str(&renumbering(game, new_levels));
     }
     sql.push_str(&format!("PRAGMA user_version = {VERSION}; COMMIT;"));
     conn.execute_batch(&sql)
+}
+
+/// The SQL that gives the stored games of `game` at each old level its new one
+/// (`(new, old)` pairs); the other levels stay.
+fn renumbering(game: &str, new_levels: impl Iterator<Item = (u8, u8)>) -> String {
+    let cases: String = new_levels
+        .map(|(new, old)| format!(" WHEN {old} THEN {new}"))
+        .collect();
+    format!(
+        "UPDATE games SET bot_level = CASE bot_level{cases} ELSE bot_level END WHERE game = '{game}';"
+    )
 }
 
 /// Who plays a game: a bot, a friend by link, or two people at one screen.

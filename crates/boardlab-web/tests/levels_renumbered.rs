@@ -1,14 +1,15 @@
-//! Games stored when every game had six levels (7 the perfect player) keep the strength their
-//! player chose after the levels were recalibrated: their levels are renumbered once, when
-//! the store is opened, and never again.
+//! Games stored by earlier versions keep the strength their player chose when the levels
+//! change: their levels are renumbered once, when the store is opened, and never again.
+//! Version 0 had six levels in every game (7 the perfect player); version 1 had Obsidian's
+//! 14 levels and Daisy's nine (15 the perfect player).
 
-use boardlab_web::bot::{LEVEL_BEFORE_RECALIBRATION, PERFECT};
+use boardlab_web::bot::PERFECT;
 use boardlab_web::store::Store;
 use boardlab_web::testing::temp_db;
 
-/// A database as the earlier version left it: its layout without the version, and bot
-/// games at old levels.
-fn old_database(games: &[(&str, &str, u8)]) -> std::path::PathBuf {
+/// A database as an earlier version left it: its layout, the layout version
+/// `version`, and bot games at that version's levels.
+fn old_database(version: i64, games: &[(&str, &str, u8)]) -> std::path::PathBuf {
     let db = temp_db("renumber");
     let conn = rusqlite::Connection::open(&db).unwrap();
     conn.execute_batch(
@@ -18,6 +19,8 @@ fn old_database(games: &[(&str, &str, u8)]) -> std::path::PathBuf {
              board TEXT, created INTEGER NOT NULL DEFAULT (unixepoch()));",
     )
     .unwrap();
+    conn.execute_batch(&format!("PRAGMA user_version = {version};"))
+        .unwrap();
     for (id, game, level) in games {
         conn.execute(
             "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2)
@@ -33,47 +36,88 @@ fn stored_level(store: &Store, id: &str) -> Option<u8> {
     store.load(id).unwrap().unwrap().0.bot_level
 }
 
-#[test]
-fn old_levels_are_renumbered_once() {
-    let db = old_database(&[
-        ("o1", "obsidian", 1),
-        ("o3", "obsidian", 3),
-        ("o6", "obsidian", 6),
-        ("s7", "sprint", 7),
-        ("d5", "daisy", 5),
-        ("p2", "parity", 2),
-    ]);
-    let table = |game: &str, old: u8| {
-        LEVEL_BEFORE_RECALIBRATION
-            .iter()
-            .find(|(name, _)| *name == game)
-            .unwrap()
-            .1[usize::from(old) - 1]
-    };
-    let expected = [
-        ("o1", table("obsidian", 1)),
-        ("o3", table("obsidian", 3)),
-        ("o6", table("obsidian", 6)),
-        ("s7", PERFECT),
-        ("d5", table("daisy", 5)),
-        ("p2", table("parity", 2)),
-    ];
-    {
-        let store = Store::open(&db).unwrap();
+/// Opens the database twice and checks each game's level both times (the second opening
+/// must move nothing).
+fn assert_renumbered_once(db: &std::path::Path, expected: &[(&str, u8)]) {
+    for opening in ["first", "second"] {
+        let store = Store::open(db).unwrap();
         for (id, level) in expected {
-            assert_eq!(stored_level(&store, id), Some(level), "{id}");
+            assert_eq!(
+                stored_level(&store, id),
+                Some(*level),
+                "{id} after the {opening} opening"
+            );
         }
-        assert_eq!(stored_level(&store, "o6"), Some(boardlab_ai::TOP_LEVEL));
     }
-    // Opened again, nothing moves: the renumbering is done once.
-    let store = Store::open(&db).unwrap();
-    for (id, level) in expected {
-        assert_eq!(
-            stored_level(&store, id),
-            Some(level),
-            "{id} after a second opening"
-        );
-    }
+}
+
+#[test]
+fn levels_of_version_0_are_renumbered_once() {
+    let db = old_database(
+        0,
+        &[
+            ("o1", "obsidian", 1),
+            ("o3", "obsidian", 3),
+            ("o6", "obsidian", 6),
+            ("s7", "sprint", 7),
+            ("d5", "daisy", 5),
+            ("p2", "parity", 2),
+        ],
+    );
+    // Through version 1: Obsidian 3 was 6 there (6,000 nodes), now 7; its 6 was the top;
+    // Daisy 5 was 7 there (160,000 nodes), now 4 (150,000 nodes).
+    assert_renumbered_once(
+        &db,
+        &[
+            ("o1", 1),
+            ("o3", 7),
+            ("o6", boardlab_ai::TOP_LEVEL),
+            ("s7", PERFECT),
+            ("d5", 4),
+            ("p2", 2),
+        ],
+    );
+}
+
+#[test]
+fn levels_of_version_1_are_renumbered_once() {
+    let db = old_database(
+        1,
+        &[
+            ("o3", "obsidian", 3),
+            ("o4", "obsidian", 4),
+            ("o14", "obsidian", 14),
+            ("d1", "daisy", 1),
+            ("d4", "daisy", 4),
+            ("d7", "daisy", 7),
+            ("d9", "daisy", 9),
+            ("s4", "sprint", 4),
+            ("s15", "sprint", 15),
+            ("p15", "parity", 15),
+            ("p3", "parity", 3),
+        ],
+    );
+    let level = |game: &str, spec: &str| {
+        (1..=boardlab_ai::TOP_LEVEL)
+            .find(|&level| boardlab_ai::levels::level_text(game, level).unwrap() == spec)
+            .unwrap()
+    };
+    assert_renumbered_once(
+        &db,
+        &[
+            ("o3", level("obsidian", "alphabeta:depth=2")),
+            ("o4", level("obsidian", "alphabeta:nodes=1500")),
+            ("o14", boardlab_ai::TOP_LEVEL),
+            ("d1", level("daisy", "alphabeta:depth=1")),
+            ("d4", level("daisy", "alphabeta:nodes=20000")),
+            ("d7", level("daisy", "alphabeta:nodes=150000")),
+            ("d9", level("daisy", "alphabeta:time=1s")),
+            ("s4", 4),
+            ("s15", PERFECT),
+            ("p15", PERFECT),
+            ("p3", 3),
+        ],
+    );
 }
 
 #[test]

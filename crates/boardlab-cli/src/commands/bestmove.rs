@@ -16,7 +16,7 @@ pub struct BestmoveArgs {
     /// The bot: random, alphabeta:depth=6, alphabeta:time=1s, mcts:playouts=20000, mcts:time=500ms, …
     #[arg(long)]
     bot: Option<BotSpec>,
-    /// A strength level instead of --bot: 1 (weakest) to the game's top level (14 in
+    /// A strength level instead of --bot: 1 (weakest) to the game's top level (15 in
     /// Obsidian, fewer in the other games; a higher number plays as the top level); the
     /// game's levels are listed when --bot and --level are both missing.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(boardlab_ai::TOP_LEVEL)))]
