@@ -124,15 +124,17 @@ fn levels_of_version_1_are_renumbered_once() {
 fn a_new_database_keeps_the_levels_it_is_given() {
     let db = temp_db("renumber-new");
     drop(Store::open(&db).unwrap());
-    // A level stored by this version (2 would be renumbered if taken for an old one).
+    // Levels stored by this version, each of which would move if taken for an older one
+    // (Obsidian 4 and Daisy 4 become 5 and 3 from version 1).
     let conn = rusqlite::Connection::open(&db).unwrap();
-    conn.execute(
+    conn.execute_batch(
         "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2)
-         VALUES ('new', 'sprint', '{}', 1, 'bot', 2, 2, 'a', 'b')",
-        [],
+         VALUES ('o4', 'obsidian', '{}', 1, 'bot', 2, 4, 'a', 'b'),
+                ('d4', 'daisy', '{}', 1, 'bot', 2, 4, 'a', 'b');",
     )
     .unwrap();
     drop(conn);
     let store = Store::open(&db).unwrap();
-    assert_eq!(stored_level(&store, "new"), Some(2));
+    assert_eq!(stored_level(&store, "o4"), Some(4));
+    assert_eq!(stored_level(&store, "d4"), Some(4));
 }
