@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 /// [`MARGIN`], is for unwinding, the caller and a busy machine.
 const HARD_SHARE: f64 = 0.93;
 
-/// Time kept back from every budget, besides the share.
+/// Time kept back from every budget, besides the share; at most a tenth of the budget, so
+/// that a move of a few milliseconds is not cut to half of them.
 const MARGIN: Duration = Duration::from_micros(1500);
 
 /// The share of the time budget after which no new iteration is started.
@@ -30,13 +31,14 @@ pub struct Budget {
 
 impl Budget {
     /// The budget of a fixed time per move `time`: a stop at [`HARD_SHARE`] of it less
-    /// [`MARGIN`] (but at least half of it), and no new iteration after [`SOFT_SHARE`].
+    /// [`MARGIN`] (or a tenth of it, when that is less; at least half of it in any case),
+    /// and no new iteration after [`SOFT_SHARE`].
     pub fn per_move(time: Duration) -> Budget {
         Budget {
             soft: time.mul_f64(SOFT_SHARE),
             hard: time
                 .mul_f64(HARD_SHARE)
-                .saturating_sub(MARGIN)
+                .saturating_sub(MARGIN.min(time / 10))
                 .max(time / 2),
         }
     }
@@ -82,5 +84,29 @@ impl Clock {
     /// Whether there is time to start another iteration.
     pub fn may_start_iteration(&self) -> bool {
         self.soft.is_none_or(|soft| self.start.elapsed() < soft)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_keeps_a_margin_that_shrinks_with_short_budgets() {
+        let ms = Duration::from_millis;
+        // 100 ms: 93 ms less the full margin of 1.5 ms.
+        assert_eq!(
+            Budget::per_move(ms(100)).hard,
+            Duration::from_micros(91_500)
+        );
+        assert_eq!(Budget::per_move(ms(100)).soft, ms(90));
+        // 2 ms: 1.86 ms less a tenth (0.2 ms), not cut to the half.
+        assert_eq!(Budget::per_move(ms(2)).hard, Duration::from_micros(1_660));
+        // The margin is never more than the full one, and the hard stop never below half.
+        for time in [1, 3, 10, 15, 16, 50, 1000].map(ms) {
+            let budget = Budget::per_move(time);
+            assert!(budget.hard >= time / 2 && budget.hard < time.mul_f64(HARD_SHARE));
+            assert!(time.mul_f64(HARD_SHARE) - budget.hard <= MARGIN);
+        }
     }
 }

@@ -29,9 +29,9 @@ use boardlab_core::Evaluate;
 pub const TOP_LEVEL: u8 = OBSIDIAN.len() as u8;
 
 /// Obsidian: the evaluation's error at depth 1, depths 1 and 2, then search nodes doubling a
-/// level (a doubling is worth about 200 Elo up to 100,000 nodes, less beyond, where the steps
-/// grow to threefold) up to the full search for a second (about three million nodes). From
-/// depth 2 to 1,500 nodes was nearly 400 Elo, so 800 nodes stand between.
+/// level (a doubling is worth about 250 Elo at first, 165 to 190 from 100,000 nodes on) up to
+/// the full search for a second (about three million nodes). From depth 2 to 1,500 nodes was
+/// nearly 400 Elo, so 800 nodes stand between.
 const OBSIDIAN: &[&str] = &[
     "alphabeta:depth=1,noise=100",
     "alphabeta:depth=1",
@@ -46,7 +46,7 @@ const OBSIDIAN: &[&str] = &[
     "alphabeta:nodes=100000",
     "alphabeta:nodes=200000",
     "alphabeta:nodes=400000",
-    "alphabeta:nodes=1200000",
+    "alphabeta:nodes=800000",
     "alphabeta:time=1s",
 ];
 

@@ -10,6 +10,7 @@ use crate::score::{DECIDED, WIN, loss_in};
 use crate::tt::{Bound, Entry, Table, from_tt, to_tt};
 use arrayvec::ArrayVec;
 use boardlab_core::{Evaluate, MAX_EVAL, MoveList, Player, RuleOptions};
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 
 /// What a draw is worth to the bot less than an even evaluation, in hundredths of a piece
@@ -145,7 +146,7 @@ pub(super) struct Search<'a, P: Evaluate> {
     /// The depth of the current iteration, which bounds check extensions.
     pub root_depth: i32,
     /// Late-move reductions by depth and move number.
-    reductions: Box<[[u8; 64]; 64]>,
+    reductions: &'static [[u8; 64]; 64],
     /// The line being searched, by ply.
     stack: Vec<Frame<P::Move>>,
     /// The ordering keys of each ply's moves (kept to spare allocations).
@@ -153,6 +154,10 @@ pub(super) struct Search<'a, P: Evaluate> {
     /// The network's sums of the last position evaluated at each ply.
     accumulators: Vec<Accumulator<P>>,
 }
+
+/// The late-move reduction table, computed once for every search (a short search would
+/// otherwise spend a noticeable share of its time on it).
+static REDUCTIONS: LazyLock<Box<[[u8; 64]; 64]>> = LazyLock::new(reduction_table);
 
 /// The late-move reduction table: about `ln(depth) ln(move number) / 2`, in plies.
 fn reduction_table() -> Box<[[u8; 64]; 64]> {
@@ -201,7 +206,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             counter,
             noise: Noise::default(),
             root_depth: 1,
-            reductions: reduction_table(),
+            reductions: &REDUCTIONS,
             stack: vec![
                 Frame {
                     previous: None,
