@@ -157,11 +157,11 @@ pub(super) struct Search<'a, P: Evaluate> {
 
 /// The late-move reduction table, computed once for every search (a short search would
 /// otherwise spend a noticeable share of its time on it).
-static REDUCTIONS: LazyLock<Box<[[u8; 64]; 64]>> = LazyLock::new(reduction_table);
+static REDUCTIONS: LazyLock<[[u8; 64]; 64]> = LazyLock::new(reduction_table);
 
 /// The late-move reduction table: about `ln(depth) ln(move number) / 2`, in plies.
-fn reduction_table() -> Box<[[u8; 64]; 64]> {
-    let mut table = Box::new([[0u8; 64]; 64]);
+fn reduction_table() -> [[u8; 64]; 64] {
+    let mut table = [[0u8; 64]; 64];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (index, cell) in row.iter_mut().enumerate().skip(1) {
             let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / 2.0;
