@@ -13,7 +13,7 @@ mod engine;
 use boardlab_core::{Encoding, Evaluate};
 use boardlab_fuzz::{check_position, text_of};
 use boardlab_games::{GameVisitor, with_game};
-use engine::Settings;
+use engine::options::Settings;
 use libfuzzer_sys::fuzz_target;
 
 /// `position …` read for the settings' game under their rules, as the engine reads it.
@@ -26,7 +26,7 @@ impl GameVisitor for ReadPosition<'_> {
     type Output = ();
 
     fn visit<P: Evaluate + Encoding>(self) {
-        let rules = engine::rules_for::<P>(&self.settings.rules).unwrap_or_default();
+        let rules = engine::options::rules_for::<P>(&self.settings.rules).unwrap_or_default();
         if let Ok(game) = engine::session::read_position::<P>(self.words, rules) {
             check_position(game.current());
             assert_eq!(game.current().rules(), rules);
@@ -44,7 +44,7 @@ fuzz_target!(|data: &[u8]| {
         };
         match command {
             "setoption" => {
-                if let Ok(changed) = engine::parse_setoption(rest, settings.clone()) {
+                if let Ok(changed) = engine::options::parse_setoption(rest, settings.clone()) {
                     // The engine builds its bot from these settings with `expect`.
                     let _ = changed.bot();
                     settings = changed;

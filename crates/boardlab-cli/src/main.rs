@@ -1,5 +1,11 @@
 //! `boardlab`: perft, move lists, terminal play, bots and matches for the boardlab games.
 
+// Writing to a closed standard output or error must not panic: see `output`.
+#![warn(clippy::print_stdout, clippy::print_stderr)]
+
+#[macro_use]
+mod output;
+
 mod board_view;
 mod commands;
 mod setup;
@@ -74,7 +80,7 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 };
             }
-            eprintln!(
+            note!(
                 "{} (see 'boardlab --help')",
                 one_line(&err.render().to_string())
             );
@@ -121,15 +127,18 @@ fn finish(result: anyhow::Result<()>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            note!("error: {err:#}");
             ExitCode::FAILURE
         }
     }
 }
 
 /// Whether the error is the reader of our output going away (`boardlab moves … | head`),
-/// which is no failure of ours.
+/// which is no failure of ours: the command ends quietly, with status 0.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.downcast_ref::<std::io::Error>()
-        .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -46,8 +46,8 @@ impl GameVisitor for BestmoveArgs {
             })?;
         }
         if let Some(outcome) = game.outcome() {
-            println!("bestmove (none)");
-            eprintln!("no legal moves: {}", outcome.describe(P::player_name));
+            writeln!(std::io::stdout(), "bestmove (none)")?;
+            note!("no legal moves: {}", outcome.describe(P::player_name));
             return Ok(());
         }
         let mut bot = spec.build::<P>(self.game.seed.unwrap_or(0));

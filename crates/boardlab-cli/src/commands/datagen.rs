@@ -86,7 +86,7 @@ impl GameVisitor for DatagenArgs {
             bar.inc(1);
             bar.set_message(format!("{count} positions"));
             if bar.is_hidden() && bar.position().is_multiple_of(100) {
-                eprintln!("{} games, {count} positions", bar.position());
+                note!("{} games, {count} positions", bar.position());
             }
         };
         self_play_data(&config, &on_game);
@@ -95,13 +95,14 @@ impl GameVisitor for DatagenArgs {
         if let Some(err) = failed {
             return Err(err).with_context(|| format!("cannot write '{}'", self.out.display()));
         }
-        println!(
+        writeln!(
+            std::io::stdout(),
             "{} positions from {} games of {} appended to {}",
             positions.into_inner(),
             self.games,
             self.bot,
             self.out.display()
-        );
+        )?;
         Ok(())
     }
 }

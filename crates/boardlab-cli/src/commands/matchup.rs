@@ -14,7 +14,7 @@ use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fmt::Write as _;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write as _};
 use std::path::PathBuf;
 
 /// Arguments of `boardlab match`.
@@ -127,7 +127,7 @@ impl GameVisitor for MatchArgs {
                 llr.unwrap_or_default()
             );
             if log_lines && tally.games() % LOG_EVERY == 0 {
-                eprintln!("{}/{} games: {progress}", tally.games(), self.games);
+                note!("{}/{} games: {progress}", tally.games(), self.games);
             }
             bar.set_message(progress);
             bar.inc(1);
@@ -141,22 +141,39 @@ impl GameVisitor for MatchArgs {
             }
         });
         bar.finish_and_clear();
-        print!("{}", describe::<P>(&config, &summary));
-        if let Some(sprt) = &self.sprt {
-            let decided = decided.into_inner().unwrap_or_else(|e| e.into_inner());
-            let at = decided.unwrap_or(summary.tally);
-            println!("{}", sprt_line(sprt, &at, self.games));
-            if at != summary.tally {
-                println!(
-                    "({} more games were under way when the test decided; they count in the result above)",
-                    summary.tally.games() - at.games()
-                );
-            }
-        }
+        let decided = decided.into_inner().unwrap_or_else(|e| e.into_inner());
+        // The records are written even when nobody reads the result.
+        let printed = self.print_result(&config, &summary, decided);
         if let Some(path) = &self.pgn {
             let text: String = summary.games.iter().map(|g| g.record.to_string()).collect();
             std::fs::write(path, text)
                 .with_context(|| format!("cannot write the records to '{}'", path.display()))?;
+        }
+        printed?;
+        Ok(())
+    }
+}
+
+impl MatchArgs {
+    /// Prints the match's result, and the test's verdict (reached at `decided`) with `--sprt`.
+    fn print_result<P: Evaluate>(
+        &self,
+        config: &MatchConfig<P>,
+        summary: &MatchSummary,
+        decided: Option<Tally>,
+    ) -> std::io::Result<()> {
+        let mut out = std::io::stdout().lock();
+        write!(out, "{}", describe::<P>(config, summary))?;
+        if let Some(sprt) = &self.sprt {
+            let at = decided.unwrap_or(summary.tally);
+            writeln!(out, "{}", sprt_line(sprt, &at, self.games))?;
+            if at != summary.tally {
+                writeln!(
+                    out,
+                    "({} more games were under way when the test decided; they count in the result above)",
+                    summary.tally.games() - at.games()
+                )?;
+            }
         }
         Ok(())
     }

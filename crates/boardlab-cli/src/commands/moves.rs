@@ -29,7 +29,7 @@ impl GameVisitor for MovesArgs {
             writeln!(out, "{text}")?;
         }
         if let Some(outcome) = position.outcome() {
-            eprintln!("no legal moves: {outcome}");
+            note!("no legal moves: {outcome}");
         }
         Ok(())
     }

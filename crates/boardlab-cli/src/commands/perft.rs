@@ -44,7 +44,7 @@ impl GameVisitor for PerftArgs {
         writeln!(out, "Nodes searched: {total}")?;
         out.flush()?;
         let seconds = elapsed.as_secs_f64();
-        eprintln!(
+        note!(
             "time {:.3} s, {:.1} M nodes/s",
             seconds,
             total as f64 / seconds.max(1e-9) / 1e6

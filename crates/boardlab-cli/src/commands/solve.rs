@@ -62,8 +62,8 @@ impl GameVisitor for SolveArgs {
         out.flush()?;
         let seconds = started.elapsed().as_secs_f64();
         match solver.nodes() {
-            0 => eprintln!("read from the tablebases in {seconds:.2} s"),
-            nodes => eprintln!("solved in {seconds:.2} s, {nodes} positions searched"),
+            0 => note!("read from the tablebases in {seconds:.2} s"),
+            nodes => note!("solved in {seconds:.2} s, {nodes} positions searched"),
         }
         Ok(())
     }

@@ -9,6 +9,7 @@ use boardlab_games::parity::tablebase::{
 };
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -60,7 +61,7 @@ pub fn run(args: TablebaseArgs) -> Result<()> {
     if threads == 0 {
         bail!("--threads 0: use at least one thread");
     }
-    eprintln!(
+    note!(
         "building Parity tablebases up to {max_white} White and {max_black} Black pieces into {} ({} the board's half-turn symmetry, {threads} threads)",
         args.out.display(),
         if geometry.symmetric() {
@@ -84,12 +85,13 @@ pub fn run(args: TablebaseArgs) -> Result<()> {
     progress.bar.finish_and_clear();
     let positions: u64 = reports.iter().map(|(_, report)| report.positions).sum();
     let bytes: u64 = reports.iter().map(|(_, report)| report.bytes).sum();
-    println!(
+    writeln!(
+        std::io::stdout(),
         "{} materials, {positions} positions, {:.1} MB written, {:.1} s",
         reports.len(),
         bytes as f64 / 1e6,
         started.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(())
 }
 
@@ -158,7 +160,7 @@ impl BuildProgress for Bar {
             format!("{name}: {} positions, already built", report.positions)
         };
         if self.bar.is_hidden() {
-            eprintln!("{line}");
+            note!("{line}");
         } else {
             self.bar.println(line);
         }

@@ -6,6 +6,7 @@ use boardlab_ai::network::{TrainSettings, TrainingSet, train};
 use boardlab_core::Evaluate;
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -111,7 +112,7 @@ impl GameVisitor for TrainArgs {
             seed: self.seed,
         };
         let scale = settings.scale.unwrap_or_else(|| set.fit_scale());
-        eprintln!(
+        note!(
             "{} positions read in {:.1} s; scale {scale:.1}",
             set.len(),
             started.elapsed().as_secs_f64()
@@ -127,7 +128,7 @@ impl GameVisitor for TrainArgs {
         let mut best = f64::INFINITY;
         let mut best_epoch = 0;
         let network = train::<P>(&set, &settings, &mut |report, network| {
-            eprintln!(
+            note!(
                 "epoch {}: loss {:.6}, held-out loss {:.6}, learning rate {:.2e} [{:.0} s]",
                 report.epoch,
                 report.train_loss,
@@ -150,12 +151,13 @@ impl GameVisitor for TrainArgs {
         if let Some(err) = write_error {
             return Err(err);
         }
-        println!(
+        writeln!(
+            std::io::stdout(),
             "network of {} hidden values per side trained on {} positions; the network of epoch {best_epoch} (held-out loss {best:.6}) written to {}",
             network.hidden(),
             set.len(),
             self.out.display()
-        );
+        )?;
         Ok(())
     }
 }

@@ -12,6 +12,7 @@ use boardlab_core::{Evaluate, Tunable};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `boardlab tune`.
@@ -124,7 +125,7 @@ impl GameVisitor for TuneArgs {
             (None, Some(path)) => self.data_samples::<P>(path)?,
             (None, None) => self.self_play::<P>(),
         };
-        eprintln!("{} quiet positions from {source}", samples.len());
+        note!("{} quiet positions from {source}", samples.len());
         if samples.is_empty() {
             bail!("the games gave no quiet positions to learn from; use more games");
         }
@@ -171,18 +172,20 @@ impl GameVisitor for TuneArgs {
         );
         std::fs::write(&self.out, header + &weights.to_text())
             .with_context(|| format!("cannot write '{}'", self.out.display()))?;
-        println!(
+        writeln!(
+            std::io::stdout(),
             "K {:.3}, error {:.6} -> {:.6} after {} rounds of fitting; weights written to {}",
             report.k,
             report.before,
             report.after,
             report.passes,
             self.out.display()
-        );
+        )?;
         if report.after >= report.before {
-            println!(
+            writeln!(
+                std::io::stdout(),
                 "No fitted weights predicted the games better than the starting ones, which were kept; more games may help."
-            );
+            )?;
         }
         Ok(())
     }
@@ -200,11 +203,11 @@ impl TuneArgs {
                 ..GradientSettings::default()
             };
             let mut on_check = |step: usize, train: f64, held: f64| {
-                eprintln!("step {step}: error {train:.6}, held-out error {held:.6}")
+                note!("step {step}: error {train:.6}, held-out error {held:.6}")
             };
             match fit_gradient(samples, weights, settings, threads, &mut on_check) {
                 Ok(report) => return report,
-                Err(not_linear) => eprintln!("{not_linear}; fitting by local search instead"),
+                Err(not_linear) => note!("{not_linear}; fitting by local search instead"),
             }
         }
         fit(
@@ -213,7 +216,7 @@ impl TuneArgs {
             self.step,
             self.passes,
             threads,
-            &mut |pass, error| eprintln!("pass {pass}: error {error:.6}"),
+            &mut |pass, error| note!("pass {pass}: error {error:.6}"),
         )
     }
 

@@ -23,6 +23,7 @@ use app::App;
 use boardlab_ai::TimeControl;
 use boardlab_core::{GameHistory, Position};
 use crossterm::event::{self, Event, MouseButton, MouseEventKind};
+use std::io::Write;
 use std::time::Duration;
 use thinker::Thinker;
 
@@ -49,7 +50,7 @@ pub fn play<P: Position>(
         drop(screen);
         result?;
     }
-    print!("{}", app.summary());
+    write!(std::io::stdout(), "{}", app.summary())?;
     Ok(())
 }
 

@@ -15,6 +15,7 @@ use boardlab_core::{Evaluate, Position, RuleOptions};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -174,13 +175,14 @@ impl GameVisitor for AnalyzeArgs {
                 .unwrap_or_else(|| PathBuf::from(format!("{}-report.html", P::GAME_ID)));
             finish(&reports, &out)?;
         } else {
-            println!(
+            writeln!(
+                std::io::stdout(),
                 "share {shard} of {} played: {} self-play games; join the shares with `boardlab analyze merge`",
                 P::GAME_ID,
                 runs.iter().map(|run| run.self_play.len()).sum::<usize>()
-            );
+            )?;
         }
-        eprintln!("analyze took {:.1} s", started.elapsed().as_secs_f64());
+        note!("analyze took {:.1} s", started.elapsed().as_secs_f64());
         Ok(())
     }
 }
@@ -261,12 +263,13 @@ fn write_json(path: &Path, runs: &[RunData], reports: &[Report]) -> Result<()> {
     std::fs::write(path, text).with_context(|| format!("cannot write '{}'", path.display()))
 }
 
-/// Prints the summary and writes the page.
+/// Prints the summary and writes the page (even when nobody reads the summary).
 fn finish(reports: &[Report], out: &Path) -> Result<()> {
-    print!("{}", summary::summary(reports));
+    let printed = write!(std::io::stdout(), "{}", summary::summary(reports));
     std::fs::write(out, page::page(reports))
         .with_context(|| format!("cannot write '{}'", out.display()))?;
-    println!("report: {}", out.display());
+    printed?;
+    writeln!(std::io::stdout(), "report: {}", out.display())?;
     Ok(())
 }
 

@@ -4,295 +4,49 @@
 //! (cutegames' generalisation of UCI: `ugiok`, `uginewgame`, `query`, `p1time`…). GUIs, match runners and `boardlab match --p2
 //! uci:PATH,notation=boardlab` talk to it on standard input and output. A malformed or
 //! unknown command is answered with an `info string error:` line and the engine goes on;
-//! the end of the input ends it.
+//! `quit` or the end of the input ends it, even during a search.
 
 // The protocol's parsers are `pub(crate)`: the fuzz targets (fuzz/) include this module and
 // feed them lines.
+mod commands;
 pub(crate) mod go;
+mod input;
+pub(crate) mod options;
+mod output;
+mod search;
 pub(crate) mod session;
 
-use anyhow::Result;
-use boardlab_ai::BotSpec;
-use boardlab_core::{Evaluate, RuleInfo, RuleOptions};
-use boardlab_games::{GameId, GameVisitor, with_game};
+use anyhow::{Context, Result};
 use clap::Args;
-use go::parse_go;
-use session::Session;
-use std::io::BufRead;
+use commands::{Engine, Flow};
+use input::{Input, spawn_reader};
+use output::Output;
 
 /// Arguments of `boardlab engine` (none: everything comes through the protocol).
 #[derive(Args, Debug)]
 pub struct EngineArgs {}
 
-/// The largest `Hash` in megabytes (the table's largest power of two).
-const MAX_HASH_MB: u64 = 1 << 10;
-
-/// Bytes of a table entry.
-const ENTRY_BYTES: u64 = 16;
-
-/// The default `Hash` in megabytes: the table the alpha-beta bot has by default, so that
-/// the engine plays as `alphabeta` does.
-const DEFAULT_HASH_MB: u64 = (ENTRY_BYTES << boardlab_ai::alphabeta::DEFAULT_TT_BITS) >> 20;
-
-/// The engine's settings, from `setoption`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Settings {
-    pub(crate) game: GameId,
-    /// The table size in megabytes.
-    hash_mb: u64,
-    threads: u64,
-    /// A strength level instead of the full search.
-    level: Option<u8>,
-    /// Rule options set by name (each applies to the games that have it).
-    pub(crate) rules: Vec<(String, String)>,
-}
-
-impl Default for Settings {
-    /// The settings the engine starts with: Obsidian, the alpha-beta bot's own table.
-    fn default() -> Self {
-        Settings {
-            game: GameId::Obsidian,
-            hash_mb: DEFAULT_HASH_MB,
-            threads: 1,
-            level: None,
-            rules: Vec::new(),
-        }
-    }
-}
-
-impl Settings {
-    /// The bot these settings describe.
-    pub(crate) fn bot(&self) -> BotSpec {
-        let text = match self.level {
-            Some(level) => format!("level:{level}"),
-            None => {
-                // The largest power of two of entries that fits.
-                let entries = (self.hash_mb.max(1) << 20) / ENTRY_BYTES;
-                let bits = (63 - entries.leading_zeros()).clamp(10, 26);
-                format!("alphabeta:hash={bits},threads={}", self.threads)
-            }
-        };
-        text.parse().expect("the engine's bot specs are valid")
-    }
-}
-
-/// Makes the session of the settings' game.
-struct NewSession(Settings);
-
-impl GameVisitor for NewSession {
-    type Output = Box<dyn Session>;
-
-    fn visit<P: Evaluate>(self) -> Box<dyn Session> {
-        let rules = rules_for::<P>(&self.0.rules).unwrap_or_default();
-        session::session::<P>(&self.0.bot().for_game::<P>(), self.0.level.is_some(), rules)
-    }
-}
-
-/// The rules of game `P` with those of `assignments` that it has.
-pub(crate) fn rules_for<P: Evaluate>(assignments: &[(String, String)]) -> Result<P::Rules, String> {
-    let known: Vec<&str> = P::Rules::options().iter().map(|o| o.name).collect();
-    let own: Vec<String> = assignments
-        .iter()
-        .filter(|(name, _)| known.contains(&name.as_str()))
-        .map(|(name, value)| format!("{name}={value}"))
-        .collect();
-    P::Rules::from_assignments(&own).map_err(|e| e.to_string())
-}
-
-/// Checks a rule option for the games that have it: the error of the first that refuses it.
-struct CheckRule<'a>(&'a [(String, String)]);
-
-impl GameVisitor for CheckRule<'_> {
-    type Output = Result<(), String>;
-
-    fn visit<P: Evaluate>(self) -> Result<(), String> {
-        rules_for::<P>(self.0).map(|_| ())
-    }
-}
-
-/// Every game's rule options, each name once: the engine offers them all as UCI options.
-struct RuleOptionsOf;
-
-impl GameVisitor for RuleOptionsOf {
-    type Output = &'static [RuleInfo];
-
-    fn visit<P: Evaluate>(self) -> &'static [RuleInfo] {
-        P::Rules::options()
-    }
-}
-
-/// The rule options of all games, each name once, in the order of the games.
-fn all_rule_options() -> Vec<RuleInfo> {
-    let mut all: Vec<RuleInfo> = Vec::new();
-    for &game in GameId::ALL {
-        for option in with_game(game, RuleOptionsOf) {
-            if !all.iter().any(|known| known.name == option.name) {
-                all.push(*option);
-            }
-        }
-    }
-    all
-}
-
-/// Runs `boardlab engine` until `quit` or the end of the input.
+/// Runs `boardlab engine` until `quit` or the end of the input. The input is read on a
+/// thread of its own and each search runs on another, so the loop here hears every line
+/// at once, even during a search.
 pub fn run(_args: EngineArgs) -> Result<()> {
-    let mut settings = Settings::default();
-    let mut session = with_game(settings.game, NewSession(settings.clone()));
-    for line in std::io::stdin().lock().lines() {
-        let line = line?;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((&command, rest)) = words.split_first() else {
-            continue;
-        };
-        let answer: Result<(), String> = match command {
-            "uci" | "ugi" => {
-                print_identity(command);
-                Ok(())
-            }
-            "isready" => {
-                println!("readyok");
-                Ok(())
-            }
-            "ucinewgame" | "uginewgame" => {
-                session.new_game();
-                Ok(())
-            }
-            "setoption" => match parse_setoption(rest, settings.clone()) {
-                Ok(changed) if changed != settings => {
-                    session.stop();
-                    settings = changed;
-                    session = with_game(settings.game, NewSession(settings.clone()));
-                    Ok(())
-                }
-                Ok(_) => Ok(()),
-                Err(e) => Err(e),
-            },
-            "position" => session.set_position(rest),
-            "go" => parse_go(rest).map(|go| session.go(go)),
-            "query" => match rest {
-                [question] => session
-                    .query(question)
-                    .map(|answer| println!("response {answer}")),
-                _ => Err("query: expected one of gameover, p1turn, result".to_string()),
-            },
-            "stop" => {
-                session.stop();
-                Ok(())
-            }
-            "quit" => break,
-            other => Err(format!(
-                "unknown command '{other}'; commands: uci, ugi, isready, ucinewgame, uginewgame, setoption, position, go, query, stop, quit"
-            )),
-        };
-        if let Err(message) = answer {
-            println!("info string error: {message}");
-        }
-    }
-    session.stop();
-    Ok(())
-}
-
-/// The answer to `uci` or `ugi`: the engine's name and options, then `uciok` or `ugiok`.
-fn print_identity(protocol: &str) {
-    println!("id name boardlab {}", env!("CARGO_PKG_VERSION"));
-    println!("id author the boardlab authors");
-    let games: Vec<String> = GameId::ALL
-        .iter()
-        .map(|g| format!("var {}", g.id()))
-        .collect();
-    println!(
-        "option name UCI_Variant type combo default obsidian {}",
-        games.join(" ")
-    );
-    println!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}");
-    println!(
-        "option name Threads type spin default 1 min 1 max {}",
-        boardlab_ai::alphabeta::MAX_THREADS
-    );
-    println!(
-        "option name Level type spin default 0 min 0 max {}",
-        boardlab_ai::TOP_LEVEL
-    );
-    // Each game's rule options (SPEC.md's --rule NAME=VALUE), for the games that have them.
-    for option in all_rule_options() {
-        match option.default {
-            "true" | "false" => {
-                println!(
-                    "option name {} type check default {}",
-                    option.name, option.default
-                )
-            }
-            number if number.parse::<u32>().is_ok() => println!(
-                "option name {} type spin default {number} min 0 max {}",
-                option.name,
-                boardlab_core::text::MAX_COUNTER
-            ),
-            text => println!("option name {} type string default {text}", option.name),
-        }
-    }
-    println!("{protocol}ok");
-}
-
-/// The settings after `setoption name NAME value VALUE` (names as `uci` lists them, in any
-/// case). `Level` 0 is the full search within `go`'s limits; a level from 1 plays as
-/// `level:N` does, by its own limits.
-pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Settings, String> {
-    let usage = "setoption name NAME value VALUE";
-    let (Some(&"name"), Some(at)) = (words.first(), words.iter().position(|&w| w == "value"))
-    else {
-        return Err(format!("setoption: expected '{usage}'"));
-    };
-    let name = words[1..at].join(" ");
-    let value = words[at + 1..].join(" ");
-    let number = |max: u64| {
-        value
-            .parse::<u64>()
-            .ok()
-            .filter(|n| (1..=max).contains(n))
-            .ok_or_else(|| {
-                format!("setoption {name}: '{value}' is not a whole number from 1 to {max}")
-            })
-    };
-    let mut changed = settings;
-    match name.to_ascii_lowercase().as_str() {
-        "uci_variant" => {
-            changed.game = value.parse().map_err(|_| {
-                format!("setoption UCI_Variant: unknown game '{value}'; games: obsidian, daisy, sprint, parity")
-            })?
-        }
-        "hash" => changed.hash_mb = number(MAX_HASH_MB)?,
-        "threads" => changed.threads = number(boardlab_ai::alphabeta::MAX_THREADS as u64)?,
-        "level" => {
-            changed.level = match value.parse::<u8>() {
-                Ok(0) => None,
-                Ok(level) if level <= boardlab_ai::TOP_LEVEL => Some(level),
-                _ => {
-                    return Err(format!(
-                        "setoption Level: '{value}' is not a level from 0 (full search) to {}",
-                        boardlab_ai::TOP_LEVEL
-                    ));
+    let output = Output;
+    let mut engine = Engine::new(output);
+    let inputs = spawn_reader(std::io::stdin());
+    let ended = loop {
+        match inputs.recv() {
+            Ok(Input::Line(line)) => {
+                if engine.handle(&line) == Flow::Quit {
+                    break Ok(());
                 }
             }
-        }
-        // Fairy-Stockfish's variant file: our games need none.
-        "variantpath" => {}
-        lower => {
-            let options = all_rule_options();
-            let Some(option) = options.iter().find(|o| o.name.eq_ignore_ascii_case(lower)) else {
-                let names: Vec<&str> = options.iter().map(|o| o.name).collect();
-                return Err(format!(
-                    "setoption: unknown option '{name}'; options: UCI_Variant, Hash, Threads, Level, {}",
-                    names.join(", ")
-                ));
-            };
-            let assignment = vec![(option.name.to_string(), value.clone())];
-            for &game in GameId::ALL {
-                with_game(game, CheckRule(&assignment))
-                    .map_err(|e| format!("setoption {}: {e}", option.name))?;
+            Ok(Input::Unreadable(why)) => output.error(&why),
+            Ok(Input::End) | Err(_) => break Ok(()),
+            Ok(Input::Failed(error)) => {
+                break Err(error).context("reading the engine's input");
             }
-            changed.rules.retain(|(n, _)| n != option.name);
-            changed.rules.push(assignment.into_iter().next().expect("one"));
         }
-    }
-    Ok(changed)
+    };
+    engine.end();
+    ended
 }

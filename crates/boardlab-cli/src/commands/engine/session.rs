@@ -1,24 +1,30 @@
-//! One game's side of the engine: the position the GUI set up, the bot that keeps its
-//! table from one `go` to the next, and the search thread while it runs.
+//! One game's side of the engine: the position the GUI set up (or why it was refused), the
+//! bot that keeps its table from one `go` to the next, and the search under way.
 
 use super::go::Go;
-use boardlab_ai::{Bot, BotSpec, Limits, Score, SearchInfo, StopFlag};
+use super::output::Output;
+use super::search::Search;
+use boardlab_ai::{Bot, BotSpec};
 use boardlab_core::{Evaluate, GameHistory, Outcome, Player, Position};
-use std::sync::atomic::Ordering;
-use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// What the engine does with the game it plays, whichever game that is.
+/// What the engine does with the game it plays, whichever game that is. `set_position`, `go`
+/// and `new_game` first stop the search under way, if any (its `bestmove` is printed), as
+/// GUIs expect of a command that comes during a search.
 pub trait Session: Send {
     /// Sets the position from the words after `position` (`startpos` or `fen TEXT`, then
-    /// optionally `moves M1 M2 …`, in our own notation).
+    /// optionally `moves M1 M2 …`, in our own notation). A refused position is remembered:
+    /// `go` and `query` then refuse too, until a position is accepted.
     fn set_position(&mut self, words: &[&str]) -> Result<(), String>;
     /// Starts searching the position; the search prints its `info` lines and `bestmove`.
-    fn go(&mut self, go: Go);
-    /// Stops the search under way at once (its `bestmove` is printed) and waits for it.
+    /// Refused, printing nothing, when there is no position to search (the last one was
+    /// refused).
+    fn go(&mut self, go: Go) -> Result<(), String>;
+    /// Stops the search under way, if any, and waits for its `bestmove`.
     fn stop(&mut self);
-    /// Waits for the search under way, if any, to print its `bestmove`.
-    fn wait(&mut self);
+    /// Stops the search under way, if any, waiting at most `grace` for its `bestmove`: the
+    /// engine is ending.
+    fn stop_within(&mut self, grace: Duration);
     /// A new game: the bot forgets what it learnt.
     fn new_game(&mut self);
     /// The answer to UGI's `query QUESTION` about the position: `gameover` and `p1turn`
@@ -26,19 +32,23 @@ pub trait Session: Send {
     fn query(&self, question: &str) -> Result<String, String>;
 }
 
-/// The session of the game `P` under `rules` with the bot `spec`. With `own_limits` (a
-/// strength level) the bot keeps its own limits and `go` only says when to answer
-/// (`infinite`, the clocks); otherwise `go` sets the limits.
-pub fn session<P: Evaluate>(spec: &BotSpec, own_limits: bool, rules: P::Rules) -> Box<dyn Session> {
+/// The session of the game `P` under `rules` with the bot `spec`, printing to `output`.
+/// With `own_limits` (a strength level) the bot keeps its own limits and `go` only says when
+/// to answer (`infinite`, the clocks); otherwise `go` sets the limits.
+pub fn session<P: Evaluate>(
+    spec: &BotSpec,
+    own_limits: bool,
+    rules: P::Rules,
+    output: Output,
+) -> Box<dyn Session> {
     Box::new(GameSession::<P> {
         own_limits,
         rules,
-        game: GameHistory::new(P::start(rules)),
+        game: Ok(GameHistory::new(P::start(rules))),
         bot: Some(spec.build::<P>(0)),
         spec: spec.clone(),
-        stop: None,
-        told_to_stop: StopFlag::default(),
         search: None,
+        output,
     })
 }
 
@@ -47,102 +57,73 @@ struct GameSession<P: Evaluate> {
     own_limits: bool,
     /// The rule options set with `setoption`, for every position set up.
     rules: P::Rules,
-    game: GameHistory<P>,
+    /// The position set up, or why the last `position` was refused.
+    game: Result<GameHistory<P>, String>,
     /// The bot, while no search has it.
     bot: Option<Box<dyn Bot<P>>>,
-    /// What the bot is built from (again, should a search thread fail).
+    /// What the bot is built from (again, should a search fail).
     spec: BotSpec,
-    /// The bot's own stop flag, for the search under way.
-    stop: Option<StopFlag>,
-    /// Set by `stop`: an infinite search answers only then (the bot's own flag is also set
-    /// when a search ends by itself, a proven win for one).
-    told_to_stop: StopFlag,
-    /// The search thread, which gives the bot back.
-    search: Option<JoinHandle<Box<dyn Bot<P>>>>,
+    /// The search under way (or answered and not yet stopped), which has the bot.
+    search: Option<Search<P>>,
+    output: Output,
+}
+
+impl<P: Evaluate> GameSession<P> {
+    /// The position, or why there is none.
+    fn position(&self) -> Result<&GameHistory<P>, String> {
+        self.game.as_ref().map_err(|refusal| {
+            format!(
+                "no position: the last one was refused ({refusal}); send a valid 'position' first"
+            )
+        })
+    }
 }
 
 impl<P: Evaluate> Session for GameSession<P> {
     fn set_position(&mut self, words: &[&str]) -> Result<(), String> {
-        let game = read_position::<P>(words, self.rules)?;
-        self.wait();
-        self.game = game;
+        self.stop();
+        self.game = read_position::<P>(words, self.rules);
+        self.game.as_ref().map(|_| ()).map_err(Clone::clone)
+    }
+
+    fn go(&mut self, go: Go) -> Result<(), String> {
+        self.stop();
+        let game = self.position().map_err(|e| format!("go: {e}"))?.clone();
+        let bot = self.bot.take().expect("no search has the bot once stopped");
+        self.search = Some(Search::start(bot, game, go, self.own_limits, self.output));
         Ok(())
     }
 
-    fn go(&mut self, go: Go) {
-        self.wait();
-        let Some(mut bot) = self.bot.take() else {
-            return;
-        };
-        let stop = bot.stop_flag();
-        if let Some(flag) = &stop {
-            flag.store(false, Ordering::Relaxed);
-        }
-        self.stop = stop;
-        self.told_to_stop.store(false, Ordering::Relaxed);
-        let told_to_stop = self.told_to_stop.clone();
-        let game = self.game.clone();
-        let limits = if go.infinite {
-            Limits {
-                depth: Some(u32::MAX),
-                ..go.limits
-            }
-        } else {
-            go.limits
-        };
-        if !self.own_limits {
-            bot.set_limits(limits);
-        }
-        self.search = Some(std::thread::spawn(move || {
-            let mut report = |info: &SearchInfo| println!("{}", info_line(info));
-            let choice = if game.outcome().is_some() {
-                None
-            } else {
-                match &go.clock {
-                    Some(clock) => bot.choose_on_clock(&game, clock, &mut report),
-                    None => bot.choose(&game, &mut report),
-                }
-            };
-            // An infinite search answers only when told to stop, even when it ended before.
-            if go.infinite {
-                while !told_to_stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-            }
-            match choice {
-                Some(mv) => println!("bestmove {mv}"),
-                None => println!("bestmove (none)"),
-            }
-            bot
-        }));
-    }
-
     fn stop(&mut self) {
-        self.told_to_stop.store(true, Ordering::Relaxed);
-        if let Some(flag) = &self.stop {
-            flag.store(true, Ordering::Relaxed);
+        if let Some(search) = self.search.take() {
+            // A search that failed gives no bot back: a fresh one takes its place.
+            let bot = search.stop().unwrap_or_else(|| self.spec.build::<P>(0));
+            self.bot = Some(bot);
         }
-        self.wait();
     }
 
-    fn wait(&mut self) {
+    fn stop_within(&mut self, grace: Duration) {
         if let Some(search) = self.search.take() {
-            match search.join() {
-                Ok(bot) => self.bot = Some(bot),
-                Err(_) => {
-                    println!("info string error: the search failed; the bot starts afresh");
-                    self.bot = Some(self.spec.build::<P>(0));
-                }
-            }
+            search.stop_within(grace);
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.stop();
+        if let Some(bot) = &mut self.bot {
+            bot.new_game();
         }
     }
 
     fn query(&self, question: &str) -> Result<String, String> {
-        let outcome = self.game.outcome();
-        Ok(match question {
-            "gameover" => outcome.is_some().to_string(),
-            "p1turn" => (self.game.current().side_to_move() == Player::One).to_string(),
-            "result" => match outcome {
+        let game = || {
+            self.position()
+                .map_err(|e| format!("query {question}: {e}"))
+        };
+        let answer = match question {
+            "gameover" => game()?.outcome().is_some().to_string(),
+            "p1turn" => (game()?.current().side_to_move() == Player::One).to_string(),
+            "result" => match game()?.outcome() {
                 None => "none",
                 Some(Outcome::Draw(_)) => "draw",
                 Some(Outcome::Win {
@@ -157,14 +138,8 @@ impl<P: Evaluate> Session for GameSession<P> {
                     "query: unknown question '{other}'; questions: gameover, p1turn, result"
                 ));
             }
-        })
-    }
-
-    fn new_game(&mut self) {
-        self.wait();
-        if let Some(bot) = &mut self.bot {
-            bot.new_game();
-        }
+        };
+        Ok(answer)
     }
 }
 
@@ -212,30 +187,4 @@ pub(crate) fn read_position<P: Position>(
         }
     }
     Ok(game)
-}
-
-/// A search report as a UCI `info` line: forced wins and losses as `mate` in moves (negative
-/// for a loss), win probabilities as centipawns.
-pub fn info_line(info: &SearchInfo) -> String {
-    let score = match info.score {
-        Score::Eval(cp) => format!("cp {cp}"),
-        Score::Win(plies) => format!("mate {}", plies.div_ceil(2).max(1)),
-        Score::Loss(plies) => format!("mate -{}", plies.div_ceil(2).max(1)),
-        Score::Probability(p) => {
-            let p = p.clamp(0.001, 0.999);
-            format!("cp {}", (400.0 * (p / (1.0 - p)).log10()).round() as i32)
-        }
-    };
-    let mut line = format!(
-        "info depth {} score {score} nodes {} nps {} time {}",
-        info.depth,
-        info.nodes,
-        info.nps(),
-        info.elapsed.as_millis()
-    );
-    if !info.pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&info.pv.join(" "));
-    }
-    line
 }

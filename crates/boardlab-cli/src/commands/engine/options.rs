@@ -1,0 +1,235 @@
+//! The engine's options (`uci` lists them, `setoption` sets them) and the session they make.
+
+use super::output::Output;
+use super::session::{Session, session};
+use boardlab_ai::BotSpec;
+use boardlab_core::{Evaluate, RuleInfo, RuleOptions};
+use boardlab_games::{GameId, GameVisitor, with_game};
+
+/// The largest `Hash` in megabytes (the table's largest power of two).
+const MAX_HASH_MB: u64 = 1 << 10;
+
+/// Bytes of a table entry.
+const ENTRY_BYTES: u64 = 16;
+
+/// The default `Hash` in megabytes: the table the alpha-beta bot has by default, so that
+/// the engine plays as `alphabeta` does.
+const DEFAULT_HASH_MB: u64 = (ENTRY_BYTES << boardlab_ai::alphabeta::DEFAULT_TT_BITS) >> 20;
+
+/// The engine's settings, from `setoption`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Settings {
+    pub(crate) game: GameId,
+    /// The table size in megabytes.
+    hash_mb: u64,
+    threads: u64,
+    /// A strength level instead of the full search.
+    level: Option<u8>,
+    /// Rule options set by name (each applies to the games that have it).
+    pub(crate) rules: Vec<(String, String)>,
+}
+
+impl Default for Settings {
+    /// The settings the engine starts with: Obsidian, the alpha-beta bot's own table.
+    fn default() -> Self {
+        Settings {
+            game: GameId::Obsidian,
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            level: None,
+            rules: Vec::new(),
+        }
+    }
+}
+
+impl Settings {
+    /// The bot these settings describe.
+    pub(crate) fn bot(&self) -> BotSpec {
+        let text = match self.level {
+            Some(level) => format!("level:{level}"),
+            None => {
+                // The largest power of two of entries that fits.
+                let entries = (self.hash_mb.max(1) << 20) / ENTRY_BYTES;
+                let bits = (63 - entries.leading_zeros()).clamp(10, 26);
+                format!("alphabeta:hash={bits},threads={}", self.threads)
+            }
+        };
+        text.parse().expect("the engine's bot specs are valid")
+    }
+}
+
+/// The session of the settings' game, printing to `output`, at the game's start position.
+pub(crate) fn new_session(settings: &Settings, output: Output) -> Box<dyn Session> {
+    with_game(settings.game, NewSession { settings, output })
+}
+
+/// Makes the session of the settings' game.
+struct NewSession<'a> {
+    settings: &'a Settings,
+    output: Output,
+}
+
+impl GameVisitor for NewSession<'_> {
+    type Output = Box<dyn Session>;
+
+    fn visit<P: Evaluate>(self) -> Box<dyn Session> {
+        let settings = self.settings;
+        let rules = rules_for::<P>(&settings.rules).unwrap_or_default();
+        let bot = settings.bot().for_game::<P>();
+        session::<P>(&bot, settings.level.is_some(), rules, self.output)
+    }
+}
+
+/// The rules of game `P` with those of `assignments` that it has.
+pub(crate) fn rules_for<P: Evaluate>(assignments: &[(String, String)]) -> Result<P::Rules, String> {
+    let known: Vec<&str> = P::Rules::options().iter().map(|o| o.name).collect();
+    let own: Vec<String> = assignments
+        .iter()
+        .filter(|(name, _)| known.contains(&name.as_str()))
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
+    P::Rules::from_assignments(&own).map_err(|e| e.to_string())
+}
+
+/// Checks a rule option for the games that have it: the error of the first that refuses it.
+struct CheckRule<'a>(&'a [(String, String)]);
+
+impl GameVisitor for CheckRule<'_> {
+    type Output = Result<(), String>;
+
+    fn visit<P: Evaluate>(self) -> Result<(), String> {
+        rules_for::<P>(self.0).map(|_| ())
+    }
+}
+
+/// Every game's rule options, each name once: the engine offers them all as UCI options.
+struct RuleOptionsOf;
+
+impl GameVisitor for RuleOptionsOf {
+    type Output = &'static [RuleInfo];
+
+    fn visit<P: Evaluate>(self) -> &'static [RuleInfo] {
+        P::Rules::options()
+    }
+}
+
+/// The rule options of all games, each name once, in the order of the games.
+fn all_rule_options() -> Vec<RuleInfo> {
+    let mut all: Vec<RuleInfo> = Vec::new();
+    for &game in GameId::ALL {
+        for option in with_game(game, RuleOptionsOf) {
+            if !all.iter().any(|known| known.name == option.name) {
+                all.push(*option);
+            }
+        }
+    }
+    all
+}
+
+/// The answer to `uci` or `ugi`: the engine's name and options, then `uciok` or `ugiok`.
+pub(crate) fn identity(protocol: &str) -> Vec<String> {
+    let games: Vec<String> = GameId::ALL
+        .iter()
+        .map(|g| format!("var {}", g.id()))
+        .collect();
+    let mut lines = vec![
+        format!("id name boardlab {}", env!("CARGO_PKG_VERSION")),
+        "id author the boardlab authors".to_string(),
+        format!(
+            "option name UCI_Variant type combo default obsidian {}",
+            games.join(" ")
+        ),
+        format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        format!(
+            "option name Threads type spin default 1 min 1 max {}",
+            boardlab_ai::alphabeta::MAX_THREADS
+        ),
+        format!(
+            "option name Level type spin default 0 min 0 max {}",
+            boardlab_ai::TOP_LEVEL
+        ),
+    ];
+    // Each game's rule options (SPEC.md's --rule NAME=VALUE), for the games that have them.
+    lines.extend(
+        all_rule_options()
+            .iter()
+            .map(|option| match option.default {
+                "true" | "false" => format!(
+                    "option name {} type check default {}",
+                    option.name, option.default
+                ),
+                number if number.parse::<u32>().is_ok() => format!(
+                    "option name {} type spin default {number} min 0 max {}",
+                    option.name,
+                    boardlab_core::text::MAX_COUNTER
+                ),
+                text => format!("option name {} type string default {text}", option.name),
+            }),
+    );
+    lines.push(format!("{protocol}ok"));
+    lines
+}
+
+/// The settings after `setoption name NAME value VALUE` (names as `uci` lists them, in any
+/// case). `Level` 0 is the full search within `go`'s limits; a level from 1 plays as
+/// `level:N` does, by its own limits.
+pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Settings, String> {
+    let usage = "setoption name NAME value VALUE";
+    let (Some(&"name"), Some(at)) = (words.first(), words.iter().position(|&w| w == "value"))
+    else {
+        return Err(format!("setoption: expected '{usage}'"));
+    };
+    let name = words[1..at].join(" ");
+    let value = words[at + 1..].join(" ");
+    let number = |max: u64| {
+        value
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| {
+                format!("setoption {name}: '{value}' is not a whole number from 1 to {max}")
+            })
+    };
+    let mut changed = settings;
+    match name.to_ascii_lowercase().as_str() {
+        "uci_variant" => {
+            changed.game = value.parse().map_err(|_| {
+                format!("setoption UCI_Variant: unknown game '{value}'; games: obsidian, daisy, sprint, parity")
+            })?
+        }
+        "hash" => changed.hash_mb = number(MAX_HASH_MB)?,
+        "threads" => changed.threads = number(boardlab_ai::alphabeta::MAX_THREADS as u64)?,
+        "level" => {
+            changed.level = match value.parse::<u8>() {
+                Ok(0) => None,
+                Ok(level) if level <= boardlab_ai::TOP_LEVEL => Some(level),
+                _ => {
+                    return Err(format!(
+                        "setoption Level: '{value}' is not a level from 0 (full search) to {}",
+                        boardlab_ai::TOP_LEVEL
+                    ));
+                }
+            }
+        }
+        // Fairy-Stockfish's variant file: our games need none.
+        "variantpath" => {}
+        lower => {
+            let options = all_rule_options();
+            let Some(option) = options.iter().find(|o| o.name.eq_ignore_ascii_case(lower)) else {
+                let names: Vec<&str> = options.iter().map(|o| o.name).collect();
+                return Err(format!(
+                    "setoption: unknown option '{name}'; options: UCI_Variant, Hash, Threads, Level, {}",
+                    names.join(", ")
+                ));
+            };
+            let assignment = vec![(option.name.to_string(), value.clone())];
+            for &game in GameId::ALL {
+                with_game(game, CheckRule(&assignment))
+                    .map_err(|e| format!("setoption {}: {e}", option.name))?;
+            }
+            changed.rules.retain(|(n, _)| n != option.name);
+            changed.rules.push(assignment.into_iter().next().expect("one"));
+        }
+    }
+    Ok(changed)
+}
