@@ -1,10 +1,17 @@
 //! `boardlab engine`: the four games behind the UCI engine protocol, in Fairy-Stockfish's
 //! variant dialect (`UCI_Variant` picks the game) with positions and moves in our own
 //! notation (SPEC.md); when the first command is `ugi`, the same engine speaks UGI
-//! (cutegames' generalisation of UCI: `ugiok`, `uginewgame`, `query`, `p1time`…). GUIs, match runners and `boardlab match --p2
-//! uci:PATH,notation=boardlab` talk to it on standard input and output. A malformed or
-//! unknown command is answered with an `info string error:` line and the engine goes on;
-//! `quit` or the end of the input ends it, even during a search.
+//! (cutegames' generalisation of UCI: `ugiok`, `uginewgame`, `query`, `p1time`…). GUIs,
+//! match runners and `boardlab match --p2 uci:PATH,notation=boardlab` talk to it on standard
+//! input and output. A malformed or unknown command is answered with an `info string error:`
+//! line and the engine goes on; `quit` or the end of the input ends it, even during a search.
+//!
+//! - `input`: the lines read on a thread of its own, so that the engine always listens;
+//! - `commands`: each line carried out and answered;
+//! - `session`: one game's position (or why it was refused), bot and search under way;
+//! - `search`: the search thread, which prints its `info` lines and one `bestmove`;
+//! - `options`: the options `uci` lists and `setoption` sets; `go`: the words of `go`;
+//! - `output`: whole lines to standard output, from either thread.
 
 // The protocol's parsers are `pub(crate)`: the fuzz targets (fuzz/) include this module and
 // feed them lines.

@@ -63,17 +63,17 @@ impl<P: Position> Search<P> {
                 // Woken by `release` or by the search's handle going away.
                 let _ = released.recv();
             }
-            match choice {
-                Ok(Some(mv)) => output.line(&format!("bestmove {mv}")),
-                Ok(None) => output.line(NO_MOVE),
+            let answer = match &choice {
+                Ok(Some(mv)) => format!("bestmove {mv}"),
+                Ok(None) => NO_MOVE.to_string(),
                 Err(_) => {
                     output.error("the search failed; the bot starts afresh");
-                    output.line(NULL_MOVE);
-                    let _ = hand_back.send(None);
-                    return;
+                    NULL_MOVE.to_string()
                 }
-            }
-            let _ = hand_back.send(Some(bot));
+            };
+            output.line(&answer);
+            // A bot whose search panicked may be broken: the session builds a fresh one.
+            let _ = hand_back.send(choice.is_ok().then_some(bot));
         });
         Search {
             bot_stop,
