@@ -171,26 +171,19 @@ pub(super) fn read_header(path: &Path, part: Part) -> Result<(Header, File), Tab
     let mut reader = BufReader::new(&file).take(MAX_HEADER_BYTES);
     let mut text = Vec::new();
     let mut byte = [0u8];
-    while !text.ends_with(b"\nend\n") {
+    let mut complete = false;
+    while !complete {
         match reader.read(&mut byte) {
             Ok(1) => text.push(byte[0]),
-            Ok(_) if text.len() as u64 == MAX_HEADER_BYTES => {
-                return Err(corrupt(format!(
-                    "no line 'end' in its first {MAX_HEADER_BYTES} bytes"
-                )));
-            }
-            Ok(_) => {
-                return Err(corrupt(format!(
-                    "the file ends after {} bytes, inside its header (no line 'end')",
-                    text.len()
-                )));
-            }
+            Ok(_) => break,
             Err(error) => return Err(TablebaseError::io(path, error)),
         }
+        complete = text.ends_with(b"\nend\n");
     }
-    let text = String::from_utf8(text).map_err(|_| corrupt("the header is not text".into()))?;
-    let mut lines = text.lines();
-    let first = lines.next().unwrap_or("");
+    drop(reader);
+    // The first line says the format, even of a file cut inside its header.
+    let first_line = text.split(|&b| b == b'\n').next().unwrap_or_default();
+    let first = String::from_utf8_lossy(first_line);
     match first.strip_prefix(MAGIC_WORDS).map(str::trim) {
         Some(version) if version == FORMAT.to_string() => {}
         Some(version) if version.parse::<u32>().is_ok_and(|v| v < FORMAT) => {
@@ -202,10 +195,22 @@ pub(super) fn read_header(path: &Path, part: Part) -> Result<(Header, File), Tab
         _ => {
             return Err(corrupt(format!(
                 "the first line is {}, not '{MAGIC_WORDS} {FORMAT}'",
-                quoted(first)
+                quoted(&first)
             )));
         }
     }
+    if !complete {
+        return Err(corrupt(if text.len() as u64 == MAX_HEADER_BYTES {
+            format!("no line 'end' in its first {MAX_HEADER_BYTES} bytes")
+        } else {
+            format!(
+                "the file ends after {} bytes, inside its header (no line 'end'): it was cut short; {REBUILD}",
+                text.len()
+            )
+        }));
+    }
+    let text = String::from_utf8(text).map_err(|_| corrupt("the header is not text".into()))?;
+    let mut lines = text.lines().skip(1);
     let mut field = |name: &str| -> Result<String, TablebaseError> {
         let line = lines.next().unwrap_or("");
         line.strip_prefix(name)
@@ -289,7 +294,6 @@ pub(super) fn read_header(path: &Path, part: Part) -> Result<(Header, File), Tab
             "it is {file_len} bytes long, but its header calls for {expected}: it was cut short or damaged; {REBUILD}"
         )));
     }
-    drop(reader);
     Ok((header, file))
 }
 

@@ -168,9 +168,9 @@ impl ValueOracle<Parity> for Tablebase {
         let max_white = materials.iter().map(|key| key.white).max().unwrap_or(0);
         let max_black = materials.iter().map(|key| key.black).max().unwrap_or(0);
         format!(
-            "the Parity tablebases in {} ({} tables, up to {max_white} White and {max_black} Black pieces)",
+            "the Parity tablebases in {} ({}, up to {max_white} White and {max_black} Black pieces)",
             self.dir.display(),
-            self.tables.len()
+            boardlab_core::count(self.tables.len() as u64, "table", "tables")
         )
     }
 }
