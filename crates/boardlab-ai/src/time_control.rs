@@ -63,7 +63,9 @@ fn spoken(time: Duration) -> String {
     let seconds = time.as_secs();
     if time.subsec_nanos() != 0 {
         return match time.as_millis() {
-            0..1000 if time.subsec_nanos() % 1_000_000 == 0 => format!("{}ms", time.as_millis()),
+            0..1000 if time.subsec_nanos().is_multiple_of(1_000_000) => {
+                format!("{}ms", time.as_millis())
+            }
             _ => format!("{} seconds", time.as_secs_f64()),
         };
     }

@@ -223,7 +223,7 @@ fn bad_headers_old_formats_cut_files_and_misnamed_files_are_clear_errors() {
         ("white 2", "white 99999999999"),
         ("side 1", "side 99999999999"),
     ] {
-        let error = refused_with(&dir, name, &header.replace(field, found));
+        let error = refused_with(&dir, name, header.replace(field, found));
         assert!(error.contains("99999999999"), "{error}");
         assert!(!error.contains("1215752191"), "{error}");
     }
@@ -234,7 +234,7 @@ fn bad_headers_old_formats_cut_files_and_misnamed_files_are_clear_errors() {
     let error = refused_with(
         &dir,
         name,
-        &header.replace(positions, "positions 99999999999"),
+        header.replace(positions, "positions 99999999999"),
     );
     assert!(error.contains("99999999999 positions"), "{error}");
     // A file cut short, or with its header alone.
