@@ -193,7 +193,10 @@ pub fn play_game<P: Position>(
         }
         if game.moves().len() >= cap {
             return PlayedGame {
-                termination: format!("adjudicated a draw: {max_plies} plies played without an end"),
+                termination: format!(
+                    "adjudicated a draw: {} played without an end",
+                    boardlab_core::count(max_plies as u64, "ply", "plies")
+                ),
                 history: game,
                 result: RecordResult::Draw,
                 max_time_share: max_share,

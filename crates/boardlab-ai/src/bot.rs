@@ -187,4 +187,12 @@ pub trait Bot<P: Position>: Send {
     fn failure(&mut self) -> Option<BotFailure> {
         None
     }
+
+    /// What the last [`choose`](Bot::choose) worked around by playing below its kind, if
+    /// anything: the perfect player whose tablebases could not be opened or read (a
+    /// damaged file) plays its fallback's move. Taking it clears it. A game goes on with
+    /// the move; `bestmove`, asked for this bot's answer, fails with it instead.
+    fn trouble(&mut self) -> Option<String> {
+        None
+    }
 }

@@ -22,7 +22,7 @@
 //! ```
 
 use crate::spec::{BotSpec, SpecError};
-use boardlab_core::Evaluate;
+use boardlab_core::{Evaluate, thousands};
 
 /// The highest level number: the top level of the game with the most levels (Obsidian).
 /// Every game accepts levels 1 to this.
@@ -179,19 +179,6 @@ pub fn description(game_id: &str, level: u8) -> String {
         Err(_) => String::new(),
     };
     format!("{rank}: {what}")
-}
-
-/// `n` with a comma between each group of three digits.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The levels of the game with id `game_id` for a help text or a menu:

@@ -11,6 +11,7 @@
 pub mod alphabeta;
 pub mod analyze;
 pub mod arena;
+pub mod bad_entry;
 pub mod bot;
 pub mod clock;
 pub mod correction;
@@ -35,6 +36,7 @@ pub mod tune;
 pub mod uci;
 
 pub use alphabeta::AlphaBeta;
+pub use bad_entry::BadEntry;
 pub use bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo, StopFlag};
 pub use game_clock::{ClockView, GameClock, OutOfTime};
 pub use levels::TOP_LEVEL;
@@ -42,4 +44,4 @@ pub use mcts::{Mcts, MctsOptions, PlayoutKind};
 pub use random::RandomBot;
 pub use score::Score;
 pub use spec::{BotKind, BotSpec, SpecError};
-pub use time_control::{TimeControl, TimeControlError};
+pub use time_control::{TimeControl, TimeControlError, TimeLimits};

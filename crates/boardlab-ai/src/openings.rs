@@ -52,7 +52,8 @@ impl FromStr for Openings {
     fn from_str(text: &str) -> Result<Openings, String> {
         let error = || {
             format!(
-                "openings '{text}': expected random:K (K random plies) or setup:K (the game's setup moves, e.g. Daisy's A drops, then K random plies), K from 0 to 100"
+                "openings {}: expected random:K (K random plies) or setup:K (the game's setup moves, e.g. Daisy's A drops, then K random plies), K from 0 to 100",
+                boardlab_core::quoted(text)
             )
         };
         let (kind, plies) = text.trim().split_once(':').ok_or_else(error)?;

@@ -11,7 +11,7 @@ use crate::network::NetworkChoice;
 use crate::random::RandomBot;
 use crate::solver::PerfectBot;
 use crate::uci::{UciBot, UciOptions};
-use boardlab_core::{Evaluate, Tunable};
+use boardlab_core::{Evaluate, Tunable, quoted};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -33,14 +33,18 @@ pub const PERFECT_NODES: u64 = 50_000_000;
 pub enum SpecError {
     /// The bot's name is not one of the bots.
     #[error(
-        "unknown bot '{given}'; valid bots: random, alphabeta, mcts (e.g. alphabeta:time=1s), level:1 to level:{TOP_LEVEL}, perfect (exact play where solved), or uci:PATH for an external engine"
+        "unknown bot {}; valid bots: random, alphabeta, mcts (e.g. alphabeta:time=1s), level:1 to level:{TOP_LEVEL}, perfect (exact play where solved), or uci:PATH for an external engine",
+        quoted(given)
     )]
     UnknownBot {
         /// The name given.
         given: String,
     },
     /// A parameter the bot does not have.
-    #[error("unknown parameter '{name}' for bot {bot}; valid parameters: {valid}")]
+    #[error(
+        "unknown parameter {} for bot {bot}; valid parameters: {valid}",
+        quoted(name)
+    )]
     UnknownParameter {
         /// The bot.
         bot: &'static str,
@@ -50,7 +54,11 @@ pub enum SpecError {
         valid: &'static str,
     },
     /// A parameter value that does not suit it.
-    #[error("bad value '{value}' for parameter '{name}' of bot {bot}: expected {expected}")]
+    #[error(
+        "bad value {} for parameter {} of bot {bot}: expected {expected}",
+        quoted(value),
+        quoted(name)
+    )]
     BadValue {
         /// The bot.
         bot: &'static str,
@@ -68,7 +76,8 @@ pub enum SpecError {
     NoEnginePath,
     /// An engine path that names no file.
     #[error(
-        "uci: engine '{path}' not found (no such file); give the path of a UCI engine, or a program name on PATH (a PATH containing ',' is not supported: spec parameters are split on ',')"
+        "uci: engine {} not found (no such file); give the path of a UCI engine, or a program name on PATH (a PATH containing ',' is not supported: spec parameters are split on ',')",
+        quoted(path)
     )]
     EngineNotFound {
         /// The path given.
@@ -76,7 +85,8 @@ pub enum SpecError {
     },
     /// A parameter without `=VALUE`.
     #[error(
-        "parameter '{name}' of bot {bot} has no value; write NAME=VALUE (spec parameters are split on ',', so a PATH containing ',' is not supported)"
+        "parameter {} of bot {bot} has no value; write NAME=VALUE (spec parameters are split on ',', so a PATH containing ',' is not supported)",
+        quoted(name)
     )]
     ParameterWithoutValue {
         /// The bot.

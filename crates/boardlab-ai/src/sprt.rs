@@ -12,6 +12,7 @@
 //! test accepts H1 once `LLR ≥ ln((1 - β) / α)` and H0 once `LLR ≤ ln(β / (1 - α))`.
 
 use crate::elo::Tally;
+use boardlab_core::quoted;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -46,7 +47,8 @@ pub enum Decision {
 /// An `--sprt` text that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error(
-    "--sprt '{text}': {problem}; expected elo0=E0,elo1=E1[,alpha=A,beta=B] with E0 < E1 and A, B between 0 and 0.5 (e.g. elo0=0,elo1=10)"
+    "--sprt {}: {problem}; expected elo0=E0,elo1=E1[,alpha=A,beta=B] with E0 < E1 and A, B between 0 and 0.5 (e.g. elo0=0,elo1=10)",
+    quoted(text)
 )]
 pub struct SprtError {
     /// The text given.
@@ -140,13 +142,13 @@ impl FromStr for Sprt {
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| error(format!("'{part}' is not NAME=VALUE")))?;
+                .ok_or_else(|| error(format!("{} is not NAME=VALUE", quoted(part))))?;
             let number = value
                 .trim()
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite())
-                .ok_or_else(|| error(format!("'{value}' is not a number")))?;
+                .ok_or_else(|| error(format!("{} is not a number", quoted(value))))?;
             match key.trim() {
                 "elo0" => elo0 = Some(number),
                 "elo1" => elo1 = Some(number),
@@ -154,7 +156,8 @@ impl FromStr for Sprt {
                 "beta" => beta = number,
                 other => {
                     return Err(error(format!(
-                        "unknown parameter '{other}' (valid: elo0, elo1, alpha, beta)"
+                        "unknown parameter {} (valid: elo0, elo1, alpha, beta)",
+                        quoted(other)
                     )));
                 }
             }

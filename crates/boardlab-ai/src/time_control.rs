@@ -1,16 +1,14 @@
 //! [`TimeControl`]: the time each side of a timed game gets, read from text like `60+0.6`
 //! (60 seconds and 0.6 seconds more after each move), `5m+2s` or `40/5m+1s`.
 
+use boardlab_core::{count, quoted};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 use thiserror::Error;
 
-/// The longest base time a control may give: a day.
-const MAX_BASE: Duration = Duration::from_secs(24 * 3600);
-
-/// The largest increment a control may give: an hour.
-const MAX_INCREMENT: Duration = Duration::from_secs(3600);
+/// The shortest base time a control may give.
+const MIN_BASE: Duration = Duration::from_millis(1);
 
 /// The most moves a period may hold (`MOVES/BASE`).
 const MAX_PERIOD: u32 = 1000;
@@ -33,7 +31,7 @@ pub struct TimeControl {
 
 /// A time control that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("bad time control '{text}': {problem}; {TIME_CONTROL_FORMS}")]
+#[error("bad time control {}: {problem}; {TIME_CONTROL_FORMS}", quoted(text))]
 pub struct TimeControlError {
     /// The text given.
     pub text: String,
@@ -41,7 +39,99 @@ pub struct TimeControlError {
     pub problem: String,
 }
 
+/// The longest times a control may give; its error messages name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLimits {
+    /// The longest base time.
+    pub max_base: Duration,
+    /// The largest increment.
+    pub max_increment: Duration,
+}
+
+impl TimeLimits {
+    /// The limits of the command line: a base time of up to a day, an increment of up to
+    /// an hour.
+    pub const DEFAULT: TimeLimits = TimeLimits {
+        max_base: Duration::from_secs(24 * 3600),
+        max_increment: Duration::from_secs(3600),
+    };
+}
+
+/// A duration as a message says it: `3 hours`, `1 hour`, `90 minutes`, `1.5 seconds`,
+/// `1ms`.
+fn spoken(time: Duration) -> String {
+    let seconds = time.as_secs();
+    if time.subsec_nanos() != 0 {
+        return match time.as_millis() {
+            0..1000 if time.subsec_nanos().is_multiple_of(1_000_000) => {
+                format!("{}ms", time.as_millis())
+            }
+            _ => format!("{} seconds", time.as_secs_f64()),
+        };
+    }
+    if seconds > 0 && seconds.is_multiple_of(3600) {
+        count(seconds / 3600, "hour", "hours")
+    } else if seconds > 0 && seconds.is_multiple_of(60) {
+        count(seconds / 60, "minute", "minutes")
+    } else {
+        count(seconds, "second", "seconds")
+    }
+}
+
 impl TimeControl {
+    /// Reads `[MOVES/]BASE[+INC]` (as [`FromStr`] does) within `limits`: the base time
+    /// from 1ms to `limits.max_base`, the increment up to `limits.max_increment`. The
+    /// error names the limits that were passed.
+    pub fn parse_within(text: &str, limits: TimeLimits) -> Result<TimeControl, TimeControlError> {
+        let error = |problem: String| TimeControlError {
+            text: text.to_string(),
+            problem,
+        };
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if compact.is_empty() {
+            return Err(error("it is empty".to_string()));
+        }
+        let (moves, rest) = match compact.split_once('/') {
+            Some((moves, rest)) => {
+                let period = moves
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|m| (1..=MAX_PERIOD).contains(m))
+                    .ok_or_else(|| {
+                        error(format!(
+                            "{} is not a number of moves from 1 to {MAX_PERIOD}",
+                            quoted(moves)
+                        ))
+                    })?;
+                (Some(period), rest)
+            }
+            None => (None, compact.as_str()),
+        };
+        let (base, increment) = rest.split_once('+').unwrap_or((rest, "0"));
+        let base_time = parse_time(base, limits.max_base)
+            .filter(|b| *b >= MIN_BASE)
+            .ok_or_else(|| {
+                error(format!(
+                    "base time {} is not a time from {} to {}",
+                    quoted(base),
+                    spoken(MIN_BASE),
+                    spoken(limits.max_base)
+                ))
+            })?;
+        let increment_time = parse_time(increment, limits.max_increment).ok_or_else(|| {
+            error(format!(
+                "increment {} is not a time from 0 to {}",
+                quoted(increment),
+                spoken(limits.max_increment)
+            ))
+        })?;
+        Ok(TimeControl {
+            base: base_time,
+            increment: increment_time,
+            moves,
+        })
+    }
+
     /// A control of `base` and `increment` per move, without periods.
     pub fn fischer(base: Duration, increment: Duration) -> TimeControl {
         TimeControl {
@@ -75,49 +165,10 @@ fn parse_time(text: &str, max: Duration) -> Option<Duration> {
 impl FromStr for TimeControl {
     type Err = TimeControlError;
 
-    /// Reads `[MOVES/]BASE[+INC]`: times in seconds or with units `ms`, `s`, `m`.
+    /// Reads `[MOVES/]BASE[+INC]`: times in seconds or with units `ms`, `s`, `m`, within
+    /// [`TimeLimits::DEFAULT`].
     fn from_str(text: &str) -> Result<TimeControl, TimeControlError> {
-        let error = |problem: String| TimeControlError {
-            text: text.to_string(),
-            problem,
-        };
-        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        if compact.is_empty() {
-            return Err(error("it is empty".to_string()));
-        }
-        let (moves, rest) = match compact.split_once('/') {
-            Some((moves, rest)) => {
-                let period = moves
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|m| (1..=MAX_PERIOD).contains(m))
-                    .ok_or_else(|| {
-                        error(format!(
-                            "'{moves}' is not a number of moves from 1 to {MAX_PERIOD}"
-                        ))
-                    })?;
-                (Some(period), rest)
-            }
-            None => (None, compact.as_str()),
-        };
-        let (base, increment) = rest.split_once('+').unwrap_or((rest, "0"));
-        let base_time = parse_time(base, MAX_BASE)
-            .filter(|b| *b >= Duration::from_millis(1))
-            .ok_or_else(|| {
-                error(format!(
-                    "base time '{base}' is not a time from 1ms to 24 hours"
-                ))
-            })?;
-        let increment_time = parse_time(increment, MAX_INCREMENT).ok_or_else(|| {
-            error(format!(
-                "increment '{increment}' is not a time from 0 to 1 hour"
-            ))
-        })?;
-        Ok(TimeControl {
-            base: base_time,
-            increment: increment_time,
-            moves,
-        })
+        TimeControl::parse_within(text, TimeLimits::DEFAULT)
     }
 }
 
@@ -172,6 +223,26 @@ mod tests {
             assert_eq!(control.to_string(), shown, "{text}");
             assert_eq!(shown.parse::<TimeControl>().unwrap(), control, "{shown}");
         }
+    }
+
+    #[test]
+    fn the_limits_named_are_the_limits_checked() {
+        let web = TimeLimits {
+            max_base: Duration::from_secs(3 * 3600),
+            ..TimeLimits::DEFAULT
+        };
+        assert!(TimeControl::parse_within("180m+0", web).is_ok());
+        let err = TimeControl::parse_within("181m+0", web)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("from 1ms to 3 hours"), "{err}");
+        let err = "100000+0".parse::<TimeControl>().unwrap_err().to_string();
+        assert!(err.contains("from 1ms to 24 hours"), "{err}");
+        let err = "1+3601".parse::<TimeControl>().unwrap_err().to_string();
+        assert!(err.contains("from 0 to 1 hour;"), "{err}");
+        assert_eq!(spoken(Duration::from_secs(90 * 60)), "90 minutes");
+        assert_eq!(spoken(Duration::from_secs(1)), "1 second");
+        assert_eq!(spoken(Duration::from_millis(1500)), "1.5 seconds");
     }
 
     #[test]

@@ -117,19 +117,51 @@ fn data_lines_give_samples_labelled_by_score_and_result() {
         ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 0 | 1\n\
         \n\
         ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 400 | 0\n";
-    let samples = samples_from_data::<Obsidian>(text, 0.5).unwrap();
-    assert_eq!(samples.len(), 2);
+    let (samples, bad) = samples_from_data::<Obsidian>(text, 0.5);
+    assert_eq!((samples.len(), bad.len()), (2, 0));
     // Half of the predicted result of the score, half of the game's result.
     assert!((samples[0].result - (0.5 * 0.5 + 0.5 * 1.0)).abs() < 1e-12);
     assert!((samples[1].result - 0.5 * 10.0 / 11.0).abs() < 1e-12);
-    let only_results = samples_from_data::<Obsidian>(text, 0.0).unwrap();
+    let (only_results, _) = samples_from_data::<Obsidian>(text, 0.0);
     assert_eq!(only_results[1].result, 0.0);
-    // A bad line is named by its number, with what was wrong.
-    let bad = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 0 | 1\nnot a position | 3 | 1\n";
-    let (line, reason) = samples_from_data::<Obsidian>(bad, 0.5).unwrap_err();
-    assert_eq!(line, 2);
-    assert!(!reason.is_empty());
-    let (line, reason) = samples_from_data::<Obsidian>("x | y | 1\n", 0.5).unwrap_err();
-    assert_eq!(line, 1);
-    assert!(reason.contains("score"), "{reason}");
+    // Every bad line is named by its number, with what was wrong; the good ones are read.
+    let bad = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 0 | 1\nnot a position | 3 | 1\nx | y | 1\n";
+    let (samples, bad) = samples_from_data::<Obsidian>(bad, 0.5);
+    assert_eq!(samples.len(), 1);
+    assert_eq!(
+        bad.iter().map(|entry| entry.line).collect::<Vec<_>>(),
+        [2, 3]
+    );
+    assert!(!bad[0].reason.is_empty());
+    assert!(bad[1].reason.contains("score"), "{}", bad[1]);
+    assert!(bad[1].to_string().starts_with("line 3: "), "{}", bad[1]);
+}
+
+#[test]
+fn every_unusable_record_of_a_file_is_named() {
+    use boardlab_ai::tune::samples_from_record_file;
+    use boardlab_games::Obsidian;
+    let good = "[Game \"obsidian\"]\n[Result \"1-0\"]\n\n1. d2d4 b7b6 2. g1f3 c7c6 3. f3g1 h7h6 4. c2c3 f7f6 1-0\n";
+    let text = format!(
+        "{good}\n\
+         [Game \"obsidian\"]\n[Result \"1-0\"]\n\n1. d2d4 d2d4 1-0\n\n\
+         [Game \"sprint\"]\n[Result \"1-0\"]\n\n1. b2a3 1-0\n\n\
+         [Game \"obsidian\"]\n[Result \"*\"]\n\n1. d2d4 *\n\n\
+         [Game obsidian]\n\n1. d2d4 *\n\n\
+         {good}"
+    );
+    let found = samples_from_record_file::<Obsidian>(&text, 2);
+    assert_eq!((found.games, found.other_games), (2, 1));
+    assert!(!found.samples.is_empty());
+    let places: Vec<(Option<usize>, usize)> =
+        found.bad.iter().map(|b| (b.record, b.line)).collect();
+    assert_eq!(places, [(Some(2), 6), (Some(4), 16), (Some(5), 21)]);
+    let texts: Vec<String> = found.bad.iter().map(ToString::to_string).collect();
+    assert!(
+        texts[0].starts_with("record 2 (line 6): record move 2 ('d2d4')"),
+        "{}",
+        texts[0]
+    );
+    assert!(texts[1].contains("unfinished"), "{}", texts[1]);
+    assert!(texts[2].contains("line 21: malformed tag"), "{}", texts[2]);
 }

@@ -10,6 +10,7 @@
 use crate::error::{MoveError, PositionError, PositionField};
 use crate::player::Player;
 use crate::position::Position;
+use crate::words::quoted;
 
 /// A game's positions and moves in Fairy-Stockfish's dialect, both ways, so that a UCI engine
 /// can be told a game and its answers checked by our rules. The defaults use our own text.
@@ -78,7 +79,10 @@ pub fn split_fsf_fen<'a>(game: &'static str, text: &'a str) -> Result<FsfFen<'a>
         other => {
             return Err(error(
                 PositionField::SideToMove,
-                format!("'{other}' is not a side; use w (Player 1) or b (Player 2)"),
+                format!(
+                    "{} is not a side; use w (Player 1) or b (Player 2)",
+                    quoted(other)
+                ),
             ));
         }
     };
@@ -86,7 +90,10 @@ pub fn split_fsf_fen<'a>(game: &'static str, text: &'a str) -> Result<FsfFen<'a>
         if let Some(&value) = fields.get(index).filter(|&&v| v != "-") {
             return Err(error(
                 PositionField::Whole,
-                format!("{what} '{value}': {game} has none, so the field must be '-'"),
+                format!(
+                    "{what} {}: {game} has none, so the field must be '-'",
+                    quoted(value)
+                ),
             ));
         }
     }
@@ -95,7 +102,7 @@ pub fn split_fsf_fen<'a>(game: &'static str, text: &'a str) -> Result<FsfFen<'a>
         Some(t) => t.parse::<u32>().ok().filter(|&n| n >= min).ok_or_else(|| {
             error(
                 field,
-                format!("'{t}' is not a whole number of at least {min}"),
+                format!("{} is not a whole number of at least {min}", quoted(t)),
             )
         }),
     };

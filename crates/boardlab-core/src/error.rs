@@ -1,5 +1,6 @@
 //! The typed errors of reading positions, moves and rule options from text.
 
+use crate::words::quoted;
 use thiserror::Error;
 
 /// Which part of a position text an error is about.
@@ -34,7 +35,7 @@ impl std::fmt::Display for PositionField {
 
 /// A position text that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("invalid {game} position '{text}': {field}: {problem}")]
+#[error("invalid {game} position {}: {field}: {problem}", quoted(text))]
 pub struct PositionError {
     /// The game id.
     pub game: &'static str,
@@ -50,7 +51,7 @@ pub struct PositionError {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MoveError {
     /// The text is not a move of this game's notation.
-    #[error("malformed move '{text}' in {game}: {problem}")]
+    #[error("malformed move {} in {game}: {problem}", quoted(text))]
     Malformed {
         /// The game id.
         game: &'static str,
@@ -60,7 +61,7 @@ pub enum MoveError {
         problem: String,
     },
     /// The text is a well-formed move that the rules do not allow here.
-    #[error("illegal move '{text}' in {game}: {reason}")]
+    #[error("illegal move {} in {game}: {reason}", quoted(text))]
     Illegal {
         /// The game id.
         game: &'static str,
@@ -76,7 +77,8 @@ pub enum MoveError {
 pub enum RuleError {
     /// The text is not of the form `NAME=VALUE`.
     #[error(
-        "rule option '{text}' is not of the form NAME=VALUE; valid options for {game}: {valid}"
+        "rule option {} is not of the form NAME=VALUE; valid options for {game}: {valid}",
+        quoted(text)
     )]
     Malformed {
         /// The game id.
@@ -86,8 +88,25 @@ pub enum RuleError {
         /// The valid options, with their defaults.
         valid: String,
     },
+    /// The name or the value of `NAME=VALUE` has spaces around it: names and values are
+    /// taken exactly as written, so spaces are refused rather than guessed away.
+    #[error(
+        "rule option {} has spaces around its name or value; write NAME=VALUE without spaces (valid options for {game}: {valid})",
+        quoted(text)
+    )]
+    Spaces {
+        /// The game id.
+        game: &'static str,
+        /// The text that was read.
+        text: String,
+        /// The valid options, with their defaults.
+        valid: String,
+    },
     /// No option of that name exists for this game.
-    #[error("unknown rule option '{name}' for {game}; valid options: {valid}")]
+    #[error(
+        "unknown rule option {} for {game}; valid options: {valid}",
+        quoted(name)
+    )]
     UnknownName {
         /// The game id.
         game: &'static str,
@@ -113,7 +132,11 @@ pub enum RuleError {
         problem: String,
     },
     /// The value does not suit the option.
-    #[error("bad value '{value}' for rule option '{name}' of {game}: expected {expected}")]
+    #[error(
+        "bad value {} for rule option {} of {game}: expected {expected}",
+        quoted(value),
+        quoted(name)
+    )]
     BadValue {
         /// The game id.
         game: &'static str,

@@ -27,6 +27,7 @@ pub mod rules;
 pub mod setup;
 pub mod text;
 pub mod weights;
+pub mod words;
 pub mod zobrist;
 
 pub use encoding::Encoding;
@@ -46,3 +47,4 @@ pub use presentation::{Lesson, PieceKind, Presentation};
 pub use rules::{DrawRules, RuleInfo, RuleOptions};
 pub use setup::{Setup, SetupError};
 pub use weights::{Tunable, WeightsError};
+pub use words::{count, quoted, thousands};

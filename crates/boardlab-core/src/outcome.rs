@@ -86,7 +86,10 @@ impl Outcome {
                 "draw: the same position occurred three times".to_string()
             }
             Outcome::Draw(DrawReason::NoProgress { plies }) => {
-                format!("draw: {plies} plies without progress")
+                format!(
+                    "draw: {} without progress",
+                    crate::words::count(u64::from(*plies), "ply", "plies")
+                )
             }
         }
     }

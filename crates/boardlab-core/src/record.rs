@@ -17,6 +17,7 @@ use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::Position;
 use crate::rules::RuleOptions;
+use crate::words::quoted;
 use std::fmt::{self, Write};
 use thiserror::Error;
 
@@ -24,7 +25,10 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum RecordError {
     /// A line of the tag section is not `[Name "value"]`.
-    #[error("record line {line}: malformed tag '{text}': expected [Name \"value\"]")]
+    #[error(
+        "line {line}: malformed tag {}: expected [Name \"value\"]",
+        quoted(text)
+    )]
     MalformedTag {
         /// The line number, from 1.
         line: usize,
@@ -32,7 +36,7 @@ pub enum RecordError {
         text: String,
     },
     /// The record is for another game than the one asked for.
-    #[error("the record is a game of '{found}', not of {expected}")]
+    #[error("the record is a game of {}, not of {expected}", quoted(found))]
     WrongGame {
         /// The game id the reader expected.
         expected: &'static str,
@@ -48,7 +52,7 @@ pub enum RecordError {
         problem: String,
     },
     /// A move could not be played.
-    #[error("record move {number} ('{text}'): {problem}")]
+    #[error("record move {number} ({}): {problem}", quoted(text))]
     BadMove {
         /// The move's number in the record, counting plies from 1.
         number: usize,
@@ -60,7 +64,8 @@ pub enum RecordError {
     /// A word among the moves begins with `[`, as only a tag does: tags come before the
     /// moves (a file of several records starts each with its tags).
     #[error(
-        "record move {number} ('{text}'): a word that begins with '[' is a tag, and tags come before the moves"
+        "record move {number} ({}): a word that begins with '[' is a tag, and tags come before the moves",
+        quoted(text)
     )]
     TagAmongMoves {
         /// The word's place among the moves, counting plies from 1.
@@ -69,7 +74,10 @@ pub enum RecordError {
         text: String,
     },
     /// The `Result` tag contradicts the end the rules reached.
-    #[error("the record says the result is {tag} but the moves end the game {actual}")]
+    #[error(
+        "the record says the result is {} but the moves end the game {actual}",
+        quoted(tag)
+    )]
     WrongResult {
         /// The result tag.
         tag: String,
@@ -206,34 +214,43 @@ impl GameRecord {
         {
             return Err(RecordError::BadTag {
                 tag: "Result",
-                problem: format!("'{result}' is not a result; use 1-0, 0-1, 1/2-1/2 or *"),
+                problem: format!(
+                    "{} is not a result; use 1-0, 0-1, 1/2-1/2 or *",
+                    quoted(result)
+                ),
             });
         }
         Ok(record)
     }
 
-    /// Reads every record of a file (records follow each other, each starting with tags).
+    /// Reads every record of a file (records follow each other, each starting with tags);
+    /// the first record that cannot be read is the error.
     pub fn parse_all(text: &str) -> Result<Vec<GameRecord>, RecordError> {
-        let mut records = Vec::new();
-        let mut current = String::new();
-        let mut in_moves = false;
-        for line in text.lines() {
-            let trimmed = line.trim();
-            if trimmed.starts_with('[') && in_moves {
-                records.push(GameRecord::parse(&current)?);
-                current.clear();
-                in_moves = false;
-            }
-            if !trimmed.is_empty() && !trimmed.starts_with('[') {
-                in_moves = true;
-            }
-            current.push_str(line);
-            current.push('\n');
-        }
-        if !current.trim().is_empty() {
-            records.push(GameRecord::parse(&current)?);
-        }
-        Ok(records)
+        GameRecord::parse_each(text)
+            .into_iter()
+            .map(|entry| entry.record)
+            .collect()
+    }
+
+    /// Reads each record of a file on its own, so that a bad one does not hide the others:
+    /// every record with its number and first line, and the record or why it cannot be
+    /// read (a malformed tag's line is counted in the file).
+    pub fn parse_each(text: &str) -> Vec<FileRecord> {
+        split_records(text)
+            .into_iter()
+            .enumerate()
+            .map(|(index, (line, text))| FileRecord {
+                number: index + 1,
+                line,
+                record: GameRecord::parse(&text).map_err(|error| match error {
+                    RecordError::MalformedTag { line: inner, text } => RecordError::MalformedTag {
+                        line: line + inner - 1,
+                        text,
+                    },
+                    other => other,
+                }),
+            })
+            .collect()
     }
 
     /// Replays the record under the default rule options changed by its `Rules` tag.
@@ -285,6 +302,48 @@ impl GameRecord {
         }
         Ok(history)
     }
+}
+
+/// One record of a file, as [`GameRecord::parse_each`] reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileRecord {
+    /// Its place among the file's records, from 1.
+    pub number: usize,
+    /// The file's line it starts on, from 1.
+    pub line: usize,
+    /// The record, or why it cannot be read.
+    pub record: Result<GameRecord, RecordError>,
+}
+
+/// The records of a file, each as its first line's number and its text: a record ends
+/// where a tag line follows a line of moves.
+fn split_records(text: &str) -> Vec<(usize, String)> {
+    let mut records = Vec::new();
+    let mut current = String::new();
+    let mut first_line = 1;
+    let mut in_moves = false;
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') && in_moves {
+            records.push((first_line, std::mem::take(&mut current)));
+            in_moves = false;
+        }
+        if current.trim().is_empty() {
+            // Blank lines before a record belong to no record: it starts at its first
+            // written line.
+            current.clear();
+            first_line = index + 1;
+        }
+        if !trimmed.is_empty() && !trimmed.starts_with('[') {
+            in_moves = true;
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    if !current.trim().is_empty() {
+        records.push((first_line, current));
+    }
+    records
 }
 
 /// Reads `[Name "value"]`; a value may hold `\"` and `\\`.

@@ -59,10 +59,19 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Eq + Send + Sync + '
         Err(RuleError::FixedBoard { game: Self::GAME })
     }
 
-    /// Sets one option from `NAME=VALUE` text.
+    /// Sets one option from `NAME=VALUE` text. The name must be an option's exact name and
+    /// the value is read as written: spaces around either are refused (every entry point —
+    /// `--rule`, a record's `Rules` tag, the web's `rules` object, Python — comes here).
     fn apply(&mut self, assignment: &str) -> Result<(), RuleError> {
         match assignment.split_once('=') {
-            Some((name, value)) if !name.trim().is_empty() => self.set(name.trim(), value.trim()),
+            Some((name, value)) if name.trim() != name || value.trim() != value => {
+                Err(RuleError::Spaces {
+                    game: Self::GAME,
+                    text: assignment.to_string(),
+                    valid: Self::valid_list(),
+                })
+            }
+            Some((name, value)) if !name.is_empty() => self.set(name, value),
             _ => Err(RuleError::Malformed {
                 game: Self::GAME,
                 text: assignment.to_string(),

@@ -2,6 +2,7 @@
 
 use crate::error::{PositionError, PositionField};
 use crate::player::Player;
+use crate::words::quoted;
 use arrayvec::ArrayVec;
 use std::fmt;
 
@@ -101,8 +102,8 @@ pub fn parse_move_text(text: &str, width: u8, height: u8) -> Result<MoveText, St
             }
             _ => {
                 return Err(format!(
-                    "expected a square (file letter and rank digit, on {board}) at '{}'",
-                    chars[i..].iter().collect::<String>()
+                    "expected a square (file letter and rank digit, on {board}) at {}",
+                    quoted(&chars[i..].iter().collect::<String>())
                 ));
             }
         }
@@ -222,7 +223,7 @@ pub fn split_position_text<'a>(
         other => {
             return Err(error(
                 PositionField::SideToMove,
-                format!("'{other}' is not a player; use 1 or 2"),
+                format!("{} is not a player; use 1 or 2", quoted(other)),
             ));
         }
     };
@@ -232,7 +233,10 @@ pub fn split_position_text<'a>(
             Ok(n) if n >= min && n <= MAX_COUNTER => Ok(n),
             _ => Err(error(
                 field,
-                format!("'{t}' is not a whole number from {min} to {MAX_COUNTER}"),
+                format!(
+                    "{} is not a whole number from {min} to {MAX_COUNTER}",
+                    quoted(t)
+                ),
             )),
         },
     };
@@ -299,8 +303,9 @@ pub fn parse_placement(
         }
         if file != width as u32 {
             return Err(error(format!(
-                "rank {} '{rank_text}' has {file} squares, expected {width}",
-                rank + 1
+                "rank {} {} has {file} squares, expected {width}",
+                rank + 1,
+                quoted(rank_text)
             )));
         }
     }

@@ -5,6 +5,7 @@
 //! `values 500 300 320 0 900 100`; `#` starts a comment. Every group of the weights type
 //! must appear once, with its exact count of numbers.
 
+use crate::words::quoted;
 use std::collections::HashSet;
 use thiserror::Error;
 
@@ -143,7 +144,7 @@ pub enum WeightsError {
         name: &'static str,
     },
     /// A line names no group of the weights.
-    #[error("weights file line {line}: unknown name '{name}'")]
+    #[error("weights file line {line}: unknown name {}", quoted(name))]
     Unknown {
         /// The line number, from 1.
         line: usize,
@@ -163,7 +164,7 @@ pub enum WeightsError {
         found: usize,
     },
     /// A word that is not a whole number.
-    #[error("weights file line {line}: '{word}' is not a whole number")]
+    #[error("weights file line {line}: {} is not a whole number", quoted(word))]
     Number {
         /// The line number, from 1.
         line: usize,

@@ -4,7 +4,7 @@ use crate::daisy::Daisy;
 use crate::obsidian::Obsidian;
 use crate::parity::Parity;
 use crate::sprint::Sprint;
-use boardlab_core::{Encoding, Evaluate, Position};
+use boardlab_core::{Encoding, Evaluate, Position, quoted};
 use std::fmt;
 use std::str::FromStr;
 
@@ -60,7 +60,7 @@ impl fmt::Display for GameId {
 
 /// A game id that is not in the registry.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game '{given}'; valid games: {}", valid_ids())]
+#[error("unknown game {}; valid games: {}", quoted(given), valid_ids())]
 pub struct UnknownGame {
     /// The text that was given.
     pub given: String,

@@ -63,3 +63,51 @@ fn a_bad_setup_says_what_is_wrong() {
     assert!(matches!(error, SetupError::Position(_)));
     assert!(error.to_string().contains("nonsense"), "{error}");
 }
+
+#[test]
+fn rule_names_and_values_are_taken_exactly() {
+    use boardlab_core::record::GameRecord;
+    use boardlab_games::{GameId, GameVisitor, with_game};
+    // Every game, through `apply` (the CLI's --rule, Python's dicts and strings, the web's
+    // `rules` object as NAME=VALUE): spaces around a name or a value are refused, with the
+    // option list.
+    struct Check;
+    impl GameVisitor for Check {
+        type Output = ();
+        fn visit<P: Position>(self) {
+            let Some(option) = P::Rules::options().first() else {
+                return;
+            };
+            let name = option.name;
+            let value = option.default;
+            let mut rules = P::Rules::default();
+            assert!(rules.apply(&format!("{name}={value}")).is_ok(), "{name}");
+            for spaced in [
+                format!("{name} ={value}"),
+                format!(" {name}={value}"),
+                format!("{name}= {value}"),
+                format!("{name}={value} "),
+                format!("{name}\t={value}"),
+            ] {
+                let error = rules.apply(&spaced).unwrap_err().to_string();
+                assert!(error.contains("spaces around its name or value"), "{error}");
+                assert!(error.contains(name), "{error}");
+            }
+            // `set` takes names exactly, too.
+            assert!(rules.set(&format!("{name} "), value).is_err());
+        }
+    }
+    for &game in GameId::ALL {
+        with_game(game, Check);
+    }
+    // The web keeps a new game's `rules` object as NAME=VALUE assignments of a setup.
+    let spaced_key = Setup {
+        rules: vec!["no_progress_plies =50".to_string()],
+        ..Setup::start()
+    };
+    assert!(spaced_key.position::<Parity>().is_err());
+    // A record's Rules tag is split on spaces, so its assignments hold none.
+    let record =
+        GameRecord::parse("[Game \"sprint\"]\n[Rules \"backward_captures=true\"]\n\n*\n").unwrap();
+    assert!(record.replay::<Sprint>().is_ok());
+}

@@ -274,13 +274,18 @@ pub fn analyse<P: Evaluate>(history: &GameHistory<P>, budget: Duration) -> Optio
         }
         Score::Win(plies) => (
             for_one(1.0),
-            format!("{} wins in {plies} plies at most", look.side(to_move)),
+            format!(
+                "{} wins in {} at most",
+                look.side(to_move),
+                boardlab_core::count(plies.into(), "ply", "plies")
+            ),
         ),
         Score::Loss(plies) => (
             for_one(0.0),
             format!(
-                "{} wins in {plies} plies at most",
-                look.side(to_move.opponent())
+                "{} wins in {} at most",
+                look.side(to_move.opponent()),
+                boardlab_core::count(plies.into(), "ply", "plies")
             ),
         ),
         Score::Probability(p) => (

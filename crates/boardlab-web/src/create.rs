@@ -51,14 +51,12 @@ fn clock_of(text: Option<&str>) -> ApiResult<Option<String>> {
     else {
         return Ok(None);
     };
-    let control: boardlab_ai::TimeControl = text
-        .parse()
-        .map_err(|e: boardlab_ai::TimeControlError| ApiError::bad_request(e.to_string()))?;
-    if control.base.is_zero() || control.base > MAX_BASE {
-        return Err(ApiError::bad_request(format!(
-            "clock '{text}': the base time must be more than 0 and at most 3 hours"
-        )));
-    }
+    let limits = boardlab_ai::TimeLimits {
+        max_base: MAX_BASE,
+        ..boardlab_ai::TimeLimits::DEFAULT
+    };
+    let control = boardlab_ai::TimeControl::parse_within(text, limits)
+        .map_err(|e| ApiError::bad_request(e.to_string()))?;
     Ok(Some(control.to_string()))
 }
 

@@ -23,7 +23,7 @@ pub enum MergeError {
         expected: String,
     },
     /// A share's name does not read.
-    #[error("a share is named '{0}', not K/N")]
+    #[error("a share is named {}, not K/N", boardlab_core::quoted(.0))]
     BadShard(String),
     /// Shares missing, or given twice.
     #[error(

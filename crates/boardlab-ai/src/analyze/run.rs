@@ -5,11 +5,12 @@ use super::data::{FirstMove, GameSummary, LadderGame, RunData};
 use crate::arena::{GameReport, MatchConfig, mix, run_games};
 use crate::openings::Openings;
 use crate::score::Score;
-use crate::solver::Solver;
+use crate::solver::{SolveError, Solver};
 use crate::spec::BotSpec;
 use boardlab_core::record::RecordResult;
 use boardlab_core::{
-    DrawReason, Evaluate, GameHistory, Outcome, Player, Position, ValueOracle, WinReason,
+    DrawReason, Evaluate, GameHistory, OracleError, Outcome, Player, Position, ValueOracle,
+    WinReason,
 };
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -52,7 +53,8 @@ impl FromStr for Shard {
         match parsed {
             Some((index, count)) if 1 <= index && index <= count => Ok(Shard { index, count }),
             _ => Err(format!(
-                "shard '{text}': expected K/N with 1 <= K <= N, e.g. 3/8 for the third of eight shares"
+                "shard {}: expected K/N with 1 <= K <= N, e.g. 3/8 for the third of eight shares",
+                boardlab_core::quoted(text)
             )),
         }
     }
@@ -100,14 +102,15 @@ pub struct AnalyzeConfig {
 }
 
 /// Plays `config`'s share of the run from `start` (a new game of this variant; `draw_first`
-/// where the game draws its first player) and returns its records.
+/// where the game draws its first player) and returns its records; an error when the
+/// tablebases cannot be read (a damaged file).
 pub fn run<P: Evaluate>(
     start: P,
     draw_first: bool,
     variant: &str,
     config: &AnalyzeConfig,
     progress: &dyn RunProgress,
-) -> RunData {
+) -> Result<RunData, OracleError> {
     let match_config = |bot_a: &BotSpec, bot_b: &BotSpec, games: usize, seed: u64| MatchConfig {
         start,
         draw_first,
@@ -165,11 +168,11 @@ pub fn run<P: Evaluate>(
     }
 
     let (first_moves, solved) = if config.shard.index == 1 {
-        first_moves(&start, config, progress)
+        first_moves(&start, config, progress)?
     } else {
         (Vec::new(), None)
     };
-    RunData {
+    Ok(RunData {
         game: P::GAME_ID.to_string(),
         variant: variant.to_string(),
         bots: [config.bots[0].to_string(), config.bots[1].to_string()],
@@ -183,7 +186,7 @@ pub fn run<P: Evaluate>(
         ladder_results,
         first_moves,
         solved,
-    }
+    })
 }
 
 /// What the report keeps of one played game.
@@ -248,12 +251,13 @@ fn summary<P: Evaluate>(report: &GameReport, rules: P::Rules) -> GameSummary {
 }
 
 /// Every first move from the start with the first bot's score after it (and its exact value
-/// where the solver reaches), and the start's exact value.
+/// where the solver reaches), and the start's exact value. Tablebases that do not open for
+/// this variant's board are left out (the caller has said so); a damaged one is an error.
 fn first_moves<P: Evaluate>(
     start: &P,
     config: &AnalyzeConfig,
     progress: &dyn RunProgress,
-) -> (Vec<FirstMove>, Option<String>) {
+) -> Result<(Vec<FirstMove>, Option<String>), OracleError> {
     let moves = start.legal_move_list();
     progress.begin("first moves", moves.len() as u64 + 1);
     let oracle: Option<Box<dyn ValueOracle<P>>> = config
@@ -261,9 +265,11 @@ fn first_moves<P: Evaluate>(
         .as_ref()
         .and_then(|dir| P::open_tablebases(dir, start.rules()).ok());
     let solvable = P::ACYCLIC || oracle.is_some();
-    let solution = solvable
-        .then(|| Solver::new(oracle, config.solve_nodes).solve(start).ok())
-        .flatten();
+    let solution = match solvable.then(|| Solver::new(oracle, config.solve_nodes).solve(start)) {
+        Some(Ok(solution)) => Some(solution),
+        Some(Err(SolveError::Oracle(damaged))) => return Err(damaged),
+        Some(Err(_)) | None => None,
+    };
     progress.step();
     let mut bot = config.bots[0].build::<P>(config.seed);
     let found = moves
@@ -312,5 +318,5 @@ fn first_moves<P: Evaluate>(
             P::player_name(start.side_to_move())
         )
     });
-    (found, solved)
+    Ok((found, solved))
 }

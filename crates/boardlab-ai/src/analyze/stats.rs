@@ -150,7 +150,8 @@ mod elo_text {
             Elo::Text(text) if text == "+inf" => Ok(f64::INFINITY),
             Elo::Text(text) if text == "-inf" => Ok(f64::NEG_INFINITY),
             Elo::Text(text) => Err(serde::de::Error::custom(format!(
-                "'{text}' is not an Elo figure (a number, +inf or -inf)"
+                "{} is not an Elo figure (a number, +inf or -inf)",
+                boardlab_core::quoted(&text)
             ))),
         }
     }

@@ -17,7 +17,9 @@
 //! the hidden size and the output buckets (u32 each), the scale (f32), the input weights
 //! (inputs x hidden i16, input by input), the hidden biases (hidden i16), the output weights
 //! (buckets x 2 x hidden f32, bucket by bucket, the side to move's half first) and biases
-//! (buckets f32), then a 64-bit FNV-1a checksum of everything before it.
+//! (buckets f32), then a 64-bit FNV-1a checksum of everything before it, checked before any
+//! part is read. (The file is read whole into memory, so one checksum covers it; the
+//! tablebase files, read a block at a time, have one a block.)
 
 use super::accumulator::add_row;
 use boardlab_core::{Evaluate, MAX_EVAL, Player};
@@ -32,6 +34,9 @@ pub const MAX_HIDDEN: usize = 1024;
 
 /// The first bytes of every network file.
 const MAGIC: &[u8; 8] = b"BLNET002";
+
+/// The bytes of the checksum at the end of a network file.
+const CHECKSUM_BYTES: usize = 8;
 
 /// The most output buckets a network may have.
 pub const MAX_BUCKETS: usize = 64;
@@ -74,11 +79,16 @@ pub enum NetworkError {
     /// A number that cannot be right (not finite, or a scale of at most 0).
     #[error("the network file holds an impossible {0}")]
     BadNumber(&'static str),
-    /// The checksum does not match: the file was damaged.
-    #[error("the network file is damaged (its checksum does not match)")]
+    /// The checksum does not match: the file was damaged or cut short.
+    #[error(
+        "the network file is damaged or cut short (its checksum does not match); train it anew with boardlab train"
+    )]
     Checksum,
-    /// Bytes after the checksum.
-    #[error("the network file has {0} bytes after its end")]
+    /// Bytes between the parts its sizes call for and the checksum.
+    #[error(
+        "the network file has {} more than its sizes call for",
+        boardlab_core::count(*.0 as u64, "byte", "bytes")
+    )]
     TrailingBytes(usize),
 }
 
@@ -283,13 +293,25 @@ impl Network {
         out
     }
 
-    /// Reads a network file.
+    /// Reads a network file. The checksum is checked first, so that a damaged or cut file
+    /// is called so, whichever byte changed.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
         if !bytes.starts_with(MAGIC) {
             return Err(NetworkError::NotANetwork);
         }
+        let Some(body) = bytes
+            .len()
+            .checked_sub(CHECKSUM_BYTES)
+            .filter(|&b| b > MAGIC.len())
+        else {
+            return Err(NetworkError::Truncated("the parts after the magic"));
+        };
+        let (body_bytes, sum) = bytes.split_at(body);
+        if u64::from_le_bytes(sum.try_into().expect("eight bytes")) != fnv1a(body_bytes) {
+            return Err(NetworkError::Checksum);
+        }
         let mut reader = Reader {
-            bytes,
+            bytes: body_bytes,
             at: MAGIC.len(),
         };
         let length = reader.take(1, "the name of the inputs")?[0] as usize;
@@ -312,18 +334,8 @@ impl Network {
         let output_bias = (0..buckets)
             .map(|_| reader.f32("the output biases"))
             .collect::<Result<Vec<f32>, _>>()?;
-        let body = reader.at;
-        let sum = u64::from_le_bytes(
-            reader
-                .take(8, "the checksum")?
-                .try_into()
-                .expect("eight bytes"),
-        );
-        if sum != fnv1a(&bytes[..body]) {
-            return Err(NetworkError::Checksum);
-        }
-        if reader.at != bytes.len() {
-            return Err(NetworkError::TrailingBytes(bytes.len() - reader.at));
+        if reader.at != body {
+            return Err(NetworkError::TrailingBytes(body - reader.at));
         }
         Network::new(
             features,
@@ -453,21 +465,33 @@ mod tests {
             Network::from_bytes(b"hello"),
             Err(NetworkError::NotANetwork)
         );
-        assert!(matches!(
+        assert_eq!(
             Network::from_bytes(&bytes[..bytes.len() - 3]),
+            Err(NetworkError::Checksum)
+        );
+        assert!(matches!(
+            Network::from_bytes(&bytes[..12]),
             Err(NetworkError::Truncated(_))
         ));
-        let mut flipped = bytes.clone();
-        flipped[40] ^= 1;
-        assert_eq!(Network::from_bytes(&flipped), Err(NetworkError::Checksum));
+        // Every changed byte after the magic, whatever part it is in, is found by the
+        // checksum before any part is read.
+        for at in MAGIC.len()..bytes.len() {
+            let mut flipped = bytes.clone();
+            flipped[at] ^= 0x21;
+            assert_eq!(
+                Network::from_bytes(&flipped),
+                Err(NetworkError::Checksum),
+                "byte {at}"
+            );
+        }
         let mut longer = bytes.clone();
         longer.push(0);
-        assert_eq!(
-            Network::from_bytes(&longer),
-            Err(NetworkError::TrailingBytes(1))
-        );
-        let mut hidden = bytes;
+        assert_eq!(Network::from_bytes(&longer), Err(NetworkError::Checksum));
+        // A file whose checksum matches but whose sizes are impossible.
+        let mut hidden = bytes[..bytes.len() - CHECKSUM_BYTES].to_vec();
         hidden[8 + 1 + 13 + 4] = 33;
+        let sum = fnv1a(&hidden);
+        hidden.extend_from_slice(&sum.to_le_bytes());
         assert_eq!(
             Network::from_bytes(&hidden),
             Err(NetworkError::BadHidden(33))

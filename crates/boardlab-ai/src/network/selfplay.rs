@@ -13,7 +13,7 @@ use crate::openings::{Openings, opening};
 use crate::score::Score;
 use crate::spec::BotSpec;
 use crate::tune::has_winning_capture;
-use boardlab_core::{Evaluate, GameHistory, Player};
+use boardlab_core::{Evaluate, GameHistory, Player, quoted};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -48,16 +48,19 @@ impl FromStr for DataLine {
         let (Some(position), Some(score), Some(result), None) =
             (parts.next(), parts.next(), parts.next(), parts.next())
         else {
-            return Err("expected three fields: POSITION | SCORE | RESULT".to_string());
+            return Err(
+                "expected three fields: POSITION | SCORE | RESULT (as boardlab datagen writes them)"
+                    .to_string(),
+            );
         };
         let score = score
             .parse::<i32>()
-            .map_err(|_| format!("score '{score}' is not a whole number"))?;
+            .map_err(|_| format!("score {} is not a whole number", quoted(score)))?;
         let result = match result {
             "1" => 1.0,
             "0.5" => 0.5,
             "0" => 0.0,
-            other => return Err(format!("result '{other}': expected 1, 0.5 or 0")),
+            other => return Err(format!("result {}: expected 1, 0.5 or 0", quoted(other))),
         };
         Ok(DataLine {
             position: position.to_string(),

@@ -11,6 +11,7 @@
 
 use super::model::{FloatWeights, MAX_HIDDEN, Network, NetworkError, features_name};
 use super::selfplay::DataLine;
+use crate::bad_entry::{BadEntry, data_lines};
 use boardlab_core::{Evaluate, Player};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -67,7 +68,7 @@ impl Default for TrainSettings {
 struct Labelled {
     /// Index of its first feature in [`TrainingSet::features`]: the side to move's view,
     /// then the opponent's, `count` each.
-    start: u32,
+    start: usize,
     count: u16,
     /// The output bucket.
     bucket: u8,
@@ -85,28 +86,15 @@ pub struct TrainingSet {
     inputs: usize,
 }
 
-/// A data line that could not be used, with its line number (from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BadLine {
-    /// The line number.
-    pub line: usize,
-    /// What is wrong.
-    pub reason: String,
-}
-
 impl TrainingSet {
     /// Reads the data lines of `text` (see [`DataLine`]) for game `P` under its default
-    /// rules, on `threads` threads. Empty lines and lines starting with `#` are skipped; the
-    /// first bad line is an error.
-    pub fn from_text<P: Evaluate>(text: &str, threads: usize) -> Result<TrainingSet, BadLine> {
-        let lines: Vec<(usize, &str)> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim()))
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-            .collect();
+    /// rules, on `threads` threads. Empty lines and lines starting with `#` are skipped;
+    /// the lines that cannot be read are returned beside the set, in order, each with its
+    /// number and reason.
+    pub fn from_text<P: Evaluate>(text: &str, threads: usize) -> (TrainingSet, Vec<BadEntry>) {
+        let lines: Vec<(usize, &str)> = data_lines(text).collect();
         let chunk = lines.len().div_ceil(threads.max(1)).max(1);
-        let parts: Vec<Result<TrainingSet, BadLine>> = std::thread::scope(|scope| {
+        let parts: Vec<(TrainingSet, Vec<BadEntry>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = lines
                 .chunks(chunk)
                 .map(|part| scope.spawn(move || TrainingSet::read_lines::<P>(part)))
@@ -120,26 +108,40 @@ impl TrainingSet {
             inputs: P::NETWORK_INPUTS,
             ..TrainingSet::default()
         };
-        for part in parts {
-            set.append(part?);
+        let mut bad = Vec::new();
+        for (part, part_bad) in parts {
+            set.append(part);
+            bad.extend(part_bad);
         }
-        Ok(set)
+        (set, bad)
     }
 
-    fn read_lines<P: Evaluate>(lines: &[(usize, &str)]) -> Result<TrainingSet, BadLine> {
+    fn read_lines<P: Evaluate>(lines: &[(usize, &str)]) -> (TrainingSet, Vec<BadEntry>) {
         let mut set = TrainingSet {
             inputs: P::NETWORK_INPUTS,
             ..TrainingSet::default()
         };
+        let mut bad = Vec::new();
         let rules = P::Rules::default();
         let (mut one, mut two) = (Vec::new(), Vec::new());
         for &(number, text) in lines {
-            let bad = |reason: String| BadLine {
-                line: number,
-                reason,
+            let read = text.parse::<DataLine>().and_then(|line| {
+                Ok((
+                    P::from_text(&line.position, rules).map_err(|e| e.to_string())?,
+                    line,
+                ))
+            });
+            let (position, line) = match read {
+                Ok(read) => read,
+                Err(reason) => {
+                    bad.push(BadEntry {
+                        record: None,
+                        line: number,
+                        reason,
+                    });
+                    continue;
+                }
             };
-            let line: DataLine = text.parse().map_err(bad)?;
-            let position = P::from_text(&line.position, rules).map_err(|e| bad(e.to_string()))?;
             one.clear();
             two.clear();
             position.network_features(|a, b| {
@@ -155,7 +157,7 @@ impl TrainingSet {
                 Player::Two => 1.0 - line.result as f32,
             };
             set.positions.push(Labelled {
-                start: set.features.len() as u32,
+                start: set.features.len(),
                 count: us.len() as u16,
                 bucket: position.network_bucket().min(P::NETWORK_BUCKETS - 1) as u8,
                 score: sign * line.score as f32,
@@ -164,7 +166,7 @@ impl TrainingSet {
             set.features.extend_from_slice(us);
             set.features.extend_from_slice(them);
         }
-        Ok(set)
+        (set, bad)
     }
 
     /// Adds the positions of `other`.
@@ -172,7 +174,7 @@ impl TrainingSet {
         if self.positions.is_empty() {
             self.inputs = other.inputs;
         }
-        let offset = self.features.len() as u32;
+        let offset = self.features.len();
         for p in &mut other.positions {
             p.start += offset;
         }
@@ -217,7 +219,7 @@ impl TrainingSet {
 
     /// How the network reads position `p`.
     fn seen(&self, p: &Labelled) -> Seen<'_> {
-        let (start, count) = (p.start as usize, p.count as usize);
+        let (start, count) = (p.start, p.count as usize);
         Seen {
             us: &self.features[start..start + count],
             them: &self.features[start + count..start + 2 * count],
@@ -696,8 +698,8 @@ mod tests {
                 "{up} 1 | 900 | 1\n{up} 2 | 900 | 1\n{down} 1 | -900 | 0\n{down} 2 | -900 | 0\n"
             );
         }
-        let set = TrainingSet::from_text::<Obsidian>(&text, 2).unwrap();
-        assert_eq!(set.len(), 800);
+        let (set, bad) = TrainingSet::from_text::<Obsidian>(&text, 2);
+        assert_eq!((set.len(), bad), (800, vec![]));
         let settings = TrainSettings {
             hidden: 32,
             epochs: 30,
@@ -715,9 +717,17 @@ mod tests {
     }
 
     #[test]
-    fn bad_lines_are_named() {
-        let text = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 | 0 | 0.5\nnonsense | 0 | 1\n";
-        let err = TrainingSet::from_text::<Obsidian>(text, 1).unwrap_err();
-        assert_eq!(err.line, 2);
+    fn every_bad_line_is_named() {
+        let good = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 | 0 | 0.5";
+        let text = format!(
+            "{good}\nnonsense | 0 | 1\n# a comment\n\n{good}\nABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 | x | 1\n"
+        );
+        for threads in [1, 3] {
+            let (set, bad) = TrainingSet::from_text::<Obsidian>(&text, threads);
+            assert_eq!(set.len(), 2);
+            let lines: Vec<usize> = bad.iter().map(|entry| entry.line).collect();
+            assert_eq!(lines, [2, 6]);
+            assert!(bad[1].reason.contains("score 'x'"), "{}", bad[1].reason);
+        }
     }
 }

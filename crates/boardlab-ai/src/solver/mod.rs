@@ -41,14 +41,16 @@ pub enum SolveError {
     },
     /// The search reached its node limit.
     #[error(
-        "not solved: the search stopped after {nodes} positions without finishing (raise --max-nodes)"
+        "not solved: the search stopped after {} without finishing (raise --max-nodes)",
+        boardlab_core::count(*nodes, "position", "positions")
     )]
     Unfinished {
         /// Positions visited.
         nodes: u64,
     },
-    /// A tablebase could not be read.
-    #[error("{0}")]
+    /// A tablebase could not be read. (Its message is this error's message, so it is
+    /// not also offered as `source()`.)
+    #[error(transparent)]
     Oracle(#[from] OracleError),
 }
 

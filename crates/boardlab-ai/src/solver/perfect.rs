@@ -18,6 +18,8 @@ pub struct PerfectBot<P: Position> {
     solver: Option<Solver<P>>,
     /// Why tablebases could not be opened, said once per game.
     open_error: Option<String>,
+    /// The tablebase problem the last move fell back from, for [`Bot::trouble`].
+    trouble: Option<String>,
     fallback: Box<dyn Bot<P>>,
 }
 
@@ -36,6 +38,7 @@ impl<P: Evaluate> PerfectBot<P> {
             node_budget,
             solver: None,
             open_error: None,
+            trouble: None,
             fallback,
         }
     }
@@ -78,6 +81,10 @@ impl<P: Evaluate> Bot<P> for PerfectBot<P> {
         self.fallback.stop_flag()
     }
 
+    fn trouble(&mut self) -> Option<String> {
+        self.trouble.take()
+    }
+
     fn choose(
         &mut self,
         game: &GameHistory<P>,
@@ -105,11 +112,21 @@ impl<P: Evaluate> Bot<P> for PerfectBot<P> {
                 return Some(best.mv);
             }
             Err(SolveError::Unfinished { nodes }) => {
-                format!("not solved within {nodes} positions")
+                format!(
+                    "not solved within {}",
+                    boardlab_core::count(nodes, "position", "positions")
+                )
             }
-            Err(error) => match &self.open_error {
-                Some(open) => format!("no tablebases ({open})"),
-                None => error.to_string(),
+            Err(error) => match (&self.open_error, &error) {
+                (Some(open), _) => {
+                    self.trouble = Some(format!("cannot open its tablebases: {open}"));
+                    format!("no tablebases ({open})")
+                }
+                (None, SolveError::Oracle(damaged)) => {
+                    self.trouble = Some(format!("cannot read its tablebases: {damaged}"));
+                    error.to_string()
+                }
+                (None, _) => error.to_string(),
             },
         };
         let fallback = self.fallback.name();

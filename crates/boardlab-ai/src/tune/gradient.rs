@@ -26,7 +26,8 @@ const CHECK_EVERY: usize = 25;
 /// An evaluation that is not linear in its weights, so the gradient fit does not apply.
 #[derive(Clone, Debug, PartialEq, Error)]
 #[error(
-    "the evaluation is not linear in its weights: {mismatches} of {positions} positions differ from their linear form"
+    "the evaluation is not linear in its weights: {mismatches} of {} differ from their linear form",
+    boardlab_core::count(*positions as u64, "position", "positions")
 )]
 pub struct NotLinear {
     /// Positions whose evaluation differs from the linear form.

@@ -7,10 +7,11 @@
 //! 10^(-x/400))`, and `K` the scale that fits the starting weights best.
 
 use crate::arena::{MatchConfig, run_match};
+use crate::bad_entry::{BadEntry, data_lines};
 use crate::openings::{OpeningKind, Openings};
 use crate::spec::BotSpec;
 use boardlab_core::record::{GameRecord, RecordResult};
-use boardlab_core::{Evaluate, MoveList, Player, Tunable};
+use boardlab_core::{Evaluate, MoveList, Player, Tunable, quoted};
 
 mod gradient;
 
@@ -58,70 +59,148 @@ pub fn self_play_samples<P: Evaluate>(
 }
 
 /// The quiet positions of finished games (those not in check, reached by a quiet move and
-/// left by one, where the side to move has no capture that wins material), each labelled with its game's result, skipping the first `skip_plies`
-/// plies of every game. Records that do not replay under `P`'s default rules, or have no
-/// result, are left out.
+/// left by one, where the side to move has no capture that wins material), each labelled
+/// with its game's result, skipping the first `skip_plies` plies of every game. For the
+/// records of games just played (which replay): one that does not is left out.
 pub fn samples_from_records<P: Evaluate>(
     records: &[GameRecord],
     skip_plies: usize,
 ) -> Vec<Sample<P>> {
+    records
+        .iter()
+        .filter_map(|record| samples_from_record::<P>(record, skip_plies).ok())
+        .flatten()
+        .collect()
+}
+
+/// The quiet positions of one finished game (see [`samples_from_records`]), or why it
+/// cannot be learnt from: no result, an unfinished game, or moves that do not replay
+/// under `P`'s default rules changed by its `Rules` tag.
+pub fn samples_from_record<P: Evaluate>(
+    record: &GameRecord,
+    skip_plies: usize,
+) -> Result<Vec<Sample<P>>, String> {
+    let result = match record
+        .tag("Result")
+        .map(|tag| (tag, RecordResult::from_text(tag)))
+    {
+        Some((_, Some(RecordResult::Win(Player::One)))) => 1.0,
+        Some((_, Some(RecordResult::Win(Player::Two)))) => 0.0,
+        Some((_, Some(RecordResult::Draw))) => 0.5,
+        Some((_, Some(RecordResult::Unfinished))) => {
+            return Err("the game is unfinished (result '*'): it has no result to learn".into());
+        }
+        Some((tag, None)) => return Err(format!("{} is not a result", quoted(tag))),
+        None => return Err("it has no Result tag: a game to learn from needs its result".into()),
+    };
+    let history = record.replay::<P>().map_err(|error| error.to_string())?;
+    let positions = history.positions();
+    let moves = history.moves();
     let mut samples = Vec::new();
-    for record in records {
-        let result = match record.tag("Result").and_then(RecordResult::from_text) {
-            Some(RecordResult::Win(Player::One)) => 1.0,
-            Some(RecordResult::Win(Player::Two)) => 0.0,
-            Some(RecordResult::Draw) => 0.5,
-            _ => continue,
-        };
-        let Ok(history) = record.replay::<P>() else {
-            continue;
-        };
-        let positions = history.positions();
-        let moves = history.moves();
-        for ply in (skip_plies + 1)..moves.len() {
-            let position = &positions[ply];
-            let quiet = !positions[ply - 1].is_tactical(moves[ply - 1])
-                && !position.is_tactical(moves[ply])
-                && !position.in_check()
-                && !has_winning_capture(position);
-            if quiet {
-                samples.push(Sample {
-                    position: *position,
-                    result,
-                });
-            }
+    for ply in (skip_plies + 1)..moves.len() {
+        let position = &positions[ply];
+        let quiet = !positions[ply - 1].is_tactical(moves[ply - 1])
+            && !position.is_tactical(moves[ply])
+            && !position.in_check()
+            && !has_winning_capture(position);
+        if quiet {
+            samples.push(Sample {
+                position: *position,
+                result,
+            });
         }
     }
-    samples
+    Ok(samples)
+}
+
+/// What a record file gives the tuner for game `P`.
+#[derive(Clone, Debug)]
+pub struct RecordFileSamples<P> {
+    /// The samples of every usable record of `P`.
+    pub samples: Vec<Sample<P>>,
+    /// The records of `P` learnt from.
+    pub games: usize,
+    /// The records of other games, left alone.
+    pub other_games: usize,
+    /// The records that cannot be read or learnt from, each with its place and reason.
+    pub bad: Vec<BadEntry>,
+}
+
+/// The samples of the records of game `P` in the record file `text` (see
+/// [`samples_from_record`]), skipping `skip_plies` plies of each; records of other games
+/// are counted and left alone, and every record that cannot be used is listed with its
+/// number, line and reason.
+pub fn samples_from_record_file<P: Evaluate>(
+    text: &str,
+    skip_plies: usize,
+) -> RecordFileSamples<P> {
+    let mut found = RecordFileSamples {
+        samples: Vec::new(),
+        games: 0,
+        other_games: 0,
+        bad: Vec::new(),
+    };
+    for entry in GameRecord::parse_each(text) {
+        let used = entry
+            .record
+            .map_err(|error| error.to_string())
+            .and_then(|record| match record.tag("Game") {
+                Some(game) if game == P::GAME_ID => {
+                    samples_from_record::<P>(&record, skip_plies).map(Some)
+                }
+                Some(_) => Ok(None),
+                None => Err("it has no Game tag".to_string()),
+            });
+        match used {
+            Ok(Some(samples)) => {
+                found.games += 1;
+                found.samples.extend(samples);
+            }
+            Ok(None) => found.other_games += 1,
+            Err(reason) => found.bad.push(BadEntry {
+                record: Some(entry.number),
+                line: entry.line,
+                reason,
+            }),
+        }
+    }
+    found
 }
 
 /// The positions of a data file (lines `POSITION | SCORE | RESULT`, as `boardlab datagen`
 /// writes them, or a stronger engine's scores for the same positions), each labelled with a
 /// blend of its score's predicted result (`score_weight`) and its game's result (the rest):
 /// tuning toward a stronger searcher's scores teaches the evaluation what that searcher
-/// knows. Empty lines and lines starting with `#` are skipped; a bad line is an error with
-/// its number.
+/// knows. Empty lines and lines starting with `#` are skipped; the lines that cannot be
+/// read are returned beside the samples, each with its number and reason.
 pub fn samples_from_data<P: Evaluate>(
     text: &str,
     score_weight: f64,
-) -> Result<Vec<Sample<P>>, (usize, String)> {
+) -> (Vec<Sample<P>>, Vec<BadEntry>) {
     let rules = P::Rules::default();
     let mut samples = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let bad = |reason: String| (index + 1, reason);
-        let data: crate::network::DataLine = line.parse().map_err(bad)?;
-        let position = P::from_text(&data.position, rules).map_err(|e| bad(e.to_string()))?;
-        let predicted = sigmoid(data.score as f64, 1.0);
-        samples.push(Sample {
-            position,
-            result: score_weight * predicted + (1.0 - score_weight) * data.result,
+    let mut bad = Vec::new();
+    for (number, line) in data_lines(text) {
+        let read = line.parse::<crate::network::DataLine>().and_then(|data| {
+            let position = P::from_text(&data.position, rules).map_err(|e| e.to_string())?;
+            Ok((position, data))
         });
+        match read {
+            Ok((position, data)) => {
+                let predicted = sigmoid(data.score as f64, 1.0);
+                samples.push(Sample {
+                    position,
+                    result: score_weight * predicted + (1.0 - score_weight) * data.result,
+                });
+            }
+            Err(reason) => bad.push(BadEntry {
+                record: None,
+                line: number,
+                reason,
+            }),
+        }
     }
-    Ok(samples)
+    (samples, bad)
 }
 
 /// Whether the side to move at `position` has a tactical move that wins material in the

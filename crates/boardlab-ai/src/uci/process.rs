@@ -2,6 +2,7 @@
 //! by line (with deadlines) on its standard output, its last words kept for reports, and
 //! killed when dropped.
 
+use boardlab_core::quoted;
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -17,16 +18,17 @@ const TAIL_LINES: usize = 12;
 /// Lines longer than this are shortened in reports (a `position` command of a long game).
 const TAIL_LINE_CHARS: usize = 240;
 
-/// What went wrong with an engine process.
+/// What went wrong with an engine process. (A system error is part of the message, and so
+/// not also a `source()`: a chain of causes would print it twice.)
 #[derive(Debug, Error)]
 pub enum EngineError {
     /// The program could not be started.
-    #[error("cannot start the engine '{path}': {source}")]
+    #[error("cannot start the engine {}: {error}", quoted(path))]
     Start {
         /// The program.
         path: String,
         /// Why the system refused.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// The engine closed its output or exited.
     #[error("the engine exited ({status}) while we waited for {waiting_for}")]
@@ -37,10 +39,10 @@ pub enum EngineError {
         waiting_for: String,
     },
     /// The engine stopped reading its input.
-    #[error("the engine stopped reading commands ({source})")]
+    #[error("the engine stopped reading commands ({error})")]
     Write {
         /// The error writing to it.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// No answer in time.
     #[error("no {waiting_for} from the engine within {}ms", .after.as_millis())]
@@ -90,9 +92,9 @@ impl EngineProcess {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .map_err(|source| EngineError::Start {
+            .map_err(|error| EngineError::Start {
                 path: path.to_string(),
-                source,
+                error,
             })?;
         let (stdin, stdout, stderr) =
             match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
@@ -102,7 +104,7 @@ impl EngineProcess {
                     let _ = child.wait();
                     return Err(EngineError::Start {
                         path: path.to_string(),
-                        source: std::io::Error::other("its standard streams could not be opened"),
+                        error: std::io::Error::other("its standard streams could not be opened"),
                     });
                 }
             };
@@ -141,9 +143,9 @@ impl EngineProcess {
             return Err(match self.child.try_wait() {
                 Ok(Some(_)) => EngineError::Exited {
                     status,
-                    waiting_for: format!("it to read '{line}'"),
+                    waiting_for: format!("it to read {}", quoted(line)),
                 },
-                _ => EngineError::Write { source },
+                _ => EngineError::Write { error: source },
             });
         }
         Ok(())

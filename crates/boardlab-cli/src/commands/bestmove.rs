@@ -42,7 +42,11 @@ impl GameVisitor for BestmoveArgs {
         let mut game = GameHistory::new(position);
         for (index, text) in self.moves.iter().enumerate() {
             game.play_text(text).with_context(|| {
-                format!("--moves: move {} ('{text}') cannot be played", index + 1)
+                format!(
+                    "--moves: move {} ({}) cannot be played",
+                    index + 1,
+                    boardlab_core::quoted(text)
+                )
             })?;
         }
         if let Some(outcome) = game.outcome() {
@@ -60,6 +64,9 @@ impl GameVisitor for BestmoveArgs {
         });
         if let Some(err) = failed {
             return Err(err.into());
+        }
+        if let Some(trouble) = bot.trouble() {
+            anyhow::bail!("the bot {} {trouble}", bot.name());
         }
         match choice {
             Some(mv) => writeln!(out, "bestmove {mv}")?,

@@ -5,7 +5,7 @@ use anyhow::{Context, Result, bail};
 use boardlab_ai::BotSpec;
 use boardlab_ai::network::{DataLine, SelfPlayConfig, self_play_data};
 use boardlab_ai::openings::Openings;
-use boardlab_core::Evaluate;
+use boardlab_core::{Evaluate, count};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -71,7 +71,7 @@ impl GameVisitor for DatagenArgs {
             threads: self.threads.max(1),
         };
         let on_game = |lines: Vec<DataLine>| {
-            let count = positions.fetch_add(lines.len(), Ordering::Relaxed) + lines.len();
+            let total = positions.fetch_add(lines.len(), Ordering::Relaxed) + lines.len();
             let mut guard = writer.lock().unwrap_or_else(|e| e.into_inner());
             let (out, failed) = &mut *guard;
             if failed.is_none() {
@@ -84,9 +84,10 @@ impl GameVisitor for DatagenArgs {
                 }
             }
             bar.inc(1);
-            bar.set_message(format!("{count} positions"));
+            let so_far = count(total as u64, "position", "positions");
+            bar.set_message(so_far.clone());
             if bar.is_hidden() && bar.position().is_multiple_of(100) {
-                note!("{} games, {count} positions", bar.position());
+                note!("{} games, {so_far}", bar.position());
             }
         };
         self_play_data(&config, &on_game);
@@ -97,9 +98,9 @@ impl GameVisitor for DatagenArgs {
         }
         writeln!(
             std::io::stdout(),
-            "{} positions from {} games of {} appended to {}",
-            positions.into_inner(),
-            self.games,
+            "{} from {} of {} appended to {}",
+            count(positions.into_inner() as u64, "position", "positions"),
+            count(self.games as u64, "game", "games"),
             self.bot,
             self.out.display()
         )?;

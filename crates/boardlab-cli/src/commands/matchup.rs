@@ -9,7 +9,7 @@ use boardlab_ai::match_stats::SideStats;
 use boardlab_ai::openings::{OpeningKind, Openings};
 use boardlab_ai::sprt::{Decision, Sprt};
 use boardlab_ai::{BotSpec, FailureKind, TimeControl};
-use boardlab_core::Evaluate;
+use boardlab_core::{Evaluate, count};
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -170,8 +170,12 @@ impl MatchArgs {
             if at != summary.tally {
                 writeln!(
                     out,
-                    "({} more games were under way when the test decided; they count in the result above)",
-                    summary.tally.games() - at.games()
+                    "({} under way when the test decided; they count in the result above)",
+                    count(
+                        (summary.tally.games() - at.games()) as u64,
+                        "more game was",
+                        "more games were"
+                    )
                 )?;
             }
         }
@@ -195,12 +199,15 @@ fn sprt_line(sprt: &Sprt, tally: &Tally, max_games: usize) -> String {
             "H0 accepted (the first bot is at most {} Elo stronger)",
             sprt.elo0
         ),
-        Decision::Continue => format!("inconclusive at the maximum of {max_games} games"),
+        Decision::Continue => format!(
+            "inconclusive at the maximum of {}",
+            count(max_games as u64, "game", "games")
+        ),
     };
     format!(
-        "SPRT {sprt}: LLR {:.2} (bounds {lower:.2} to {upper:+.2}) after {} games: {verdict}",
+        "SPRT {sprt}: LLR {:.2} (bounds {lower:.2} to {upper:+.2}) after {}: {verdict}",
         sprt.llr(tally),
-        tally.games()
+        count(tally.games() as u64, "game", "games")
     )
 }
 
@@ -227,13 +234,13 @@ fn side_line(spec: &BotSpec, stats: &SideStats, timed: bool) -> String {
             seconds(stats.longest_move)
         ),
         (false, Some(limit)) => format!(
-            "time share of its {}ms: median {}, largest {:.2}, {} moves over 1.10",
+            "time share of its {}ms: median {}, largest {:.2}, {} over 1.10",
             limit.as_millis(),
             stats
                 .median_time_share()
                 .map_or_else(|| "-".to_string(), |m| format!("{m:.2}")),
             stats.max_time_share,
-            stats.over_limit
+            count(stats.over_limit as u64, "move", "moves")
         ),
         (false, None) => "no time limit".to_string(),
     };
@@ -261,11 +268,11 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "Match: {} vs {} at {}, {} games, openings {}, seed {}{}",
+        "Match: {} vs {} at {}, {}, openings {}, seed {}{}",
         config.bot_a,
         config.bot_b,
         P::GAME_ID,
-        tally.games(),
+        count(tally.games() as u64, "game", "games"),
         config.openings,
         config.seed,
         config

@@ -1,6 +1,8 @@
 //! One module per subcommand; each is written once, generic over the game's position type.
+//! (`bad_entries` is shared by the commands that read record and data files.)
 
 pub mod analyze;
+pub mod bad_entries;
 pub mod bestmove;
 pub mod datagen;
 pub mod engine;

@@ -3,7 +3,7 @@
 use crate::setup::{FirstChoice, GameArgs};
 use anyhow::{Context, Result};
 use boardlab_ai::solver::Solver;
-use boardlab_core::{Position, ValueOracle};
+use boardlab_core::{Position, ValueOracle, count};
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -63,7 +63,10 @@ impl GameVisitor for SolveArgs {
         let seconds = started.elapsed().as_secs_f64();
         match solver.nodes() {
             0 => note!("read from the tablebases in {seconds:.2} s"),
-            nodes => note!("solved in {seconds:.2} s, {nodes} positions searched"),
+            nodes => note!(
+                "solved in {seconds:.2} s, {} searched",
+                count(nodes, "position", "positions")
+            ),
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! `boardlab tablebase`: build endgame tablebases by retrograde analysis (Parity).
 
 use anyhow::{Context, Result, bail};
-use boardlab_core::RuleOptions;
+use boardlab_core::{RuleOptions, count, quoted};
 use boardlab_games::GameId;
 use boardlab_games::parity::ParityRules;
 use boardlab_games::parity::tablebase::{
@@ -62,13 +62,14 @@ pub fn run(args: TablebaseArgs) -> Result<()> {
         bail!("--threads 0: use at least one thread");
     }
     note!(
-        "building Parity tablebases up to {max_white} White and {max_black} Black pieces into {} ({} the board's half-turn symmetry, {threads} threads)",
+        "building Parity tablebases up to {max_white} White and {max_black} Black pieces into {} ({} the board's half-turn symmetry, {})",
         args.out.display(),
         if geometry.symmetric() {
             "using"
         } else {
             "without"
-        }
+        },
+        count(threads as u64, "thread", "threads")
     );
     let started = Instant::now();
     let progress = Bar::new();
@@ -87,8 +88,9 @@ pub fn run(args: TablebaseArgs) -> Result<()> {
     let bytes: u64 = reports.iter().map(|(_, report)| report.bytes).sum();
     writeln!(
         std::io::stdout(),
-        "{} materials, {positions} positions, {:.1} MB written, {:.1} s",
-        reports.len(),
+        "{}, {}, {:.1} MB written, {:.1} s",
+        count(reports.len() as u64, "material", "materials"),
+        count(positions, "position", "positions"),
         bytes as f64 / 1e6,
         started.elapsed().as_secs_f64()
     )?;
@@ -101,7 +103,10 @@ fn parse_max_pieces(text: &str) -> Result<(u32, u32)> {
         .split_once(',')
         .and_then(|(white, black)| Some((white.trim().parse().ok()?, black.trim().parse().ok()?)));
     let Some((white, black)) = parsed else {
-        bail!("--max-pieces '{text}': expected W,B, two numbers such as 5,5");
+        bail!(
+            "--max-pieces {}: expected W,B, two numbers such as 5,5",
+            quoted(text)
+        );
     };
     if !(1..=MAX_PIECES).contains(&white) || !(1..=MAX_PIECES).contains(&black) {
         return Err(TablebaseError::BadMaterial {
@@ -147,13 +152,13 @@ impl BuildProgress for Bar {
         let line = if report.built {
             let seconds = report.time.as_secs_f64();
             format!(
-                "{name}: {} positions in {seconds:.1} s ({:.1} M/s): {} wins, {} losses, {} draws for the side to move; longest {} plies; {:.1} MB",
-                report.positions,
+                "{name}: {} in {seconds:.1} s ({:.1} M/s): {}, {}, {} for the side to move; longest {}; {:.1} MB",
+                count(report.positions, "position", "positions"),
                 report.positions as f64 / seconds.max(1e-9) / 1e6,
-                report.wins,
-                report.losses,
-                report.draws,
-                report.longest,
+                count(report.wins, "win", "wins"),
+                count(report.losses, "loss", "losses"),
+                count(report.draws, "draw", "draws"),
+                count(report.longest.into(), "ply", "plies"),
                 report.bytes as f64 / 1e6
             )
         } else {

@@ -1,9 +1,10 @@
 //! `boardlab train`: trains a network evaluation on data files written by `boardlab datagen`
 //! and writes it as a network file (`alphabeta:net=FILE` plays with it).
 
+use super::bad_entries;
 use anyhow::{Context, Result, bail};
 use boardlab_ai::network::{TrainSettings, TrainingSet, train};
-use boardlab_core::Evaluate;
+use boardlab_core::{Evaluate, count};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
 use std::io::Write;
@@ -44,6 +45,10 @@ pub struct TrainArgs {
     /// The share of positions (the last ones) held out to judge the network.
     #[arg(long, default_value_t = 0.02)]
     held_out: f64,
+    /// Skip the data lines that cannot be read (each with a warning) instead of stopping
+    /// at them.
+    #[arg(long)]
+    skip_bad: bool,
     /// Threads.
     #[arg(long, default_value_t = 2)]
     threads: usize,
@@ -87,14 +92,14 @@ impl GameVisitor for TrainArgs {
         for path in &self.data {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read the data file '{}'", path.display()))?;
-            let part = TrainingSet::from_text::<P>(&text, self.threads.max(1)).map_err(|bad| {
-                anyhow::anyhow!(
-                    "{}:{}: {} (lines are POSITION | SCORE | RESULT, as boardlab datagen writes them)",
-                    path.display(),
-                    bad.line,
-                    bad.reason
-                )
-            })?;
+            let (part, bad) = TrainingSet::from_text::<P>(&text, self.threads.max(1));
+            bad_entries::report(
+                path,
+                &bad,
+                part.len() + bad.len(),
+                ("data line", "data lines"),
+                self.skip_bad,
+            )?;
             set.append(part);
         }
         if set.is_empty() {
@@ -113,8 +118,8 @@ impl GameVisitor for TrainArgs {
         };
         let scale = settings.scale.unwrap_or_else(|| set.fit_scale());
         note!(
-            "{} positions read in {:.1} s; scale {scale:.1}",
-            set.len(),
+            "{} read in {:.1} s; scale {scale:.1}",
+            count(set.len() as u64, "position", "positions"),
             started.elapsed().as_secs_f64()
         );
         let settings = TrainSettings {
@@ -153,9 +158,9 @@ impl GameVisitor for TrainArgs {
         }
         writeln!(
             std::io::stdout(),
-            "network of {} hidden values per side trained on {} positions; the network of epoch {best_epoch} (held-out loss {best:.6}) written to {}",
+            "network of {} hidden values per side trained on {}; the network of epoch {best_epoch} (held-out loss {best:.6}) written to {}",
             network.hidden(),
-            set.len(),
+            count(set.len() as u64, "position", "positions"),
             self.out.display()
         )?;
         Ok(())

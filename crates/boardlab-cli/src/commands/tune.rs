@@ -1,14 +1,14 @@
 //! `boardlab tune`: fits a game's evaluation weights to the results of self-play games
 //! (Texel tuning) and writes them as a weights file.
 
+use super::bad_entries;
 use anyhow::{Context, Result, bail};
 use boardlab_ai::BotSpec;
 use boardlab_ai::tune::{
     FitReport, GradientSettings, Sample, fit, fit_gradient, samples_from_data,
-    samples_from_records, self_play_samples,
+    samples_from_record_file, self_play_samples,
 };
-use boardlab_core::record::GameRecord;
-use boardlab_core::{Evaluate, Tunable};
+use boardlab_core::{Evaluate, Tunable, count};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -35,6 +35,10 @@ pub struct TuneArgs {
     /// position's target blends its score's prediction and its game's result.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["games", "bot", "records"])]
     data: Option<PathBuf>,
+    /// With --records or --data: skip the records or lines that cannot be used (each with a
+    /// warning) instead of stopping at them.
+    #[arg(long)]
+    skip_bad: bool,
     /// With --data: the share of the target that comes from the score (the rest from the
     /// game's result).
     #[arg(long, default_value_t = 0.7)]
@@ -125,7 +129,10 @@ impl GameVisitor for TuneArgs {
             (None, Some(path)) => self.data_samples::<P>(path)?,
             (None, None) => self.self_play::<P>(),
         };
-        note!("{} quiet positions from {source}", samples.len());
+        note!(
+            "{} from {source}",
+            count(samples.len() as u64, "quiet position", "quiet positions")
+        );
         if samples.is_empty() {
             bail!("the games gave no quiet positions to learn from; use more games");
         }
@@ -174,11 +181,11 @@ impl GameVisitor for TuneArgs {
             .with_context(|| format!("cannot write '{}'", self.out.display()))?;
         writeln!(
             std::io::stdout(),
-            "K {:.3}, error {:.6} -> {:.6} after {} rounds of fitting; weights written to {}",
+            "K {:.3}, error {:.6} -> {:.6} after {} of fitting; weights written to {}",
             report.k,
             report.before,
             report.after,
-            report.passes,
+            count(report.passes as u64, "round", "rounds"),
             self.out.display()
         )?;
         if report.after >= report.before {
@@ -239,50 +246,69 @@ impl TuneArgs {
             &|| bar.inc(1),
         );
         bar.finish_and_clear();
-        (samples, format!("{} games of {}", self.games, self.bot))
+        (
+            samples,
+            format!(
+                "{} of {}",
+                count(self.games as u64, "game", "games"),
+                self.bot
+            ),
+        )
     }
 
     /// Reads the positions of the data file `path` and returns their samples with a
-    /// description of them.
+    /// description of them; bad lines are reported, and stop the command unless skipped.
     fn data_samples<P: Evaluate>(&self, path: &Path) -> Result<(Vec<Sample<P>>, String)> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read the data file '{}'", path.display()))?;
-        let samples = samples_from_data::<P>(&text, self.score_weight).map_err(|(line, reason)| {
-            anyhow::anyhow!(
-                "{}:{line}: {reason} (lines are POSITION | SCORE | RESULT, as boardlab datagen writes them)",
-                path.display()
-            )
-        })?;
+        let (samples, bad) = samples_from_data::<P>(&text, self.score_weight);
+        bad_entries::report(
+            path,
+            &bad,
+            samples.len() + bad.len(),
+            ("data line", "data lines"),
+            self.skip_bad,
+        )?;
         Ok((samples, format!("the data file {}", path.display())))
     }
 
     /// Reads the games of the record file `path` and returns their samples with a
-    /// description of them.
+    /// description of them; records that cannot be used are reported, and stop the command
+    /// unless skipped.
     fn recorded_samples<P: Evaluate>(&self, path: &Path) -> Result<(Vec<Sample<P>>, String)> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read the record file '{}'", path.display()))?;
-        let records = GameRecord::parse_all(&text)
-            .with_context(|| format!("bad record file '{}'", path.display()))?;
-        let games = records
-            .iter()
-            .filter(|r| r.tag("Game") == Some(P::GAME_ID))
-            .count();
-        if games == 0 {
+        let found = samples_from_record_file::<P>(&text, self.openings as usize);
+        let records = found.games + found.other_games + found.bad.len();
+        bad_entries::report(
+            path,
+            &found.bad,
+            records,
+            ("record", "records"),
+            self.skip_bad,
+        )?;
+        if found.games == 0 {
             bail!(
-                "'{}' holds no {} games ({} records in all)",
+                "'{}' holds no usable {} games ({} in all)",
                 path.display(),
                 P::GAME_ID,
-                records.len()
+                count(records as u64, "record", "records")
             );
         }
-        let records: Vec<GameRecord> = records
-            .into_iter()
-            .filter(|r| r.tag("Game") == Some(P::GAME_ID))
-            .collect();
-        let samples = samples_from_records::<P>(&records, self.openings as usize);
+        let others = match found.other_games {
+            0 => String::new(),
+            n => format!(
+                " ({} of other games left alone)",
+                count(n as u64, "record", "records")
+            ),
+        };
         Ok((
-            samples,
-            format!("{games} recorded games in {}", path.display()),
+            found.samples,
+            format!(
+                "{} in {}{others}",
+                count(found.games as u64, "recorded game", "recorded games"),
+                path.display()
+            ),
         ))
     }
 }

@@ -8,7 +8,7 @@ use super::position::Daisy;
 use super::rules::DaisyRules;
 use boardlab_core::reading::{self, MoveReader, PositionReader};
 use boardlab_core::text::{self, Square};
-use boardlab_core::{MoveError, Player, Position, PositionError, PositionField};
+use boardlab_core::{MoveError, Player, Position, PositionError, PositionField, quoted};
 
 const GAME: &str = "daisy";
 
@@ -47,7 +47,8 @@ fn parse_reserves(reserves: &str) -> Result<[[u32; 8]; 2], String> {
         let digits: String = chars[start..i].iter().collect();
         let Some(&letter) = chars.get(i) else {
             return Err(format!(
-                "the count '{digits}' at the end has no letter after it; write the count before the letter, like [2H3h]"
+                "the count {} at the end has no letter after it; write the count before the letter, like [2H3h]",
+                quoted(&digits)
             ));
         };
         let Some(kind) = Kind::from_letter(letter).filter(|_| letter.is_ascii_alphabetic()) else {
@@ -57,12 +58,14 @@ fn parse_reserves(reserves: &str) -> Result<[[u32; 8]; 2], String> {
         };
         if counted && count == 0 {
             return Err(format!(
-                "the count '{digits}' before '{letter}' is zero; leave the letter out instead"
+                "the count {} before '{letter}' is zero; leave the letter out instead",
+                quoted(&digits)
             ));
         }
         if count > 99 {
             return Err(format!(
-                "the count '{digits}' before '{letter}' is far too large: the game has at most 18 pieces of one letter"
+                "the count {} before '{letter}' is far too large: the game has at most 18 pieces of one letter",
+                quoted(&digits)
             ));
         }
         let count = if counted { count } else { 1 };

@@ -163,7 +163,8 @@ impl Position for Parity {
             ("blue (U)", "red (R)")
         };
         vec![format!(
-            "{count} pieces on the board ({}): {open} spaces are open, {closed} spaces are closed; black (B) and white (W) spaces are always open",
+            "{} on the board ({}): {open} spaces are open, {closed} spaces are closed; black (B) and white (W) spaces are always open",
+            boardlab_core::count(count.into(), "piece", "pieces"),
             if count.is_multiple_of(2) {
                 "even"
             } else {

@@ -11,7 +11,7 @@ use boardlab_ai::BotSpec;
 use boardlab_ai::analyze::{self, AnalyzeConfig, AnalyzeFile, Report, RunData, RunProgress, Shard};
 use boardlab_ai::arena::DEFAULT_MAX_PLIES;
 use boardlab_ai::openings::Openings;
-use boardlab_core::{Evaluate, Position, RuleOptions};
+use boardlab_core::{Evaluate, Position, RuleOptions, quoted};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -128,6 +128,9 @@ impl GameVisitor for AnalyzeArgs {
         for bot in self.ladder.iter().chain([&self.p1, &self.p2]) {
             bot.check_for::<P>()?;
         }
+        if let Some(dir) = &self.tablebases {
+            check_tablebases::<P>(dir, &variants)?;
+        }
         let config = AnalyzeConfig {
             bots: [self.p1.clone(), self.p2.clone()],
             games: self.games,
@@ -156,8 +159,9 @@ impl GameVisitor for AnalyzeArgs {
                     &config,
                     &progress,
                 )
+                .map_err(|damaged| anyhow::anyhow!("{name}: {damaged}"))
             })
-            .collect();
+            .collect::<Result<_>>()?;
         progress.bar.finish_and_clear();
         let whole = shard == Shard::WHOLE;
         let reports: Vec<Report> = if whole {
@@ -220,7 +224,8 @@ impl AnalyzeArgs {
         };
         let Some((name, values)) = compare.split_once('=') else {
             bail!(
-                "--compare '{compare}': expected NAME=V1,V2 (a rule option and its values, or board=default,FILE)"
+                "--compare {}: expected NAME=V1,V2 (a rule option and its values, or board=default,FILE)",
+                quoted(compare)
             );
         };
         let values: Vec<&str> = values
@@ -229,7 +234,10 @@ impl AnalyzeArgs {
             .filter(|v| !v.is_empty())
             .collect();
         if values.len() < 2 {
-            bail!("--compare '{compare}': give at least two values to compare, separated by ','");
+            bail!(
+                "--compare {}: give at least two values to compare, separated by ','",
+                quoted(compare)
+            );
         }
         values
             .into_iter()
@@ -250,6 +258,26 @@ impl AnalyzeArgs {
             })
             .collect()
     }
+}
+
+/// Checks that the tablebases in `dir` open for at least one variant: an error when they
+/// open for none, a warning line for each variant whose board they do not cover.
+fn check_tablebases<P: Position>(dir: &Path, variants: &[(String, P::Rules)]) -> Result<()> {
+    let mut refused = Vec::new();
+    for (name, rules) in variants {
+        if let Err(error) = P::open_tablebases(dir, *rules) {
+            refused.push((name, error));
+        }
+    }
+    if refused.len() == variants.len()
+        && let Some((_, error)) = refused.first()
+    {
+        bail!("cannot use the tablebases in {}: {error}", dir.display());
+    }
+    for (name, error) in refused {
+        note!("warning: {name}: no exact values from the tablebases: {error}");
+    }
+    Ok(())
 }
 
 /// Writes the JSON file.

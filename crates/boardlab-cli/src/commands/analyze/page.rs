@@ -61,8 +61,11 @@ fn summary_table(html: &mut String, reports: &[Report]) {
     };
     row("self-play", &|r| {
         format!(
-            "{} games, {} vs {}, openings {}",
-            r.games, r.bots[0], r.bots[1], r.openings
+            "{}, {} vs {}, openings {}",
+            boardlab_core::count(r.games as u64, "game", "games"),
+            r.bots[0],
+            r.bots[1],
+            r.openings
         )
     });
     row("first player's score", &|r| {

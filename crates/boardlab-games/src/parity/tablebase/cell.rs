@@ -77,13 +77,19 @@ pub(super) fn code(cell: u16) -> u8 {
     }
 }
 
-/// The cell of a two-bit code and a distance; `None` for the unused code 3.
+/// The cell of a two-bit code and a distance, or what makes them impossible: the unused
+/// code 3, or a distance longer than a cell holds.
 #[inline]
-pub(super) fn from_code(code: u8, distance: u32) -> Option<u16> {
+pub(super) fn from_code(code: u8, distance: u32) -> Result<u16, String> {
+    if distance > MAX_DISTANCE {
+        return Err(format!(
+            "a distance of {distance} plies, more than the tables store ({MAX_DISTANCE})"
+        ));
+    }
     match code {
-        0 => Some(DRAWN),
-        1 => Some(win(distance)),
-        2 => Some(loss(distance)),
-        _ => None,
+        0 => Ok(DRAWN),
+        1 => Ok(win(distance)),
+        2 => Ok(loss(distance)),
+        _ => Err("the unused value code 3".to_string()),
     }
 }

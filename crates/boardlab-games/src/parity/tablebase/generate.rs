@@ -140,7 +140,7 @@ pub fn build(
         let positions: u64 = group.iter().map(|&key| table_len(squares, key)).sum();
         if group
             .iter()
-            .all(|&key| files::table_is_complete(dir, &layout, key, squares))
+            .all(|&key| files::table_is_complete(dir, &layout, key))
         {
             let report = TableReport {
                 positions,

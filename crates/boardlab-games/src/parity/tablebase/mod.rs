@@ -9,6 +9,8 @@
 //! in unlimited play, and a game under the limit may end drawn before the win arrives.
 
 mod cell;
+mod checked;
+mod checksum;
 pub mod files;
 mod generate;
 mod geometry;
@@ -26,13 +28,14 @@ use std::path::{Path, PathBuf};
 /// Why a tablebase could not be built or read.
 #[derive(Debug, thiserror::Error)]
 pub enum TablebaseError {
-    /// A file could not be read or written.
-    #[error("{}: {source}", path.display())]
+    /// A file could not be read or written. (The system's error is part of the message,
+    /// and so not also a `source()`: a chain of causes would print it twice.)
+    #[error("{}: {error}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
         /// What the system said.
-        source: std::io::Error,
+        error: std::io::Error,
     },
     /// A file is not a tablebase file of the kind expected.
     #[error("{}: not a sound tablebase file: {problem}", path.display())]
@@ -41,6 +44,37 @@ pub enum TablebaseError {
         path: PathBuf,
         /// What is wrong.
         problem: String,
+    },
+    /// A block of a file does not match its checksum: the file was damaged after it was
+    /// written.
+    #[error(
+        "{}: damaged: block {block} of {blocks} (bytes {first_byte} to {last_byte} of the file) does not match its checksum; {}",
+        path.display(),
+        files::REBUILD
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// The block, from 1.
+        block: u64,
+        /// The blocks of the file.
+        blocks: u64,
+        /// The block's first byte in the file, from 0.
+        first_byte: u64,
+        /// The block's last byte in the file.
+        last_byte: u64,
+    },
+    /// A file of an older format (without checksums).
+    #[error(
+        "{}: a tablebase file of format {format}, without checksums, which this boardlab no longer reads; {}",
+        path.display(),
+        files::REBUILD
+    )]
+    OldFormat {
+        /// The file.
+        path: PathBuf,
+        /// The format its header names.
+        format: String,
     },
     /// A folder holds no tables.
     #[error("{}: no Parity tablebase files here (expected files such as w1-b1-1.values); build them with `boardlab tablebase parity --max-pieces W,B --out DIR`", path.display())]
@@ -87,10 +121,21 @@ pub enum TablebaseError {
 }
 
 impl TablebaseError {
-    pub(crate) fn io(path: &Path, source: std::io::Error) -> TablebaseError {
+    /// The error of a failed read or write of `path`; a file that ends early (cut short
+    /// after it was opened) is named as such.
+    pub(crate) fn io(path: &Path, error: std::io::Error) -> TablebaseError {
+        if error.kind() == std::io::ErrorKind::UnexpectedEof {
+            return TablebaseError::Corrupt {
+                path: path.to_path_buf(),
+                problem: format!(
+                    "it ends early (it was cut short after it was opened); {}",
+                    files::REBUILD
+                ),
+            };
+        }
         TablebaseError::Io {
             path: path.to_path_buf(),
-            source,
+            error,
         }
     }
 }

@@ -2,26 +2,24 @@
 
 use super::TablebaseError;
 use super::cell;
-use super::files::{self, Header, Part};
+use super::checked::CheckedFile;
+use super::files::{self, Part};
 use super::geometry::{Geometry, Placement, TableKey};
 use super::table::{BINOMIALS, board_mask, position_index};
 use crate::parity::{Parity, ParityRules};
 use boardlab_core::{GameValue, OracleError, Player, Position, ValueOracle};
 use std::collections::HashMap;
-use std::fs::File;
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 
 /// One table's two open files.
 struct OpenTable {
-    values: File,
-    values_header: Header,
-    plies: File,
-    plies_header: Header,
-    path: PathBuf,
+    values: CheckedFile,
+    plies: CheckedFile,
 }
 
-/// A folder of Parity tablebases, opened for one board.
+/// A folder of Parity tablebases, opened for one board. Each block of a file is checked
+/// against its checksum the first time a probe reads from it: a damaged file gives an
+/// error that names it, never a value.
 pub struct Tablebase {
     dir: PathBuf,
     geometry: Geometry,
@@ -30,8 +28,9 @@ pub struct Tablebase {
 
 impl Tablebase {
     /// Opens the tables in `dir` for positions played under `rules` (its board): every
-    /// file's header is read and checked, and the folder must hold at least one table for
-    /// this board.
+    /// file's header, length and checksum list is read and checked, each file must hold
+    /// the table its name says, and the folder must hold at least one table for this
+    /// board (files of other boards are left alone).
     pub fn open(dir: &Path, rules: ParityRules) -> Result<Tablebase, TablebaseError> {
         let geometry = Geometry::new(rules.layout).ok_or(TablebaseError::BoardTooLarge {
             squares: rules.layout.width() as u32 * rules.layout.height() as u32,
@@ -49,32 +48,25 @@ impl Tablebase {
             {
                 continue;
             }
-            let values_header = files::read_header(&path, &Part::Values, geometry.squares())?;
-            if values_header.layout != layout {
-                other_board = Some(values_header.layout);
+            let values = CheckedFile::open(&path, Part::Values)?;
+            let header = values.header();
+            if header.layout != layout {
+                other_board = Some(header.layout.clone());
                 continue;
             }
-            let key = values_header.key;
-            let plies_path = files::path(dir, key, &Part::Plies);
-            let plies_header = files::read_header(&plies_path, &Part::Plies, geometry.squares())?;
-            if plies_header.key != key || plies_header.layout != layout {
+            let key = header.key;
+            let named = files::path(dir, key, Part::Values);
+            if named.file_name() != path.file_name() {
                 return Err(TablebaseError::Corrupt {
-                    path: plies_path,
-                    problem: "its header does not match its values file".into(),
+                    problem: format!(
+                        "it holds the table {}, not the one its name says",
+                        named.file_name().unwrap_or_default().to_string_lossy()
+                    ),
+                    path,
                 });
             }
-            let open =
-                |path: &Path| File::open(path).map_err(|error| TablebaseError::io(path, error));
-            tables.insert(
-                key,
-                OpenTable {
-                    values: open(&path)?,
-                    values_header,
-                    plies: open(&plies_path)?,
-                    plies_header,
-                    path,
-                },
-            );
+            let plies = files::open_part(dir, &layout, key, Part::Plies)?;
+            tables.insert(key, OpenTable { values, plies });
         }
         if tables.is_empty() {
             return Err(match other_board {
@@ -96,7 +88,7 @@ impl Tablebase {
     }
 
     /// The value of a position with `key`'s material and side to move; `None` outside the
-    /// tables.
+    /// tables. An error when a file cannot be read or a block of it is damaged.
     pub fn probe_placement(
         &self,
         key: TableKey,
@@ -114,29 +106,26 @@ impl Tablebase {
             return Ok(None);
         };
         let squares = self.geometry.squares();
+        let board = board_mask(squares);
+        if placement.white.count_ones() != key.white
+            || placement.black.count_ones() != key.black
+            || (placement.white | placement.black) & !board != 0
+            || placement.white & placement.black != 0
+        {
+            return Ok(None);
+        }
         let black_sets = BINOMIALS.choose(squares - key.white, key.black);
-        let index = position_index(board_mask(squares), black_sets, placement);
+        let index = position_index(board, black_sets, placement);
         let mut byte = [0u8];
-        table
-            .values
-            .read_exact_at(&mut byte, table.values_header.length + index / 4)
-            .map_err(|error| TablebaseError::io(&table.path, error))?;
+        table.values.read(index / 4, &mut byte)?;
         let code = (byte[0] >> (2 * (index % 4))) & 3;
-        let width = table.plies_header.bytes_per_distance as u64;
+        let width = table.plies.header().bytes_per_distance as usize;
         let mut distance = [0u8; 2];
         table
             .plies
-            .read_exact_at(
-                &mut distance[..width as usize],
-                table.plies_header.length + index * width,
-            )
-            .map_err(|error| TablebaseError::io(&table.path, error))?;
-        let cell = cell::from_code(code, u16::from_le_bytes(distance) as u32).ok_or_else(|| {
-            TablebaseError::Corrupt {
-                path: table.path.clone(),
-                problem: format!("position {index} has the unused value code 3"),
-            }
-        })?;
+            .read(index * width as u64, &mut distance[..width])?;
+        let cell = cell::from_code(code, u16::from_le_bytes(distance) as u32)
+            .map_err(|problem| table.values.impossible(index as usize, problem))?;
         Ok(Some(cell::value(cell)))
     }
 
@@ -179,9 +168,9 @@ impl ValueOracle<Parity> for Tablebase {
         let max_white = materials.iter().map(|key| key.white).max().unwrap_or(0);
         let max_black = materials.iter().map(|key| key.black).max().unwrap_or(0);
         format!(
-            "the Parity tablebases in {} ({} tables, up to {max_white} White and {max_black} Black pieces)",
+            "the Parity tablebases in {} ({}, up to {max_white} White and {max_black} Black pieces)",
             self.dir.display(),
-            self.tables.len()
+            boardlab_core::count(self.tables.len() as u64, "table", "tables")
         )
     }
 }
