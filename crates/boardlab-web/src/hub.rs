@@ -5,6 +5,7 @@ use crate::bot;
 use crate::clock::{LiveClock, now_ms};
 use crate::ending::Ending;
 use crate::error::{ApiError, ApiResult};
+use crate::limits::Limits;
 use crate::record::RecordTags;
 use crate::session::{self, GameSetup, Session};
 use crate::store::{GameRow, Mode, Store, StoreResult};
@@ -200,15 +201,27 @@ struct IdleGame {
 pub struct Hub {
     store: Arc<Store>,
     games: Mutex<HashMap<String, Resident>>,
+    limits: Limits,
 }
 
 impl Hub {
-    /// A hub over `store`.
+    /// A hub over `store`, with the default limits.
     pub fn new(store: Store) -> Arc<Hub> {
+        Hub::with_limits(store, Limits::default())
+    }
+
+    /// A hub over `store` that enforces `limits`.
+    pub fn with_limits(store: Store, limits: Limits) -> Arc<Hub> {
         Arc::new(Hub {
             store: Arc::new(store),
             games: Mutex::new(HashMap::new()),
+            limits,
         })
+    }
+
+    /// The limits this hub enforces.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// Runs a storage call off the async threads.

@@ -15,6 +15,7 @@ pub mod create;
 pub mod ending;
 pub mod error;
 pub mod hub;
+pub mod limits;
 pub mod record;
 pub mod server;
 pub mod session;
@@ -22,4 +23,5 @@ pub mod store;
 pub mod testing;
 pub mod view;
 
+pub use limits::Limits;
 pub use server::{ServeConfig, Server, router, serve_blocking};

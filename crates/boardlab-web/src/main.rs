@@ -5,11 +5,10 @@ use boardlab_web::{ServeConfig, serve_blocking};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let mut config = ServeConfig {
-        addr: "127.0.0.1:8080".parse().expect("default address"),
-        db: "boardlab.sqlite".into(),
-        tablebases: None,
-    };
+    let mut config = ServeConfig::new(
+        "127.0.0.1:8080".parse().expect("default address"),
+        "boardlab.sqlite".into(),
+    );
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let value = args.next();

@@ -4,6 +4,7 @@ use crate::api::{self, AppState};
 use crate::assets;
 use crate::bot;
 use crate::hub::Hub;
+use crate::limits::Limits;
 use crate::store::Store;
 use axum::Router;
 use axum::routing::{get, post};
@@ -19,6 +20,20 @@ pub struct ServeConfig {
     pub db: PathBuf,
     /// A folder of Parity tablebases for the perfect player (`None`: it plays Sprint only).
     pub tablebases: Option<PathBuf>,
+    /// What one connection, one client and the whole server may use.
+    pub limits: Limits,
+}
+
+impl ServeConfig {
+    /// A server on `addr` over the database `db`, with the default limits and no tablebases.
+    pub fn new(addr: SocketAddr, db: PathBuf) -> ServeConfig {
+        ServeConfig {
+            addr,
+            db,
+            tablebases: None,
+            limits: Limits::default(),
+        }
+    }
 }
 
 /// The router of every page and API route over a hub.
@@ -59,7 +74,7 @@ impl Server {
             bot::use_tablebases(dir)?;
         }
         let store = Store::open(&config.db)?;
-        let hub = Hub::new(store);
+        let hub = Hub::with_limits(store, config.limits.clone());
         let listener = tokio::net::TcpListener::bind(config.addr).await?;
         Ok(Server { listener, hub })
     }

@@ -33,11 +33,7 @@ pub fn start_background(db: PathBuf, workers: usize) -> SocketAddr {
             .build()
             .expect("a tokio runtime");
         runtime.block_on(async move {
-            let config = ServeConfig {
-                addr: "127.0.0.1:0".parse().expect("loopback address"),
-                db,
-                tablebases: None,
-            };
+            let config = ServeConfig::new("127.0.0.1:0".parse().expect("loopback address"), db);
             let server = Server::bind(&config).await.expect("bind the server");
             tx.send(server.local_addr().expect("the bound address"))
                 .expect("report the address");

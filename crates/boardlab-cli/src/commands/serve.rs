@@ -1,9 +1,11 @@
 //! `boardlab serve`: play in the browser (the server lives in `boardlab-web`).
 
 use anyhow::Result;
+use boardlab_web::Limits;
 use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Arguments of `boardlab serve`.
 #[derive(Args, Debug)]
@@ -18,13 +20,97 @@ pub struct ServeArgs {
     /// offered for Parity positions they cover (it is always offered for Sprint).
     #[arg(long, value_name = "DIR")]
     tablebases: Option<PathBuf>,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// The server's limits (docs/web.md, "Limits"); each flag overrides one default.
+#[derive(Args, Debug)]
+#[command(next_help_heading = "Limits")]
+struct LimitArgs {
+    /// Seconds a client may take to send a request's headers (1 to 10).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=10))]
+    header_timeout: Option<u64>,
+    /// Seconds a client may take to send a request's body (1 to 600).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=600))]
+    body_timeout: Option<u64>,
+    /// Seconds a kept-alive connection may stay idle between requests (1 to 3600).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    idle_timeout: Option<u64>,
+    /// Connections open at once (16 to 100000); more wait to be accepted.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(16..=100_000))]
+    max_connections: Option<u64>,
+    /// Games one client (IP address) may create per minute (1 to 10000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    games_per_minute: Option<u32>,
+    /// Bot searches one client's games may have running or waiting at once (1 to 1000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    searches_per_client: Option<u64>,
+    /// Bot searches running at once on the whole server (1 to 1024; default: the cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    searches: Option<u64>,
+    /// Analyses one client may have running or waiting at once (1 to 1000).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
+    analyses_per_client: Option<u64>,
+    /// Analyses running at once on the whole server (1 to 1024; default: the cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    analyses: Option<u64>,
+    /// MiB one perfect-player search may use (16 to 65536).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(16..=65_536))]
+    solver_mib_per_search: Option<u64>,
+    /// MiB all perfect-player searches together may use (16 to 1048576).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(16..=1_048_576))]
+    solver_mib_total: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The defaults with every flag given put in place.
+    fn limits(&self) -> Limits {
+        let mut limits = Limits::default();
+        let seconds = Duration::from_secs;
+        // Every value fits its field: the parsers above bound each one.
+        let count = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        if let Some(s) = self.header_timeout {
+            limits.header_timeout = seconds(s);
+        }
+        if let Some(s) = self.body_timeout {
+            limits.body_timeout = seconds(s);
+        }
+        if let Some(s) = self.idle_timeout {
+            limits.idle_timeout = seconds(s);
+        }
+        if let Some(n) = self.max_connections {
+            limits.max_connections = count(n);
+        }
+        if let Some(n) = self.games_per_minute {
+            limits.games_per_minute = n;
+        }
+        if let Some(n) = self.searches_per_client {
+            limits.searches_per_client = count(n);
+        }
+        if let Some(n) = self.searches {
+            limits.searches = count(n);
+        }
+        if let Some(n) = self.analyses_per_client {
+            limits.analyses_per_client = count(n);
+        }
+        if let Some(n) = self.analyses {
+            limits.analyses = count(n);
+        }
+        if let Some(n) = self.solver_mib_per_search {
+            limits.solver_mib_per_search = count(n);
+        }
+        if let Some(n) = self.solver_mib_total {
+            limits.solver_mib_total = count(n);
+        }
+        limits
+    }
 }
 
 /// Runs the server until the process is stopped; prints the address to open.
 pub fn run(args: ServeArgs) -> Result<()> {
-    boardlab_web::serve_blocking(boardlab_web::ServeConfig {
-        addr: args.addr,
-        db: args.db,
-        tablebases: args.tablebases,
-    })
+    let mut config = boardlab_web::ServeConfig::new(args.addr, args.db);
+    config.tablebases = args.tablebases;
+    config.limits = args.limits.limits();
+    boardlab_web::serve_blocking(config)
 }

@@ -1,0 +1,78 @@
+//! What the server allows one connection, one client and everyone together: the limits that
+//! keep a flood of sockets, games, bot searches or analyses from starving the others. Every
+//! limit is an option of `boardlab serve`; the defaults and why they were chosen are in
+//! `docs/web.md` ("Limits").
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use std::convert::Infallible;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+/// Every limit the server enforces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// How long a client may take to send a request's headers (at most 10 s by default).
+    pub header_timeout: Duration,
+    /// How long a client may take to send a request's body once its headers arrived.
+    pub body_timeout: Duration,
+    /// How long a kept-alive connection may stay idle between requests.
+    pub idle_timeout: Duration,
+    /// The most connections open at once; further ones wait in the kernel's backlog.
+    pub max_connections: usize,
+    /// Games one client (one IP address) may create in a minute.
+    pub games_per_minute: u32,
+    /// Bot searches one client's games may have running or queued at once.
+    pub searches_per_client: usize,
+    /// Bot searches running at once on the whole server; more wait in a fair queue.
+    pub searches: usize,
+    /// Analyses one client may have running or queued at once.
+    pub analyses_per_client: usize,
+    /// Analyses running at once on the whole server; more wait in a fair queue.
+    pub analyses: usize,
+    /// The memory one perfect-player (solver) search may use, in MiB.
+    pub solver_mib_per_search: usize,
+    /// The memory all perfect-player searches together may use, in MiB.
+    pub solver_mib_total: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Limits {
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_secs(60),
+            max_connections: 512,
+            games_per_minute: 30,
+            searches_per_client: 4,
+            searches: cores,
+            analyses_per_client: 2,
+            analyses: cores,
+            solver_mib_per_search: 128,
+            solver_mib_total: 512,
+        }
+    }
+}
+
+/// Who sent a request, for the per-client limits: the peer's IP address (port left out, so
+/// every connection of one machine counts as one client). Requests that reach the router
+/// without a connection (tests calling it directly) all count as one local client.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClientId(pub IpAddr);
+
+impl ClientId {
+    /// The client of requests that carry no peer address.
+    pub const LOCAL: ClientId = ClientId(IpAddr::V4(Ipv4Addr::LOCALHOST));
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientId {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Infallible> {
+        Ok(parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(ClientId::LOCAL, |ConnectInfo(addr)| ClientId(addr.ip())))
+    }
+}
