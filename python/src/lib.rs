@@ -510,9 +510,9 @@ impl Game {
     fn __repr__(&self) -> String {
         let position = self.inner.current();
         format!(
-            "Game({:?}, {} moves, now {:?})",
+            "Game({:?}, {}, now {:?})",
             position.game(),
-            self.inner.moves().len(),
+            boardlab_core::count(self.inner.moves().len() as u64, "move", "moves"),
             position.text()
         )
     }

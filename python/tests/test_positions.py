@@ -145,6 +145,8 @@ def test_observation_planes():
         (lambda: boardlab.Position("sprint").play("zz"), "sprint"),
         (lambda: boardlab.Position("sprint", rules="colour=red"), "unknown"),
         (lambda: boardlab.Position("sprint", rules={"backward_captures": "maybe"}), "maybe"),
+        (lambda: boardlab.Position("sprint", rules={"backward_captures ": True}), "space"),
+        (lambda: boardlab.Position("sprint", rules="backward_captures =true"), "space"),
         (lambda: boardlab.Position("sprint", first=2), "Player 1 always moves first"),
         (lambda: boardlab.Position("parity", board="BXW"), "not a space colour"),
         (lambda: boardlab.Position("sprint").best_move("grandmaster"), "unknown bot"),
@@ -162,6 +164,13 @@ def test_observation_planes():
 def test_bad_input_raises_value_error_with_our_message(call, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         call()
+
+
+def test_a_game_counts_its_moves_in_words():
+    game = boardlab.Game("sprint")
+    assert "0 moves" in repr(game)
+    game.play(boardlab.Position("sprint").legal_moves()[0])
+    assert "1 move," in repr(game)
 
 
 def test_a_finished_position_refuses_moves_and_bots():

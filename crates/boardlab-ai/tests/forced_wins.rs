@@ -216,9 +216,10 @@ fn a_search_stops_at_once_when_told() {
             });
             bot.search(&game, &mut |_| {}).unwrap()
         });
+        // Stopped, not run to its 30 s: the bound is generous for a loaded machine.
         let took = started.elapsed();
         assert!(
-            took < Duration::from_millis(1000),
+            took < Duration::from_secs(15),
             "{threads} threads: {took:?}"
         );
         assert!(game.current().is_legal(mv));
@@ -226,16 +227,16 @@ fn a_search_stops_at_once_when_told() {
 }
 
 /// A stop that comes before the search begins (a game that ended while the bot was being
-/// set up) ends that search at its start; the next search is not affected.
+/// set up) ends that search at its start; the next search is not affected. Counted in
+/// positions, not time, so a loaded machine cannot fail it.
 #[test]
 fn a_stop_before_the_search_begins_counts_once() {
     use boardlab_ai::Bot;
     use std::sync::atomic::Ordering;
-    use std::time::{Duration, Instant};
     let mut bot = AlphaBeta::<Obsidian>::new(
         "test",
         Limits {
-            time: Some(Duration::from_millis(600)),
+            depth: Some(5),
             ..Limits::default()
         },
     );
@@ -243,20 +244,12 @@ fn a_stop_before_the_search_begins_counts_once() {
     bot.stop_flag()
         .expect("alpha-beta can be stopped")
         .store(true, Ordering::Relaxed);
-    let started = Instant::now();
-    let (mv, _) = bot.search(&game, &mut |_| {}).unwrap();
-    assert!(
-        started.elapsed() < Duration::from_millis(100),
-        "{:?}",
-        started.elapsed()
-    );
+    let (mv, stopped) = bot.search(&game, &mut |_| {}).unwrap();
     assert!(game.current().is_legal(mv));
-    let started = Instant::now();
-    let (_, info) = bot.search(&game, &mut |_| {}).unwrap();
+    let (_, full) = bot.search(&game, &mut |_| {}).unwrap();
+    assert_eq!(full.depth, 5, "{full:?}");
     assert!(
-        started.elapsed() > Duration::from_millis(300),
-        "{:?}",
-        started.elapsed()
+        stopped.depth < 5 && stopped.nodes * 10 < full.nodes,
+        "the stopped search went on: {stopped:?} against {full:?}"
     );
-    assert!(info.depth > 3, "{info:?}");
 }

@@ -92,7 +92,7 @@ fn a_bot_that_overruns_its_clock_loses_on_time() {
     assert!(
         played
             .termination
-            .starts_with("Player 1 (lowercase) loses on time: its bot took 0."),
+            .starts_with("Player 1 (lowercase) loses on time: its bot took "),
         "{}",
         played.termination
     );
@@ -102,5 +102,8 @@ fn a_bot_that_overruns_its_clock_loses_on_time() {
     assert!(failure.details.contains("position: "), "{failure:?}");
     assert_eq!(played.stats[0].failures_of(FailureKind::OnTime), 1);
     assert_eq!(played.stats[0].least_time_left, Some(Duration::ZERO));
-    assert!(played.stats[1].least_time_left.unwrap() > Duration::from_millis(90));
+    // The random bot answers at once: time is left on its clock (how much depends on the
+    // machine's load, so only that some is).
+    let random_left = played.stats[1].least_time_left.unwrap();
+    assert!(random_left > Duration::ZERO && random_left <= Duration::from_millis(100));
 }

@@ -152,8 +152,10 @@ fn a_hang_loses_by_time_out_after_the_grace() {
         "no bestmove from the engine within 300ms",
         "> go movetime 20",
     );
+    // Given up on after the 300 ms time-out each, not waited for without end (a generous
+    // bound: a loaded machine may be slow, but not 30 s slow).
     assert!(
-        started.elapsed().as_secs_f64() < 5.0,
+        started.elapsed().as_secs_f64() < 30.0,
         "the hung engines were given up on"
     );
 }
@@ -221,8 +223,9 @@ fn on_a_clock_a_hung_engine_is_waited_for_until_its_clock_and_the_grace_run_out(
         Some("0.2+0"),
     );
     let waited = started.elapsed().as_secs_f64();
-    // 0.2 s on its clock and a second's grace; the 60 s time-out is for untimed games.
-    assert!((1.1..5.0).contains(&waited), "{waited}");
+    // 0.2 s on its clock and a second's grace, not the 60 s time-out of untimed games (the
+    // upper bound is generous for a loaded machine).
+    assert!((1.1..30.0).contains(&waited), "{waited}");
     engine_lost_every_game(
         &summary,
         FailureKind::OnTime,

@@ -73,3 +73,31 @@ fn rule_names_and_values_with_spaces_are_refused() {
     let exact = boardlab(&["moves", "sprint", "--rule", "backward_captures=true"]);
     assert!(exact.status.success());
 }
+
+#[test]
+fn the_engine_cuts_long_input_in_its_errors() {
+    let long = "x".repeat(200_000);
+    let input = [
+        long.clone(),
+        format!("go {long} 5"),
+        format!("go movetime {long}"),
+        format!("setoption name {long} value 1"),
+        format!("setoption name Hash value {long}"),
+        format!("setoption name Level value {long}"),
+        format!("setoption name UCI_Variant value {long}"),
+        "quit".to_string(),
+    ]
+    .join("\n");
+    let out = common::boardlab_with_input(&["engine"], &input);
+    assert!(out.status.success());
+    let stdout = text(&out.stdout);
+    let errors: Vec<&str> = stdout
+        .lines()
+        .filter(|line| line.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 7, "{stdout:.2000}");
+    for line in errors {
+        assert!(line.len() < 600, "{} characters: {line:.300}", line.len());
+        assert!(line.contains("(200,000 characters)"), "{line:.300}");
+    }
+}

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 /// at all, so a bound this generous still catches it, and it leaves a loaded CI machine
 /// (other test binaries building and running on two cores) plenty of room. The real
 /// latencies, a few milliseconds, are measured by hand (see the README).
-const AT_ONCE: Duration = Duration::from_secs(5);
+const AT_ONCE: Duration = Duration::from_secs(20);
 
 /// A running engine: its input and the lines it prints.
 struct Engine {
@@ -190,7 +190,8 @@ fn a_scripted_session_covers_every_command() {
     let started = Instant::now();
     engine.send("go movetime 100");
     engine.bestmove();
-    assert!(started.elapsed() < Duration::from_secs(2));
+    // Ended by its 100 ms, not searched on: the bound is generous for a loaded machine.
+    assert!(started.elapsed() < Duration::from_secs(30));
     engine.send("setoption name Hash value 32");
     engine.send("setoption name Threads value 2");
     engine.send("setoption name Level value 2");
@@ -224,7 +225,7 @@ fn bad_lines_get_an_info_string_and_the_engine_goes_on() {
     let mut engine = Engine::start(&["engine"]);
     for (line, expected) in [
         ("bogus", "unknown command 'bogus'"),
-        ("go depth x", "go depth x"),
+        ("go depth x", "go depth 'x'"),
         ("go sideways 3", "unknown word 'sideways'"),
         ("position", "expected 'startpos' or 'fen POSITION'"),
         ("position fen nonsense", "position fen nonsense"),
@@ -422,7 +423,7 @@ fn rule_options_are_engine_options() {
     assert!(
         answer
             .iter()
-            .any(|l| l.starts_with("info string error: setoption backward_captures")),
+            .any(|l| l.starts_with("info string error: setoption 'backward_captures'")),
         "{answer:#?}"
     );
     engine.send("quit");

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long a screen may take to show what a test waits for.
-const PATIENCE: Duration = Duration::from_secs(15);
+const PATIENCE: Duration = Duration::from_secs(60);
 
 /// The size of the terminal.
 const ROWS: NonZeroU16 = NonZeroU16::new(30).unwrap();
@@ -226,16 +226,12 @@ fn plain_keeps_the_line_interface_on_a_terminal() {
 
 #[test]
 fn a_thinking_bot_is_shown_and_quitting_does_not_wait_for_it() {
-    let mut tui = Session::start(&["play", "sprint", "--p1", "alphabeta:time=20s"]);
+    // The bot would think for 10 minutes: ending well before that (within the patience
+    // of `exit_ok`, generous for a loaded machine) shows quitting did not wait for it.
+    let mut tui = Session::start(&["play", "sprint", "--p1", "alphabeta:time=600s"]);
     tui.wait_for(&["White (Player 1) is thinking"]);
-    let asked = Instant::now();
     tui.send("q");
     assert!(tui.exit_ok());
-    assert!(
-        asked.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        asked.elapsed()
-    );
 }
 
 #[test]

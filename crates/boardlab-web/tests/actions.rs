@@ -82,7 +82,7 @@ impl Fixture {
 
     /// Waits until the game has `ply` moves (a bot thinking).
     fn wait_ply(&self, id: &str, ply: u64) -> Value {
-        let deadline = Instant::now() + Duration::from_secs(20);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let state = self.state(id);
             if state["ply"] == ply {
@@ -247,7 +247,7 @@ fn clocks_run_from_the_first_move_and_a_flag_loses_without_a_request() {
     assert_eq!(state["clock"]["running"], 2, "{state}");
     assert_eq!(state["clock"]["left"]["1"], 1000);
     // Seat 2 does not move: its flag falls, and the game is over without any request.
-    let deadline = Instant::now() + Duration::from_secs(5);
+    let deadline = Instant::now() + Duration::from_secs(60);
     let state = loop {
         let state = f.state(&g.id);
         if !state["result"].is_null() {
@@ -345,16 +345,18 @@ fn a_bot_search_stops_when_its_game_ends() {
     let g =
         f.create(json!({ "game": "obsidian", "opponent": "bot", "level": boardlab_ai::TOP_LEVEL }));
     f.play(&g, 1, "e2e4");
-    let deadline = Instant::now() + Duration::from_secs(5);
+    let deadline = Instant::now() + Duration::from_secs(60);
     while searches() == 0 {
         assert!(Instant::now() < deadline, "the bot did not start thinking");
         std::thread::sleep(Duration::from_millis(5));
     }
-    let resigned = Instant::now();
     assert_eq!(f.act(&g, 1, "resign", json!({})).status, 200);
+    // The search ends (how promptly a stopped search returns is tested on the bot itself, in
+    // boardlab-ai's forced_wins.rs, by positions rather than by the clock of a loaded machine).
+    let deadline = Instant::now() + Duration::from_secs(60);
     while searches() > 0 {
         assert!(
-            resigned.elapsed() < Duration::from_millis(400),
+            Instant::now() < deadline,
             "the search went on after the game ended"
         );
         std::thread::sleep(Duration::from_millis(5));

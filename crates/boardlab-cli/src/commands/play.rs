@@ -507,12 +507,14 @@ mod tests {
         .unwrap();
         let out = String::from_utf8(out).unwrap();
         assert!(out.contains("Each side has 0.25+0 on its clock"), "{out}");
+        // How much Player 2 has left and how long the last move took depend on how busy the
+        // machine is; who ran out does not (Player 1 thinks three times as long).
         assert!(
-            out.contains("Clock: Player 1 (lowercase) 0.0s, Player 2 (uppercase) 0.2s"),
+            out.contains("Clock: Player 1 (lowercase) 0.0s, Player 2 (uppercase) 0."),
             "{out}"
         );
         assert!(
-            out.contains("Game over: Player 1 (lowercase) loses on time: it took 0.1"),
+            out.contains("Game over: Player 1 (lowercase) loses on time: it took "),
             "{out}"
         );
         assert!(!out.contains("game left unfinished"), "{out}");

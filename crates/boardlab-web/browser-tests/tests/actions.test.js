@@ -8,7 +8,7 @@ import { serverAndBrowser, newPage, waitPly, waitMyTurn, clickSquare, startFromP
 const env = serverAndBrowser();
 
 const waitExactPly = (page, ply) =>
-  page.waitForFunction((n) => Number(document.body.dataset.ply) === n, ply, { timeout: 10000 });
+  page.waitForFunction((n) => Number(document.body.dataset.ply) === n, ply, { timeout: 30000 });
 
 test('against a bot: take back undoes my move and its answer; no draw offers', async () => {
   const page = await newPage(env.browser);
@@ -131,7 +131,7 @@ test('clocks: chosen on the start page, ticking on the game page, and a flag end
   await page.waitForSelector('body[data-ready=yes]');
   await clickSquare(page, 'b2');
   await clickSquare(page, 'c3');
-  await page.waitForSelector('#banner:not([hidden])', { timeout: 6000 });
+  await page.waitForSelector('#banner:not([hidden])', { timeout: 30000 });
   assert.match(await page.textContent('#banner-text'), /ran out of time/);
   assert.equal(await page.textContent('#banner-score'), '1-0');
   assert.equal(await page.textContent('#clock-2 .time'), '0:00.0');
@@ -143,20 +143,20 @@ test('analysis: on demand at one screen, and on a finished game with the exact v
   await startFromPage(page, env.server.url, 'sprint', { opponent: 'local' });
   assert.ok(await page.isHidden('#analysis'));
   await page.click('#analyse');
-  await page.waitForSelector('#analysis[data-ply="0"]', { timeout: 10000 });
+  await page.waitForSelector('#analysis[data-ply="0"]', { timeout: 30000 });
   assert.match(await page.textContent('#eval-exact'), /win 23/);
   assert.match(await page.textContent('#eval-line'), /^Best line: /);
   const width = await page.$eval('#eval-fill', (e) => parseFloat(e.style.width));
   assert.ok(width > 50, `Player 1 wins: ${width}%`);
   await clickSquare(page, 'b2');
   await clickSquare(page, 'c3');
-  await page.waitForSelector('#analysis[data-ply="1"]', { timeout: 10000 });
+  await page.waitForSelector('#analysis[data-ply="1"]', { timeout: 30000 });
   // Resigned: the analysis stays open; stepping back shows the start's analysis again.
   page.once('dialog', (d) => d.accept());
   await page.click('#resign');
   await page.waitForSelector('#banner:not([hidden])');
   await page.click('#first');
-  await page.waitForSelector('#analysis[data-ply="0"]', { timeout: 10000 });
+  await page.waitForSelector('#analysis[data-ply="0"]', { timeout: 30000 });
   assert.match(await page.textContent('#eval-exact'), /win 23/);
   await page.screenshot({ path: join(SHOTS, 'analysis.png'), fullPage: true });
   await page.context().close();

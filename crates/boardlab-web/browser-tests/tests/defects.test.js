@@ -86,7 +86,7 @@ test('with the server gone the page says so, and recovers when it is back', asyn
   assert.ok(await page.isVisible('#connection'));
   assert.match(await page.textContent('#connection'), /reconnecting/);
   const again = await startServer({ addr: new URL(server.url).host, db: server.db });
-  await page.waitForSelector('body[data-connection=ok]', { timeout: 20000 });
+  await page.waitForSelector('body[data-connection=ok]', { timeout: 30000 });
   assert.ok(!(await page.isVisible('#connection')));
   await waitMyTurn(page);
   again.stop();

@@ -33,7 +33,7 @@ export async function startServer({ addr = '127.0.0.1:0', db = null } = {}) {
       if (m) ok(m[0]);
     });
     child.on('exit', (code) => fail(new Error(`server exited early (${code})`)));
-    setTimeout(() => fail(new Error('server did not start in 10 s')), 10000);
+    setTimeout(() => fail(new Error('server did not start in 60 s')), 60000);
   });
   const exited = new Promise((ok) => child.on('exit', ok));
   return { url, db, stop: () => child.kill('SIGTERM'), exited };
@@ -87,13 +87,13 @@ export async function clickSquare(page, sq) {
 }
 
 /** Waits until the page shows a game with at least `ply` moves. */
-export async function waitPly(page, ply, timeout = 10000) {
+export async function waitPly(page, ply, timeout = 30000) {
   await page.waitForFunction((n) => Number(document.body.dataset.ply) >= n, ply, { timeout });
   return Number(await page.evaluate(() => document.body.dataset.ply));
 }
 
 /** Waits until the page lets this player move. */
-export async function waitMyTurn(page, timeout = 10000) {
+export async function waitMyTurn(page, timeout = 30000) {
   await page.waitForFunction(() => document.body.dataset.canMove === 'yes', null, { timeout });
 }
 

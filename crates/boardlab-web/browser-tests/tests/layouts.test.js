@@ -25,7 +25,7 @@ for (const [width, height] of [[1366, 768], [1280, 800], [390, 844]]) {
     await page.goto(env.server.url + created.links.play);
     await page.waitForSelector('body[data-ready=yes]');
     await page.click('#analyse');
-    await page.waitForSelector('#analysis[data-ply="0"]', { timeout: 15000 });
+    await page.waitForSelector('#analysis[data-ply="0"]', { timeout: 30000 });
     for (const selector of ['#board', '#clocks', '#takeback', '#draw', '#resign', '#analysis', '#legend', '#sound']) {
       assert.ok(await page.isVisible(selector), `${selector} at ${width}x${height}`);
     }

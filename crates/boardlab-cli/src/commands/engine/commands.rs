@@ -7,6 +7,7 @@ use super::options::{Settings, identity, new_session, parse_setoption};
 use super::output::Output;
 use super::search::NULL_MOVE;
 use super::session::Session;
+use boardlab_core::quoted;
 use std::time::Duration;
 
 /// How long the end of the engine (`quit`, the end of the input) waits for the search under
@@ -104,7 +105,10 @@ impl Engine {
                 Err("ponderhit: this engine does not ponder ('go ponder' is refused)".to_string())
             }
             "quit" => return Flow::Quit,
-            other => Err(format!("unknown command '{other}'; commands: {COMMANDS}")),
+            other => Err(format!(
+                "unknown command {}; commands: {COMMANDS}",
+                quoted(other)
+            )),
         };
         if let Err(message) = answer {
             self.output.error(&message);

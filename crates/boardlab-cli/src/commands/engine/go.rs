@@ -2,6 +2,7 @@
 
 use boardlab_ai::Limits;
 use boardlab_ai::game_clock::ClockView;
+use boardlab_core::quoted;
 use std::time::Duration;
 
 /// What one `go` asks for.
@@ -17,6 +18,22 @@ pub struct Go {
 
 /// The words `go` takes.
 pub const GO_WORDS: &str = "movetime MS, depth N, nodes N, wtime MS, btime MS, winc MS, binc MS, movestogo N, infinite (UGI's p1time, p2time, p1inc, p2inc for the clocks)";
+
+/// The words of `go` that a number follows.
+const NUMBER_WORDS: [&str; 12] = [
+    "movetime",
+    "depth",
+    "nodes",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "p1time",
+    "p2time",
+    "p1inc",
+    "p2inc",
+];
 
 /// Reads the words after `go`. Without any limit the search goes on until `stop`.
 pub fn parse_go(words: &[&str]) -> Result<Go, String> {
@@ -36,12 +53,21 @@ pub fn parse_go(words: &[&str]) -> Result<Go, String> {
         if word == "ponder" {
             return Err("go ponder is not supported (this engine does not ponder)".to_string());
         }
+        if !NUMBER_WORDS.contains(&word) {
+            return Err(format!(
+                "go: unknown word {}; go takes {GO_WORDS}",
+                quoted(word)
+            ));
+        }
         let value = rest
             .next()
             .ok_or_else(|| format!("go {word}: a number must follow"))?;
-        let number = value
-            .parse::<u64>()
-            .map_err(|_| format!("go {word} {value}: expected a whole number of at least 0"))?;
+        let number = value.parse::<u64>().map_err(|_| {
+            format!(
+                "go {word} {}: expected a whole number of at least 0",
+                quoted(value)
+            )
+        })?;
         let millis = Duration::from_millis(number);
         match word {
             "movetime" => go.limits.time = Some(millis.max(Duration::from_millis(1))),
@@ -51,8 +77,15 @@ pub fn parse_go(words: &[&str]) -> Result<Go, String> {
             "btime" | "p2time" => (clock.remaining[1], timed) = (millis, true),
             "winc" | "p1inc" => clock.increment[0] = millis,
             "binc" | "p2inc" => clock.increment[1] = millis,
-            "movestogo" => clock.moves_to_go = Some(number.max(1) as u32),
-            other => return Err(format!("go: unknown word '{other}'; go takes {GO_WORDS}")),
+            "movestogo" => {
+                clock.moves_to_go = Some(u32::try_from(number).unwrap_or(u32::MAX).max(1))
+            }
+            other => {
+                return Err(format!(
+                    "go: unknown word {}; go takes {GO_WORDS}",
+                    quoted(other)
+                ));
+            }
         }
     }
     if timed {
@@ -99,6 +132,22 @@ mod tests {
         assert_eq!(ugi.clock.unwrap().increment, clock.increment);
         assert!(parse_go(&[]).unwrap().infinite);
         assert!(parse_go(&["infinite"]).unwrap().infinite);
+    }
+
+    #[test]
+    fn numbers_beyond_their_range_are_capped_not_wrapped() {
+        // 2^32 + 1 moves to go once wrapped to 1: the whole clock spent on one move.
+        let go = parse_go(&[
+            "wtime",
+            "60000",
+            "btime",
+            "60000",
+            "movestogo",
+            "4294967297",
+        ]);
+        assert_eq!(go.unwrap().clock.unwrap().moves_to_go, Some(u32::MAX));
+        let go = parse_go(&["depth", "18446744073709551615"]).unwrap();
+        assert_eq!(go.limits.depth, Some(200));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use super::output::Output;
 use super::session::{Session, session};
 use boardlab_ai::BotSpec;
+use boardlab_core::quoted;
 use boardlab_core::{Evaluate, RuleInfo, RuleOptions};
 use boardlab_games::{GameId, GameVisitor, with_game};
 
@@ -187,16 +188,21 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
             .ok()
             .filter(|n| (1..=max).contains(n))
             .ok_or_else(|| {
-                format!("setoption {name}: '{value}' is not a whole number from 1 to {max}")
+                format!(
+                    "setoption {}: {} is not a whole number from 1 to {max}",
+                    quoted(&name),
+                    quoted(&value)
+                )
             })
     };
     let mut changed = settings;
     match name.to_ascii_lowercase().as_str() {
-        "uci_variant" => {
-            changed.game = value.parse().map_err(|_| {
-                format!("setoption UCI_Variant: unknown game '{value}'; games: obsidian, daisy, sprint, parity")
-            })?
-        }
+        "uci_variant" => changed.game = value.parse().map_err(|_| {
+            format!(
+                "setoption UCI_Variant: unknown game {}; games: obsidian, daisy, sprint, parity",
+                quoted(&value)
+            )
+        })?,
         "hash" => changed.hash_mb = number(MAX_HASH_MB)?,
         "threads" => changed.threads = number(boardlab_ai::alphabeta::MAX_THREADS as u64)?,
         "level" => {
@@ -205,7 +211,8 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
                 Ok(level) if level <= boardlab_ai::TOP_LEVEL => Some(level),
                 _ => {
                     return Err(format!(
-                        "setoption Level: '{value}' is not a level from 0 (full search) to {}",
+                        "setoption Level: {} is not a level from 0 (full search) to {}",
+                        quoted(&value),
                         boardlab_ai::TOP_LEVEL
                     ));
                 }
@@ -218,17 +225,20 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
             let Some(option) = options.iter().find(|o| o.name.eq_ignore_ascii_case(lower)) else {
                 let names: Vec<&str> = options.iter().map(|o| o.name).collect();
                 return Err(format!(
-                    "setoption: unknown option '{name}'; options: UCI_Variant, Hash, Threads, Level, {}",
+                    "setoption: unknown option {}; options: UCI_Variant, Hash, Threads, Level, {}",
+                    quoted(&name),
                     names.join(", ")
                 ));
             };
             let assignment = vec![(option.name.to_string(), value.clone())];
             for &game in GameId::ALL {
                 with_game(game, CheckRule(&assignment))
-                    .map_err(|e| format!("setoption {}: {e}", option.name))?;
+                    .map_err(|e| format!("setoption {}: {e}", quoted(&option.name)))?;
             }
             changed.rules.retain(|(n, _)| n != option.name);
-            changed.rules.push(assignment.into_iter().next().expect("one"));
+            changed
+                .rules
+                .push(assignment.into_iter().next().expect("one"));
         }
     }
     Ok(changed)
