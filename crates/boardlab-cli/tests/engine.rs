@@ -423,7 +423,7 @@ fn rule_options_are_engine_options() {
     assert!(
         answer
             .iter()
-            .any(|l| l.starts_with("info string error: setoption 'backward_captures'")),
+            .any(|l| l.starts_with("info string error: setoption backward_captures")),
         "{answer:#?}"
     );
     engine.send("quit");

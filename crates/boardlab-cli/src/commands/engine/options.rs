@@ -233,7 +233,7 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
             let assignment = vec![(option.name.to_string(), value.clone())];
             for &game in GameId::ALL {
                 with_game(game, CheckRule(&assignment))
-                    .map_err(|e| format!("setoption {}: {e}", quoted(&option.name)))?;
+                    .map_err(|e| format!("setoption {}: {e}", option.name))?;
             }
             changed.rules.retain(|(n, _)| n != option.name);
             changed
