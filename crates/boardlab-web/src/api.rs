@@ -232,7 +232,8 @@ pub async fn play_move(
 }
 
 /// `POST /api/games/{id}/invite` with `{"seat", "token"}`: the link for the other seat of a
-/// game against a friend, for the player who holds this seat (in any tab or browser).
+/// game against a friend, given again to the seat that created the game (in any tab or
+/// browser) and to no other: the invited seat never learns the creator's token.
 pub async fn invite(
     State(hub): State<AppState>,
     Path(id): Path<String>,
@@ -244,6 +245,18 @@ pub async fn invite(
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "only a game against a friend has an invite link",
+        ));
+    }
+    if entry.row.creator != Some(seat) {
+        let why = match entry.row.creator {
+            Some(creator) => format!("seat {creator} created this game"),
+            None => "this game was stored before the server remembered who created it; \
+                     the creator's page keeps the link"
+                .to_string(),
+        };
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("only the seat that created the game can get its invite link: {why}"),
         ));
     }
     let other = 3 - seat;

@@ -150,6 +150,7 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
         bot_seat: (mode == Mode::Bot).then_some(3 - seat),
         bot_level: (mode == Mode::Bot).then_some(level),
         tokens: [secret(true), secret(true)],
+        creator: Some(seat),
         ending: None,
         rematch: None,
         position: request

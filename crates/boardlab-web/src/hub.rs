@@ -498,7 +498,9 @@ impl Hub {
 
     /// The rematch of a finished game: the same game, rules and opponents with the seats
     /// swapped, made by the first player to ask. Answers the new game's id and the link
-    /// of the asking player's new seat (both seats at one screen).
+    /// of the asking player's new seat only (both seats at one screen). The rematch's
+    /// creator is the seat the old game's creator now holds, whoever asked first, so that
+    /// only they may ask for its invite link.
     pub async fn rematch(self: &Arc<Hub>, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
         if result_of(&entry).is_none() {
@@ -519,6 +521,9 @@ impl Hub {
                     id: crate::create::secret(false),
                     bot_seat: old.bot_seat.map(|bot| 3 - bot),
                     tokens: [crate::create::secret(true), crate::create::secret(true)],
+                    // The creator of the game creates its rematch too, whoever asks first:
+                    // the invited player never gets the creator's link (docs/web.md).
+                    creator: old.creator.map(|creator| 3 - creator),
                     ending: None,
                     rematch: None,
                     ..old.clone()

@@ -98,6 +98,10 @@ pub struct GameRow {
     pub bot_level: Option<u8>,
     /// The secret tokens of seat 1 and seat 2.
     pub tokens: [String; 2],
+    /// The seat (1 or 2) of the player who created the game: the only seat that may ask
+    /// for its invite link again. `None` for games stored before the server remembered it
+    /// (nobody may ask; the creator's page keeps the link it was given).
+    pub creator: Option<u8>,
     /// How the players (or the clock) ended the game, if they did: a resignation, an
     /// agreed draw, a flag.
     pub ending: Option<Ending>,
@@ -172,6 +176,7 @@ impl Store {
             ("games", "ended", "TEXT"),
             ("games", "rematch", "TEXT"),
             ("games", "clock", "TEXT"),
+            ("games", "creator", "INTEGER"),
             ("moves", "at_ms", "INTEGER"),
         ] {
             let has: bool = conn
@@ -209,8 +214,8 @@ impl Store {
     pub fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
         self.conn()
             .execute(
-                "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     row.id,
                     row.game,
@@ -223,7 +228,8 @@ impl Store {
                     row.tokens[1],
                     row.position,
                     row.board,
-                    row.clock
+                    row.clock,
+                    row.creator
                 ],
             )?;
         Ok(())
@@ -290,7 +296,7 @@ impl Store {
         let conn = self.conn();
         let row = conn
             .query_row(
-                "SELECT id, game, rules, first, mode, bot_seat, bot_level, token1, token2, resigned, position, board, ended, rematch, clock
+                "SELECT id, game, rules, first, mode, bot_seat, bot_level, token1, token2, resigned, position, board, ended, rematch, clock, creator
                  FROM games WHERE id = ?1",
                 params![game_id],
                 |r| {
@@ -325,6 +331,7 @@ impl Store {
                         bot_seat: r.get(5)?,
                         bot_level: r.get(6)?,
                         tokens: [r.get(7)?, r.get(8)?],
+                        creator: r.get(15)?,
                         ending,
                         rematch: r.get(13)?,
                         position: r.get(10)?,

@@ -180,6 +180,7 @@ fn bot_row(id: &str, game: &str) -> boardlab_web::store::GameRow {
         bot_seat: Some(1),
         bot_level: Some(1),
         tokens: ["a".repeat(32), "b".repeat(32)],
+        creator: Some(2),
         ending: None,
         rematch: None,
         position: None,
