@@ -489,9 +489,17 @@ impl Hub {
         Ok(json!({ "ply": ply, "analysis": found.as_deref() }))
     }
 
-    /// Declines the other seat's offers, or withdraws one's own: every offer is gone.
+    /// Declines the other seat's offers, or withdraws one's own: every offer is gone. A
+    /// finished game, or one with no offer waiting, is refused (409) and left as it was.
     pub async fn decline(&self, entry_ref: &EntryRef) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
+        entry.refuse_if_over()?;
+        if entry.offers.draw.is_none() && entry.offers.takeback.is_none() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "there is no offer to decline: decline answers a draw offer or a takeback request while it waits",
+            ));
+        }
         entry.offers = Offers::default();
         Ok(entry.announce())
     }
