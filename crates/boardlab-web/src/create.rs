@@ -3,8 +3,7 @@
 use crate::bot;
 use crate::error::{ApiError, ApiResult};
 use crate::store::{GameRow, Mode};
-use boardlab_core::{Position, RuleError, Setup};
-use boardlab_games::{GameId, GameVisitor, with_game};
+use boardlab_games::GameId;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -80,16 +79,6 @@ fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<u8> {
     }
 }
 
-struct CheckRules<'a>(&'a Setup);
-
-impl GameVisitor for CheckRules<'_> {
-    type Output = Result<(), RuleError>;
-
-    fn visit<P: Position>(self) -> Self::Output {
-        self.0.rules::<P>().map(|_| ())
-    }
-}
-
 /// Checks a request and makes the row of the new game, and returns the creator's seat.
 pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
     let game: GameId = request
@@ -115,11 +104,8 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
             (k.clone(), value)
         })
         .collect();
-    let setup = Setup {
-        rules: rules.iter().map(|(k, v)| format!("{k}={v}")).collect(),
-        ..Setup::start()
-    };
-    with_game(game, CheckRules(&setup)).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let options: Vec<String> = rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    crate::stored::check_rules(game, &options).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let level = request
         .level
         .unwrap_or_else(|| boardlab_ai::levels::default_level(game.id()));

@@ -247,10 +247,17 @@ impl Hub {
             .with_store(move |s| Ok(s.load(&key)?.zip(Some(s.move_moments(&key)?))))
             .await?;
         let Some(((row, moves), moments)) = loaded else {
-            return Err(ApiError::not_found(format!("no game with id '{id}'")));
+            return Err(ApiError::not_found(format!(
+                "no game with id {}",
+                boardlab_core::quoted(id)
+            )));
         };
-        let session = session::build(&setup_of(&row)?, &moves)
-            .map_err(|e| ApiError::internal(format!("stored game '{id}' cannot be loaded: {e}")))?;
+        let session = session::build(&setup_of(&row)?, &moves).map_err(|e| {
+            ApiError::internal(format!(
+                "stored game {} cannot be loaded: {e}",
+                boardlab_core::quoted(id)
+            ))
+        })?;
         let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session, &moments)?));
         let found = {
             let mut games = self.games.lock().expect("games lock");

@@ -2,7 +2,6 @@
 //! acknowledged.
 
 use crate::ending::Ending;
-use boardlab_core::Player;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::Mutex;
@@ -127,7 +126,7 @@ pub enum StoreError {
     #[error("database: {0}")]
     Database(#[from] rusqlite::Error),
     /// A stored game cannot be read back as it was written.
-    #[error("stored game '{game}' {problem}")]
+    #[error("stored game {} {problem}", boardlab_core::quoted(.game))]
     Damaged {
         /// The game's id.
         game: String,
@@ -251,11 +250,24 @@ impl Store {
         let conn = self.conn();
         let mut stmt =
             conn.prepare_cached("SELECT at_ms FROM moves WHERE game_id = ?1 ORDER BY ply")?;
-        let moments = stmt
-            .query_map(params![game_id], |r| r.get::<_, Option<i64>>(0))?
-            .map(|m| m.map(|m| m.unwrap_or(0)))
+        let values = stmt
+            .query_map(params![game_id], |r| r.get::<_, rusqlite::types::Value>(0))?
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(moments)
+        values
+            .into_iter()
+            .enumerate()
+            .map(|(ply, value)| match value {
+                rusqlite::types::Value::Null => Ok(0),
+                rusqlite::types::Value::Integer(ms) => Ok(ms),
+                other => Err(StoreError::Damaged {
+                    game: game_id.to_string(),
+                    problem: format!(
+                        "is damaged: column at_ms of its move at ply {ply} holds {}, not a moment (whole milliseconds) or NULL",
+                        crate::stored::shown(&other)
+                    ),
+                }),
+            })
+            .collect()
     }
 
     /// Records how the players (or the clock) ended a game.
@@ -291,56 +303,29 @@ impl Store {
         Ok(())
     }
 
-    /// A game's row and its moves in order, or `None` if there is no such game.
+    /// A game's row and its moves in order, or `None` if there is no such game. Every
+    /// column is checked ([`crate::stored::game_row`]): one that holds what the server never
+    /// writes there makes the game [`StoreError::Damaged`], naming the column and its value.
     pub fn load(&self, game_id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>> {
         let conn = self.conn();
-        let row = conn
+        let values = conn
             .query_row(
-                "SELECT id, game, rules, first, mode, bot_seat, bot_level, token1, token2, resigned, position, board, ended, rematch, clock, creator
-                 FROM games WHERE id = ?1",
+                &format!("SELECT {} FROM games WHERE id = ?1", crate::stored::COLUMNS),
                 params![game_id],
                 |r| {
-                    let mode: String = r.get(4)?;
-                    // A mode this server does not know is damage, not a local game.
-                    let mode = Mode::from_name(&mode).ok_or_else(|| {
-                        rusqlite::Error::FromSqlConversionFailure(
-                            4,
-                            rusqlite::types::Type::Text,
-                            format!("unknown mode '{mode}' (bot, friend or local)").into(),
-                        )
-                    })?;
-                    let resigned: Option<u8> = r.get(9)?;
-                    let ended: Option<String> = r.get(12)?;
-                    let ending = match (resigned.and_then(Player::from_number), ended) {
-                        (Some(loser), _) => Some(Ending::Resigned(loser)),
-                        (None, None) => None,
-                        (None, Some(text)) => Some(Ending::from_stored(&text).ok_or_else(|| {
-                            rusqlite::Error::FromSqlConversionFailure(
-                                12,
-                                rusqlite::types::Type::Text,
-                                format!("unknown ending '{text}' (draw, time:1 or time:2)").into(),
-                            )
-                        })?),
-                    };
-                    Ok(GameRow {
-                        id: r.get(0)?,
-                        game: r.get(1)?,
-                        rules: r.get(2)?,
-                        first: r.get(3)?,
-                        mode,
-                        bot_seat: r.get(5)?,
-                        bot_level: r.get(6)?,
-                        tokens: [r.get(7)?, r.get(8)?],
-                        creator: r.get(15)?,
-                        ending,
-                        rematch: r.get(13)?,
-                        position: r.get(10)?,
-                        board: r.get(11)?,
-                        clock: r.get(14)?,
-                    })
+                    (0..r.as_ref().column_count())
+                        .map(|at| r.get::<_, rusqlite::types::Value>(at))
+                        .collect::<rusqlite::Result<Vec<_>>>()
                 },
             )
             .optional()?;
+        let row = values
+            .map(crate::stored::game_row)
+            .transpose()
+            .map_err(|damage| StoreError::Damaged {
+                game: game_id.to_string(),
+                problem: damage.to_string(),
+            })?;
         let Some(row) = row else { return Ok(None) };
         let mut stmt =
             conn.prepare_cached("SELECT ply, mv FROM moves WHERE game_id = ?1 ORDER BY ply")?;

@@ -251,11 +251,11 @@ fn damaged_stored_games_are_skipped_and_the_others_are_served() {
     }
     let mut c = Client::connect(addr).unwrap();
     for (id, says) in [
-        ("unknowngame", "unknown game 'chess'"),
+        ("unknowngame", "column game holds 'chess'"),
         ("badrules", "not JSON"),
         ("blobmove", "unreadable move"),
         ("gap", "jump from ply 0 to ply 5"),
-        ("badmode", "unknown mode 'weird'"),
+        ("badmode", "column mode holds 'weird'"),
     ] {
         let reply = c.get(&format!("/api/games/{id}")).unwrap();
         assert_eq!(reply.status, 500, "{id}: {}", reply.body);
