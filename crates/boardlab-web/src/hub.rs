@@ -219,6 +219,12 @@ impl Hub {
         })
     }
 
+    /// The store behind the hub (the only connection to its database while the server
+    /// runs: tests read what was stored through it).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// The limits this hub enforces.
     pub fn limits(&self) -> &Limits {
         &self.limits

@@ -3,7 +3,7 @@
 
 use crate::ending::Ending;
 use rusqlite::{Connection, OptionalExtension, params};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The database's layout version (SQLite's `user_version`): 1 since the bot levels were
@@ -122,9 +122,28 @@ pub struct Store {
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The database itself failed (opening it, a query, a write).
+    /// The database itself failed (a query, a write). The error is said once: it is this
+    /// error's text, not also its source.
     #[error("database: {0}")]
-    Database(#[from] rusqlite::Error),
+    Database(rusqlite::Error),
+    /// Another server (or another program) holds the database file.
+    #[error(
+        "the database {} is in use by another boardlab server: one server uses a database \
+         file at a time (stop the other, or give this one another --db)",
+        .path.display()
+    )]
+    InUse {
+        /// The database file.
+        path: PathBuf,
+    },
+    /// The database file could not be opened or prepared.
+    #[error("the database {} cannot be used: {problem}", .path.display())]
+    Open {
+        /// The database file.
+        path: PathBuf,
+        /// What SQLite said.
+        problem: String,
+    },
     /// A stored game cannot be read back as it was written.
     #[error("stored game {} {problem}", boardlab_core::quoted(.game))]
     Damaged {
@@ -135,18 +154,95 @@ pub enum StoreError {
     },
 }
 
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> StoreError {
+        StoreError::Database(error)
+    }
+}
+
+impl StoreError {
+    /// The error of opening the database at `path`: in use by another server, or another
+    /// failure in SQLite's words.
+    fn opening(path: &Path, error: rusqlite::Error) -> StoreError {
+        let busy = matches!(
+            error.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        );
+        if busy {
+            StoreError::InUse {
+                path: path.to_path_buf(),
+            }
+        } else {
+            StoreError::Open {
+                path: path.to_path_buf(),
+                problem: match why_not_writable(path) {
+                    Some(why) => format!("{error} ({why})"),
+                    None => error.to_string(),
+                },
+            }
+        }
+    }
+}
+
+/// Why the server cannot write the database file at `path`, where the system says (SQLite
+/// often only says "disk I/O error"): its folder is missing, or the file cannot be opened
+/// for writing (a read-only file or file system).
+fn why_not_writable(path: &Path) -> Option<String> {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return Some(format!("its folder {} does not exist", folder.display()));
+    }
+    if !path.exists() {
+        // SQLite could not create it: the system says why (a file made here after all is
+        // removed again).
+        return match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+        {
+            Ok(_) => {
+                let _ = std::fs::remove_file(path);
+                None
+            }
+            Err(error) => Some(format!("the file cannot be made: {error}")),
+        };
+    }
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .err()
+        .map(|error| format!("the file cannot be written: {error}"))
+}
+
 /// The result of a storage call.
 pub type StoreResult<T> = Result<T, StoreError>;
 
 impl Store {
-    /// Opens (or creates) the database at `path`.
+    /// Opens (or creates) the database at `path` and holds it alone until the store is
+    /// dropped: a second server on the same file gets [`StoreError::InUse`].
+    ///
+    /// The locking mode is EXCLUSIVE, set before the first access, so that SQLite keeps
+    /// the WAL's index in heap memory: it never creates or maps a `-shm` file, which would
+    /// kill the process with SIGBUS when the file cannot be written (a full disk).
     pub fn open(path: &Path) -> StoreResult<Store> {
-        let conn = Connection::open(path)?;
+        let opening = |error| StoreError::opening(path, error);
+        let conn = Connection::open(path).map_err(opening)?;
+        // A server being replaced may hold the file a moment longer; not five seconds.
+        conn.busy_timeout(std::time::Duration::from_secs(1))
+            .map_err(opening)?;
+        conn.execute_batch("PRAGMA locking_mode=EXCLUSIVE;")
+            .map_err(opening)?;
+        // Take the lock now (kept until the connection closes): a second server fails
+        // here at once, before it reads anything.
+        conn.execute_batch("BEGIN EXCLUSIVE; COMMIT;")
+            .map_err(opening)?;
         // WAL with synchronous=NORMAL: a committed move survives the process being killed.
         conn.execute_batch(
             "PRAGMA journal_mode=WAL;
              PRAGMA synchronous=NORMAL;
-             PRAGMA busy_timeout=5000;
              CREATE TABLE IF NOT EXISTS games (
                  id TEXT PRIMARY KEY,
                  game TEXT NOT NULL,
@@ -201,6 +297,19 @@ impl Store {
             params![game_id, result],
         )?;
         Ok(())
+    }
+
+    /// The stored result of a game (`1-0`, `0-1`, `1/2-1/2`), once it is over on the board.
+    pub fn result(&self, game_id: &str) -> StoreResult<Option<String>> {
+        let result = self
+            .conn()
+            .query_row(
+                "SELECT result FROM games WHERE id = ?1",
+                params![game_id],
+                |row| row.get(0),
+            )
+            .optional()?;
+        Ok(result.flatten())
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
