@@ -74,7 +74,8 @@ fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<u8> {
         "2" => Ok(2),
         "random" => Ok(if rand::random::<bool>() { 2 } else { 1 }),
         other => Err(ApiError::bad_request(format!(
-            "{what} '{other}' is not one of 1, 2, random"
+            "{what} {} is not one of 1, 2, random",
+            boardlab_core::quoted(other)
         ))),
     }
 }
@@ -89,7 +90,8 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
         None => Mode::Bot,
         Some(name) => Mode::from_name(name).ok_or_else(|| {
             ApiError::bad_request(format!(
-                "opponent '{name}' is not one of bot, friend, local"
+                "opponent {} is not one of bot, friend, local",
+                boardlab_core::quoted(name)
             ))
         })?,
     };

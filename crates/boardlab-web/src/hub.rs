@@ -63,7 +63,10 @@ impl Entry {
             .as_deref()
             .map(|text| {
                 text.parse().map_err(|e: boardlab_ai::TimeControlError| {
-                    ApiError::internal(format!("stored game '{}': {e}", row.id))
+                    ApiError::internal(format!(
+                        "stored game {}: {e}",
+                        boardlab_core::quoted(&row.id)
+                    ))
                 })
             })
             .transpose()?
@@ -476,8 +479,8 @@ impl Hub {
             }
             if ply > entry.session.ply() {
                 return Err(ApiError::not_found(format!(
-                    "the game has {} moves, not {ply}",
-                    entry.session.ply()
+                    "the game has {}, not {ply}",
+                    boardlab_core::count(entry.session.ply() as u64, "move", "moves")
                 )));
             }
             if let Some(done) = entry.analyses.get(&ply) {
