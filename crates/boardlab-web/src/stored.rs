@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 /// The columns of `games` that make a [`GameRow`], in the order [`game_row`] takes them.
 pub const COLUMNS: &str = "id, game, rules, first, mode, bot_seat, bot_level, token1, token2, \
-                           resigned, position, board, ended, rematch, clock, creator";
+                           resigned, position, board, ended, rematch, clock, creator, result";
 
 /// A stored column holding a value the server never writes there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -228,6 +228,13 @@ pub fn game_row(values: Vec<Value>) -> Result<GameRow, Damage> {
             })?),
             (None, None) => None,
         };
+    // The result on the board, kept so that finished games are not replayed at start-up.
+    if row
+        .optional_text("result")?
+        .is_some_and(|result| !matches!(result, "1-0" | "0-1" | "1/2-1/2"))
+    {
+        return Err(row.damage("result", "not a result (1-0, 0-1, 1/2-1/2) or NULL"));
+    }
     let rematch = row.optional_text("rematch")?;
     if rematch.is_some_and(|other| !is_id(other)) {
         return Err(row.damage("rematch", "not a game id or NULL"));

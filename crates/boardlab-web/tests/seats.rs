@@ -201,6 +201,7 @@ fn no_route_answers_another_seats_token() {
             format!("/api/games/{}/record", g.id),
             format!("/api/games/{}/analysis/0", g.id),
             format!("/api/games/{}/nope", g.id),
+            format!("/g/{}", g.id),
         ] {
             let r = c.get(&path).unwrap();
             assert_only(&r.body, &[], &format!("{what}: GET {path}"));
