@@ -52,10 +52,29 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
                     ),
                 )
             })?;
-        serde_json::from_slice(&body)
-            .map(JsonBody)
-            .map_err(|e| ApiError::bad_request(format!("malformed JSON body: {e}")))
+        serde_json::from_slice(&body).map(JsonBody).map_err(|e| {
+            ApiError::bad_request(format!(
+                "malformed JSON body: {}",
+                cut_quotes(&e.to_string())
+            ))
+        })
     }
+}
+
+/// A parser's message with the input it repeats between double quotes (a JSON string of
+/// the wrong type, an unknown field) shown as [`boardlab_core::quoted`] shows it: cut short.
+fn cut_quotes(message: &str) -> String {
+    message
+        .split('"')
+        .enumerate()
+        .map(|(at, part)| {
+            if at % 2 == 1 {
+                boardlab_core::quoted(part).to_string()
+            } else {
+                part.to_string()
+            }
+        })
+        .collect()
 }
 
 /// `GET /api/health`: the server is up, how many games it holds in memory, and how many bot
@@ -117,7 +136,10 @@ pub async fn game_view(
     Path((id, ply)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
     let ply: usize = ply.parse().map_err(|_| {
-        ApiError::bad_request(format!("'{ply}' is not a ply: use a whole number from 0"))
+        ApiError::bad_request(format!(
+            "{} is not a ply: use a whole number from 0",
+            boardlab_core::quoted(&ply)
+        ))
     })?;
     let entry = hub.entry(&id).await?;
     let entry = entry.lock().await;
@@ -232,7 +254,8 @@ pub async fn play_move(
 }
 
 /// `POST /api/games/{id}/invite` with `{"seat", "token"}`: the link for the other seat of a
-/// game against a friend, for the player who holds this seat (in any tab or browser).
+/// game against a friend, given again to the seat that created the game (in any tab or
+/// browser) and to no other: the invited seat never learns the creator's token.
 pub async fn invite(
     State(hub): State<AppState>,
     Path(id): Path<String>,
@@ -244,6 +267,18 @@ pub async fn invite(
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "only a game against a friend has an invite link",
+        ));
+    }
+    if entry.row.creator != Some(seat) {
+        let why = match entry.row.creator {
+            Some(creator) => format!("seat {creator} created this game"),
+            None => "this game was stored before the server remembered who created it; \
+                     the creator's page keeps the link"
+                .to_string(),
+        };
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("only the seat that created the game can get its invite link: {why}"),
         ));
     }
     let other = 3 - seat;
@@ -315,9 +350,12 @@ pub async fn analysis(
     State(hub): State<AppState>,
     Path((id, ply)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
-    let ply: usize = ply
-        .parse()
-        .map_err(|_| ApiError::bad_request(format!("'{ply}' is not a ply (0, 1, 2, …)")))?;
+    let ply: usize = ply.parse().map_err(|_| {
+        ApiError::bad_request(format!(
+            "{} is not a ply (0, 1, 2, …)",
+            boardlab_core::quoted(&ply)
+        ))
+    })?;
     let entry = hub.entry(&id).await?;
     Ok(Json(hub.analysis(&entry, ply).await?))
 }

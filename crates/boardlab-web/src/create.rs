@@ -3,8 +3,7 @@
 use crate::bot;
 use crate::error::{ApiError, ApiResult};
 use crate::store::{GameRow, Mode};
-use boardlab_core::{Position, RuleError, Setup};
-use boardlab_games::{GameId, GameVisitor, with_game};
+use boardlab_games::GameId;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -75,18 +74,9 @@ fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<u8> {
         "2" => Ok(2),
         "random" => Ok(if rand::random::<bool>() { 2 } else { 1 }),
         other => Err(ApiError::bad_request(format!(
-            "{what} '{other}' is not one of 1, 2, random"
+            "{what} {} is not one of 1, 2, random",
+            boardlab_core::quoted(other)
         ))),
-    }
-}
-
-struct CheckRules<'a>(&'a Setup);
-
-impl GameVisitor for CheckRules<'_> {
-    type Output = Result<(), RuleError>;
-
-    fn visit<P: Position>(self) -> Self::Output {
-        self.0.rules::<P>().map(|_| ())
     }
 }
 
@@ -100,7 +90,8 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
         None => Mode::Bot,
         Some(name) => Mode::from_name(name).ok_or_else(|| {
             ApiError::bad_request(format!(
-                "opponent '{name}' is not one of bot, friend, local"
+                "opponent {} is not one of bot, friend, local",
+                boardlab_core::quoted(name)
             ))
         })?,
     };
@@ -115,11 +106,8 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
             (k.clone(), value)
         })
         .collect();
-    let setup = Setup {
-        rules: rules.iter().map(|(k, v)| format!("{k}={v}")).collect(),
-        ..Setup::start()
-    };
-    with_game(game, CheckRules(&setup)).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let options: Vec<String> = rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    crate::stored::check_rules(game, &options).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let level = request
         .level
         .unwrap_or_else(|| boardlab_ai::levels::default_level(game.id()));
@@ -150,6 +138,7 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
         bot_seat: (mode == Mode::Bot).then_some(3 - seat),
         bot_level: (mode == Mode::Bot).then_some(level),
         tokens: [secret(true), secret(true)],
+        creator: Some(seat),
         ending: None,
         rematch: None,
         position: request

@@ -63,7 +63,10 @@ impl Entry {
             .as_deref()
             .map(|text| {
                 text.parse().map_err(|e: boardlab_ai::TimeControlError| {
-                    ApiError::internal(format!("stored game '{}': {e}", row.id))
+                    ApiError::internal(format!(
+                        "stored game {}: {e}",
+                        boardlab_core::quoted(&row.id)
+                    ))
                 })
             })
             .transpose()?
@@ -219,6 +222,12 @@ impl Hub {
         })
     }
 
+    /// The store behind the hub (the only connection to its database while the server
+    /// runs: tests read what was stored through it).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// The limits this hub enforces.
     pub fn limits(&self) -> &Limits {
         &self.limits
@@ -247,10 +256,17 @@ impl Hub {
             .with_store(move |s| Ok(s.load(&key)?.zip(Some(s.move_moments(&key)?))))
             .await?;
         let Some(((row, moves), moments)) = loaded else {
-            return Err(ApiError::not_found(format!("no game with id '{id}'")));
+            return Err(ApiError::not_found(format!(
+                "no game with id {}",
+                boardlab_core::quoted(id)
+            )));
         };
-        let session = session::build(&setup_of(&row)?, &moves)
-            .map_err(|e| ApiError::internal(format!("stored game '{id}' cannot be loaded: {e}")))?;
+        let session = session::build(&setup_of(&row)?, &moves).map_err(|e| {
+            ApiError::internal(format!(
+                "stored game {} cannot be loaded: {e}",
+                boardlab_core::quoted(id)
+            ))
+        })?;
         let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session, &moments)?));
         let found = {
             let mut games = self.games.lock().expect("games lock");
@@ -463,8 +479,8 @@ impl Hub {
             }
             if ply > entry.session.ply() {
                 return Err(ApiError::not_found(format!(
-                    "the game has {} moves, not {ply}",
-                    entry.session.ply()
+                    "the game has {}, not {ply}",
+                    boardlab_core::count(entry.session.ply() as u64, "move", "moves")
                 )));
             }
             if let Some(done) = entry.analyses.get(&ply) {
@@ -489,16 +505,26 @@ impl Hub {
         Ok(json!({ "ply": ply, "analysis": found.as_deref() }))
     }
 
-    /// Declines the other seat's offers, or withdraws one's own: every offer is gone.
+    /// Declines the other seat's offers, or withdraws one's own: every offer is gone. A
+    /// finished game, or one with no offer waiting, is refused (409) and left as it was.
     pub async fn decline(&self, entry_ref: &EntryRef) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
+        entry.refuse_if_over()?;
+        if entry.offers.draw.is_none() && entry.offers.takeback.is_none() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "there is no offer to decline: decline answers a draw offer or a takeback request while it waits",
+            ));
+        }
         entry.offers = Offers::default();
         Ok(entry.announce())
     }
 
     /// The rematch of a finished game: the same game, rules and opponents with the seats
     /// swapped, made by the first player to ask. Answers the new game's id and the link
-    /// of the asking player's new seat (both seats at one screen).
+    /// of the asking player's new seat only (both seats at one screen). The rematch's
+    /// creator is the seat the old game's creator now holds, whoever asked first, so that
+    /// only they may ask for its invite link.
     pub async fn rematch(self: &Arc<Hub>, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
         if result_of(&entry).is_none() {
@@ -519,6 +545,9 @@ impl Hub {
                     id: crate::create::secret(false),
                     bot_seat: old.bot_seat.map(|bot| 3 - bot),
                     tokens: [crate::create::secret(true), crate::create::secret(true)],
+                    // The creator of the game creates its rematch too, whoever asks first:
+                    // the invited player never gets the creator's link (docs/web.md).
+                    creator: old.creator.map(|creator| 3 - creator),
                     ending: None,
                     rematch: None,
                     ..old.clone()

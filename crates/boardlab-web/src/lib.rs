@@ -20,6 +20,7 @@ pub mod record;
 pub mod server;
 pub mod session;
 pub mod store;
+pub mod stored;
 pub mod testing;
 pub mod view;
 

@@ -79,6 +79,11 @@ impl Server {
         Ok(Server { listener, hub })
     }
 
+    /// The games and store the server serves.
+    pub fn hub(&self) -> AppState {
+        self.hub.clone()
+    }
+
     /// The address the server listens on.
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()

@@ -2,9 +2,8 @@
 //! acknowledged.
 
 use crate::ending::Ending;
-use boardlab_core::Player;
 use rusqlite::{Connection, OptionalExtension, params};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The database's layout version (SQLite's `user_version`): 1 since the bot levels were
@@ -98,6 +97,10 @@ pub struct GameRow {
     pub bot_level: Option<u8>,
     /// The secret tokens of seat 1 and seat 2.
     pub tokens: [String; 2],
+    /// The seat (1 or 2) of the player who created the game: the only seat that may ask
+    /// for its invite link again. `None` for games stored before the server remembered it
+    /// (nobody may ask; the creator's page keeps the link it was given).
+    pub creator: Option<u8>,
     /// How the players (or the clock) ended the game, if they did: a resignation, an
     /// agreed draw, a flag.
     pub ending: Option<Ending>,
@@ -119,11 +122,30 @@ pub struct Store {
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The database itself failed (opening it, a query, a write).
+    /// The database itself failed (a query, a write). The error is said once: it is this
+    /// error's text, not also its source.
     #[error("database: {0}")]
-    Database(#[from] rusqlite::Error),
+    Database(rusqlite::Error),
+    /// Another server (or another program) holds the database file.
+    #[error(
+        "the database {} is in use by another boardlab server: one server uses a database \
+         file at a time (stop the other, or give this one another --db)",
+        .path.display()
+    )]
+    InUse {
+        /// The database file.
+        path: PathBuf,
+    },
+    /// The database file could not be opened or prepared.
+    #[error("the database {} cannot be used: {problem}", .path.display())]
+    Open {
+        /// The database file.
+        path: PathBuf,
+        /// What SQLite said.
+        problem: String,
+    },
     /// A stored game cannot be read back as it was written.
-    #[error("stored game '{game}' {problem}")]
+    #[error("stored game {} {problem}", boardlab_core::quoted(.game))]
     Damaged {
         /// The game's id.
         game: String,
@@ -132,18 +154,95 @@ pub enum StoreError {
     },
 }
 
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> StoreError {
+        StoreError::Database(error)
+    }
+}
+
+impl StoreError {
+    /// The error of opening the database at `path`: in use by another server, or another
+    /// failure in SQLite's words.
+    fn opening(path: &Path, error: rusqlite::Error) -> StoreError {
+        let busy = matches!(
+            error.sqlite_error_code(),
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        );
+        if busy {
+            StoreError::InUse {
+                path: path.to_path_buf(),
+            }
+        } else {
+            StoreError::Open {
+                path: path.to_path_buf(),
+                problem: match why_not_writable(path) {
+                    Some(why) => format!("{error} ({why})"),
+                    None => error.to_string(),
+                },
+            }
+        }
+    }
+}
+
+/// Why the server cannot write the database file at `path`, where the system says (SQLite
+/// often only says "disk I/O error"): its folder is missing, or the file cannot be opened
+/// for writing (a read-only file or file system).
+fn why_not_writable(path: &Path) -> Option<String> {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return Some(format!("its folder {} does not exist", folder.display()));
+    }
+    if !path.exists() {
+        // SQLite could not create it: the system says why (a file made here after all is
+        // removed again).
+        return match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+        {
+            Ok(_) => {
+                let _ = std::fs::remove_file(path);
+                None
+            }
+            Err(error) => Some(format!("the file cannot be made: {error}")),
+        };
+    }
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .err()
+        .map(|error| format!("the file cannot be written: {error}"))
+}
+
 /// The result of a storage call.
 pub type StoreResult<T> = Result<T, StoreError>;
 
 impl Store {
-    /// Opens (or creates) the database at `path`.
+    /// Opens (or creates) the database at `path` and holds it alone until the store is
+    /// dropped: a second server on the same file gets [`StoreError::InUse`].
+    ///
+    /// The locking mode is EXCLUSIVE, set before the first access, so that SQLite keeps
+    /// the WAL's index in heap memory: it never creates or maps a `-shm` file, which would
+    /// kill the process with SIGBUS when the file cannot be written (a full disk).
     pub fn open(path: &Path) -> StoreResult<Store> {
-        let conn = Connection::open(path)?;
+        let opening = |error| StoreError::opening(path, error);
+        let conn = Connection::open(path).map_err(opening)?;
+        // A server being replaced may hold the file a moment longer; not five seconds.
+        conn.busy_timeout(std::time::Duration::from_secs(1))
+            .map_err(opening)?;
+        conn.execute_batch("PRAGMA locking_mode=EXCLUSIVE;")
+            .map_err(opening)?;
+        // Take the lock now (kept until the connection closes): a second server fails
+        // here at once, before it reads anything.
+        conn.execute_batch("BEGIN EXCLUSIVE; COMMIT;")
+            .map_err(opening)?;
         // WAL with synchronous=NORMAL: a committed move survives the process being killed.
         conn.execute_batch(
             "PRAGMA journal_mode=WAL;
              PRAGMA synchronous=NORMAL;
-             PRAGMA busy_timeout=5000;
              CREATE TABLE IF NOT EXISTS games (
                  id TEXT PRIMARY KEY,
                  game TEXT NOT NULL,
@@ -172,6 +271,7 @@ impl Store {
             ("games", "ended", "TEXT"),
             ("games", "rematch", "TEXT"),
             ("games", "clock", "TEXT"),
+            ("games", "creator", "INTEGER"),
             ("moves", "at_ms", "INTEGER"),
         ] {
             let has: bool = conn
@@ -199,6 +299,19 @@ impl Store {
         Ok(())
     }
 
+    /// The stored result of a game (`1-0`, `0-1`, `1/2-1/2`), once it is over on the board.
+    pub fn result(&self, game_id: &str) -> StoreResult<Option<String>> {
+        let result = self
+            .conn()
+            .query_row(
+                "SELECT result FROM games WHERE id = ?1",
+                params![game_id],
+                |row| row.get(0),
+            )
+            .optional()?;
+        Ok(result.flatten())
+    }
+
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
         self.conn
             .lock()
@@ -209,8 +322,8 @@ impl Store {
     pub fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
         self.conn()
             .execute(
-                "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     row.id,
                     row.game,
@@ -223,7 +336,8 @@ impl Store {
                     row.tokens[1],
                     row.position,
                     row.board,
-                    row.clock
+                    row.clock,
+                    row.creator
                 ],
             )?;
         Ok(())
@@ -245,11 +359,24 @@ impl Store {
         let conn = self.conn();
         let mut stmt =
             conn.prepare_cached("SELECT at_ms FROM moves WHERE game_id = ?1 ORDER BY ply")?;
-        let moments = stmt
-            .query_map(params![game_id], |r| r.get::<_, Option<i64>>(0))?
-            .map(|m| m.map(|m| m.unwrap_or(0)))
+        let values = stmt
+            .query_map(params![game_id], |r| r.get::<_, rusqlite::types::Value>(0))?
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(moments)
+        values
+            .into_iter()
+            .enumerate()
+            .map(|(ply, value)| match value {
+                rusqlite::types::Value::Null => Ok(0),
+                rusqlite::types::Value::Integer(ms) => Ok(ms),
+                other => Err(StoreError::Damaged {
+                    game: game_id.to_string(),
+                    problem: format!(
+                        "is damaged: column at_ms of its move at ply {ply} holds {}, not a moment (whole milliseconds) or NULL",
+                        crate::stored::shown(&other)
+                    ),
+                }),
+            })
+            .collect()
     }
 
     /// Records how the players (or the clock) ended a game.
@@ -285,55 +412,29 @@ impl Store {
         Ok(())
     }
 
-    /// A game's row and its moves in order, or `None` if there is no such game.
+    /// A game's row and its moves in order, or `None` if there is no such game. Every
+    /// column is checked ([`crate::stored::game_row`]): one that holds what the server never
+    /// writes there makes the game [`StoreError::Damaged`], naming the column and its value.
     pub fn load(&self, game_id: &str) -> StoreResult<Option<(GameRow, Vec<String>)>> {
         let conn = self.conn();
-        let row = conn
+        let values = conn
             .query_row(
-                "SELECT id, game, rules, first, mode, bot_seat, bot_level, token1, token2, resigned, position, board, ended, rematch, clock
-                 FROM games WHERE id = ?1",
+                &format!("SELECT {} FROM games WHERE id = ?1", crate::stored::COLUMNS),
                 params![game_id],
                 |r| {
-                    let mode: String = r.get(4)?;
-                    // A mode this server does not know is damage, not a local game.
-                    let mode = Mode::from_name(&mode).ok_or_else(|| {
-                        rusqlite::Error::FromSqlConversionFailure(
-                            4,
-                            rusqlite::types::Type::Text,
-                            format!("unknown mode '{mode}' (bot, friend or local)").into(),
-                        )
-                    })?;
-                    let resigned: Option<u8> = r.get(9)?;
-                    let ended: Option<String> = r.get(12)?;
-                    let ending = match (resigned.and_then(Player::from_number), ended) {
-                        (Some(loser), _) => Some(Ending::Resigned(loser)),
-                        (None, None) => None,
-                        (None, Some(text)) => Some(Ending::from_stored(&text).ok_or_else(|| {
-                            rusqlite::Error::FromSqlConversionFailure(
-                                12,
-                                rusqlite::types::Type::Text,
-                                format!("unknown ending '{text}' (draw, time:1 or time:2)").into(),
-                            )
-                        })?),
-                    };
-                    Ok(GameRow {
-                        id: r.get(0)?,
-                        game: r.get(1)?,
-                        rules: r.get(2)?,
-                        first: r.get(3)?,
-                        mode,
-                        bot_seat: r.get(5)?,
-                        bot_level: r.get(6)?,
-                        tokens: [r.get(7)?, r.get(8)?],
-                        ending,
-                        rematch: r.get(13)?,
-                        position: r.get(10)?,
-                        board: r.get(11)?,
-                        clock: r.get(14)?,
-                    })
+                    (0..r.as_ref().column_count())
+                        .map(|at| r.get::<_, rusqlite::types::Value>(at))
+                        .collect::<rusqlite::Result<Vec<_>>>()
                 },
             )
             .optional()?;
+        let row = values
+            .map(crate::stored::game_row)
+            .transpose()
+            .map_err(|damage| StoreError::Damaged {
+                game: game_id.to_string(),
+                problem: damage.to_string(),
+            })?;
         let Some(row) = row else { return Ok(None) };
         let mut stmt =
             conn.prepare_cached("SELECT ply, mv FROM moves WHERE game_id = ?1 ORDER BY ply")?;

@@ -1,9 +1,11 @@
 //! Helpers for tests and the load test: a server on a free loopback port in a background
 //! runtime, and fresh temporary database paths.
 
+use crate::hub::Hub;
 use crate::server::{ServeConfig, Server};
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A fresh path for a database file under the system's temporary folder.
@@ -25,6 +27,12 @@ pub fn temp_db(label: &str) -> PathBuf {
 /// Starts a server on `127.0.0.1:0` over the database `db`, in a runtime on its own
 /// thread that lives as long as the process; returns its address.
 pub fn start_background(db: PathBuf, workers: usize) -> SocketAddr {
+    start_background_with_hub(db, workers).0
+}
+
+/// [`start_background`], with the server's hub: the server holds its database alone, so a
+/// test reads what was stored through `hub.store()`.
+pub fn start_background_with_hub(db: PathBuf, workers: usize) -> (SocketAddr, Arc<Hub>) {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -35,8 +43,11 @@ pub fn start_background(db: PathBuf, workers: usize) -> SocketAddr {
         runtime.block_on(async move {
             let config = ServeConfig::new("127.0.0.1:0".parse().expect("loopback address"), db);
             let server = Server::bind(&config).await.expect("bind the server");
-            tx.send(server.local_addr().expect("the bound address"))
-                .expect("report the address");
+            tx.send((
+                server.local_addr().expect("the bound address"),
+                server.hub(),
+            ))
+            .expect("report the address");
             server.run().await.expect("serve");
         });
     });

@@ -242,7 +242,8 @@ function renderOpenSquares(view) {
   text.appendChild(bold);
   text.appendChild(document.createElement('br'));
   const closed = kinds.filter((m) => m !== now).map((m) => `${m.name}s`).join(', ');
-  text.appendChild(document.createTextNode(`${view.piece_count} pieces on the board; ${closed} are closed (hatched).`));
+  const pieces = `${view.piece_count} ${view.piece_count === 1 ? 'piece' : 'pieces'}`;
+  text.appendChild(document.createTextNode(`${pieces} on the board; ${closed} are closed (hatched).`));
   open.appendChild(text);
 }
 

@@ -2,16 +2,17 @@
 //! one screen; each change is stored, and the record says how the game ended.
 
 use boardlab_web::client::{Client, Reply};
-use boardlab_web::store::Store;
-use boardlab_web::testing::{start_background, temp_db};
+use boardlab_web::hub::Hub;
+use boardlab_web::testing::{start_background_with_hub, temp_db};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 struct Fixture {
     addr: SocketAddr,
-    db: PathBuf,
+    /// The server's games and store: it holds the database alone while it runs.
+    hub: Arc<Hub>,
 }
 
 /// A new game: its id and seat tokens.
@@ -22,9 +23,8 @@ struct Game {
 
 impl Fixture {
     fn new() -> Fixture {
-        let db = temp_db("actions");
-        let addr = start_background(db.clone(), 2);
-        Fixture { addr, db }
+        let (addr, hub) = start_background_with_hub(temp_db("actions"), 2);
+        Fixture { addr, hub }
     }
 
     fn client(&self) -> Client {
@@ -76,7 +76,7 @@ impl Fixture {
     }
 
     fn stored_moves(&self, id: &str) -> Vec<String> {
-        let store = Store::open(&self.db).expect("open the store");
+        let store = self.hub.store();
         store.load(id).expect("load").expect("the game exists").1
     }
 
@@ -177,8 +177,8 @@ fn against_a_friend_offers_wait_for_the_other_seat() {
     f.act(&g, 1, "draw", json!({}));
     let state = f.act(&g, 2, "draw", json!({})).json();
     assert_eq!(state["result"]["score"], "1/2-1/2", "{state}");
-    // After a restart of the store the game still reads as drawn.
-    let (row, _) = Store::open(&f.db).unwrap().load(&g.id).unwrap().unwrap();
+    // The store reads the game back as drawn.
+    let (row, _) = f.hub.store().load(&g.id).unwrap().unwrap();
     assert_eq!(row.ending, Some(boardlab_web::ending::Ending::Agreed));
 }
 

@@ -2,21 +2,21 @@
 //! status with a JSON error and leave the stored game unchanged.
 
 use boardlab_web::client::{Client, Reply};
-use boardlab_web::store::Store;
-use boardlab_web::testing::{start_background, temp_db};
+use boardlab_web::hub::Hub;
+use boardlab_web::testing::{start_background_with_hub, temp_db};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::sync::Arc;
 
 struct Fixture {
     addr: SocketAddr,
-    db: PathBuf,
+    /// The server's games and store: it holds the database alone while it runs.
+    hub: Arc<Hub>,
 }
 
 fn fixture() -> Fixture {
-    let db = temp_db("api");
-    let addr = start_background(db.clone(), 2);
-    Fixture { addr, db }
+    let (addr, hub) = start_background_with_hub(temp_db("api"), 2);
+    Fixture { addr, hub }
 }
 
 impl Fixture {
@@ -48,7 +48,7 @@ impl Fixture {
 
     /// The moves the database holds for a game.
     fn stored_moves(&self, id: &str) -> Vec<String> {
-        let store = Store::open(&self.db).expect("open the store");
+        let store = self.hub.store();
         store.load(id).expect("load").expect("the game exists").1
     }
 }
@@ -555,9 +555,6 @@ fn a_finished_game_keeps_its_result_in_the_store() {
     let token = created["tokens"]["1"].as_str().unwrap();
     let r = post_move(&mut c, id, Some(1), Some(token), "c5b6");
     assert_eq!(r.status, 200, "{}", r.body);
-    let conn = rusqlite::Connection::open(&f.db).unwrap();
-    let result: Option<String> = conn
-        .query_row("SELECT result FROM games WHERE id = ?1", [id], |r| r.get(0))
-        .unwrap();
+    let result = f.hub.store().result(id).unwrap();
     assert_eq!(result.as_deref(), Some("1-0"));
 }

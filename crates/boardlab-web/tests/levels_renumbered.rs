@@ -24,7 +24,7 @@ fn old_database(version: i64, games: &[(&str, &str, u8)]) -> std::path::PathBuf 
     for (id, game, level) in games {
         conn.execute(
             "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2)
-             VALUES (?1, ?2, '{}', 1, 'bot', 2, ?3, 'a', 'b')",
+             VALUES (?1, ?2, '{}', 1, 'bot', 2, ?3, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb')",
             rusqlite::params![id, game, level],
         )
         .unwrap();
@@ -129,8 +129,8 @@ fn a_new_database_keeps_the_levels_it_is_given() {
     let conn = rusqlite::Connection::open(&db).unwrap();
     conn.execute_batch(
         "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2)
-         VALUES ('o4', 'obsidian', '{}', 1, 'bot', 2, 4, 'a', 'b'),
-                ('d4', 'daisy', '{}', 1, 'bot', 2, 4, 'a', 'b');",
+         VALUES ('o4', 'obsidian', '{}', 1, 'bot', 2, 4, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb'),
+                ('d4', 'daisy', '{}', 1, 'bot', 2, 4, 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb');",
     )
     .unwrap();
     drop(conn);

@@ -180,6 +180,7 @@ fn bot_row(id: &str, game: &str) -> boardlab_web::store::GameRow {
         bot_seat: Some(1),
         bot_level: Some(1),
         tokens: ["a".repeat(32), "b".repeat(32)],
+        creator: Some(2),
         ending: None,
         rematch: None,
         position: None,
@@ -250,11 +251,11 @@ fn damaged_stored_games_are_skipped_and_the_others_are_served() {
     }
     let mut c = Client::connect(addr).unwrap();
     for (id, says) in [
-        ("unknowngame", "unknown game 'chess'"),
+        ("unknowngame", "column game holds 'chess'"),
         ("badrules", "not JSON"),
         ("blobmove", "unreadable move"),
         ("gap", "jump from ply 0 to ply 5"),
-        ("badmode", "unknown mode 'weird'"),
+        ("badmode", "column mode holds 'weird'"),
     ] {
         let reply = c.get(&format!("/api/games/{id}")).unwrap();
         assert_eq!(reply.status, 500, "{id}: {}", reply.body);
