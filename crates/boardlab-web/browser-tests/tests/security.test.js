@@ -37,6 +37,11 @@ test('every page carries the security headers and breaks none of its policy', as
   await page.waitForSelector('#rules-text table');
   assert.deepEqual(await policyViolations(page), [], 'rules page');
   await page.screenshot({ path: join(SHOTS, 'csp-rules.png') });
+
+  // The control: an inline style is refused and seen, so the checks above could fail.
+  await page.evaluate(() => document.body.setAttribute('style', 'color: red'));
+  await page.waitForFunction(() => window.__policyViolations.length > 0, null, { timeout: 60000 });
+  assert.match((await policyViolations(page))[0], /style-src/);
 });
 
 test('a page of another origin cannot change a game', async () => {
