@@ -167,6 +167,30 @@ fn idle_and_half_sent_connections_are_cut_and_the_server_keeps_answering() {
 }
 
 #[test]
+fn idle_connections_give_way_to_a_new_one_long_before_their_timeout() {
+    // Idle sockets fill every place, and their timeouts are long: without shedding the
+    // idle ones, the 13 rounds of 16 would keep a new client waiting 13 × 10 s.
+    let mut config = test_config(temp_db("edge-shed"));
+    config.limits.header_timeout = Duration::from_secs(10);
+    config.limits.idle_timeout = Duration::from_secs(60);
+    config.limits.max_connections = 16;
+    let addr = start_with(config, 2);
+    let idle: Vec<TcpStream> = (0..200).map(|_| connect(addr)).collect();
+    let started = Instant::now();
+    let answer = health(addr);
+    assert_eq!(answer.status, 200, "{answer:?}");
+    assert!(
+        started.elapsed() < PATIENCE,
+        "answered only after {:?}",
+        started.elapsed()
+    );
+    // The idle sockets ahead of it were closed, not answered.
+    for stream in idle.into_iter().take(16) {
+        assert_closed_by_server(stream);
+    }
+}
+
+#[test]
 fn a_kept_alive_connection_is_cut_when_idle_but_an_event_stream_is_not() {
     let addr = strict_server("edge-idle");
     // Several requests on one connection, then silence: the server closes it.

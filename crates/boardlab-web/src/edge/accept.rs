@@ -1,10 +1,12 @@
-//! The accept loop: at most [`Limits::max_connections`] connections at once (further sockets
-//! wait in the kernel's backlog until one closes), each served by hyper's HTTP/1.1 with its
-//! own watchdog ([`crate::edge::watch`]) and its peer's address for the per-client limits.
-//! A failed accept (out of file descriptors) is reported and retried, never the end.
+//! The accept loop: at most [`Limits::max_connections`] connections at once, each served by
+//! hyper's HTTP/1.1 with its own watchdog ([`crate::edge::watch`]) and its peer's address for
+//! the per-client limits. A connection accepted beyond the cap waits for a place (the sockets
+//! after it wait in the kernel's backlog), and while it waits the idle connections are shed
+//! ([`Pressure`]). A failed accept (out of file descriptors) is reported and retried, never
+//! the end.
 
 use crate::edge::hyper_errors::AsJson;
-use crate::edge::watch::{InFlight, Watch, Watched};
+use crate::edge::watch::{InFlight, Pressure, SHED_AFTER, Watch, Watched};
 use crate::limits::Limits;
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -21,7 +23,7 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, TryAcquireError};
 use tower::ServiceExt;
 
 /// How many header lines hyper itself accepts before answering 431 on its own: far above
@@ -34,15 +36,11 @@ const ACCEPT_BACKOFF: Duration = Duration::from_millis(200);
 /// Serves `router` on `listener` under `limits`, until the process ends.
 pub async fn serve(listener: TcpListener, router: Router, limits: Limits) {
     let open = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let pressure = Arc::new(Pressure::default());
     let mut http = http1::Builder::new();
     http.max_headers(HYPER_MAX_HEADERS);
     let mut last_report: Option<tokio::time::Instant> = None;
     loop {
-        // Never closed, so this never fails; wait here (the socket stays in the backlog)
-        // while every permit is held.
-        let Ok(permit) = open.clone().acquire_owned().await else {
-            return;
-        };
         let (stream, peer) = match listener.accept().await {
             Ok(accepted) => accepted,
             Err(error) => {
@@ -62,8 +60,25 @@ pub async fn serve(listener: TcpListener, router: Router, limits: Limits) {
                 continue;
             }
         };
+        // A place for it: at once, or once idle connections are shed (asked again and again,
+        // as connections become idle enough) or others close.
+        let permit = loop {
+            match open.clone().try_acquire_owned() {
+                Ok(permit) => break permit,
+                Err(TryAcquireError::Closed) => return,
+                Err(TryAcquireError::NoPermits) => {}
+            }
+            pressure.shed_idle();
+            tokio::select! {
+                permit = open.clone().acquire_owned() => match permit {
+                    Ok(permit) => break permit,
+                    Err(_) => return,
+                },
+                () = tokio::time::sleep(SHED_AFTER / 2) => {}
+            }
+        };
         let _ = stream.set_nodelay(true);
-        let watch = Watch::new(&limits);
+        let watch = Watch::new(&limits, pressure.clone());
         let io = TokioIo::new(AsJson::new(Watched::new(stream, watch.clone())));
         let service = {
             let watch = watch.clone();

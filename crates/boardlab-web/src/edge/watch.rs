@@ -1,6 +1,9 @@
 //! The timeouts of one connection: a watchdog that knows whether a request is being served,
 //! when the connection last fell idle, when the next request's first bytes came and whether
-//! the client stopped reading an answer, and says when the connection must be cut.
+//! the client stopped reading an answer, and says when the connection must be cut. When every
+//! connection allowed is open and another waits, the server is under [`Pressure`]: then a
+//! connection that has been idle (or sending an incomplete head) for [`SHED_AFTER`] is cut
+//! at once, so that idle sockets cannot keep a new client waiting for their timeouts.
 
 use crate::limits::Limits;
 use std::pin::Pin;
@@ -10,6 +13,20 @@ use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::sync::Notify;
 use tokio::time::Instant;
+
+/// How long a connection must have been idle to be cut under [`Pressure`].
+pub const SHED_AFTER: Duration = Duration::from_secs(1);
+
+/// The signal that a connection waits for a place: idle connections are then cut.
+#[derive(Debug, Default)]
+pub struct Pressure(Notify);
+
+impl Pressure {
+    /// Asks every connection idle for [`SHED_AFTER`] or more to close now.
+    pub fn shed_idle(&self) {
+        self.0.notify_waiters();
+    }
+}
 
 /// What one connection is doing, as its watchdog sees it.
 #[derive(Debug)]
@@ -33,13 +50,15 @@ struct State {
 pub struct Watch {
     state: Mutex<State>,
     changed: Notify,
+    pressure: Arc<Pressure>,
     header_timeout: Duration,
     idle_timeout: Duration,
 }
 
 impl Watch {
-    /// The watchdog of a connection opened now.
-    pub fn new(limits: &Limits) -> Arc<Watch> {
+    /// The watchdog of a connection opened now, on a server whose `pressure` sheds it when
+    /// it is idle.
+    pub fn new(limits: &Limits, pressure: Arc<Pressure>) -> Arc<Watch> {
         Arc::new(Watch {
             state: Mutex::new(State {
                 in_flight: 0,
@@ -49,6 +68,7 @@ impl Watch {
                 blocked_since: None,
             }),
             changed: Notify::new(),
+            pressure,
             header_timeout: limits.header_timeout,
             idle_timeout: limits.idle_timeout,
         })
@@ -84,6 +104,14 @@ impl Watch {
         })
     }
 
+    /// Whether the connection may be cut under pressure: no request in flight, and nothing
+    /// new from the client for [`SHED_AFTER`].
+    fn sheddable(&self) -> bool {
+        let state = self.state();
+        let since = state.head_since.unwrap_or(state.idle_since);
+        state.in_flight == 0 && since.elapsed() >= SHED_AFTER
+    }
+
     /// Resolves when the connection has been too slow or too idle and must be cut.
     pub async fn expired(&self) {
         loop {
@@ -94,6 +122,11 @@ impl Watch {
                     tokio::select! {
                         () = tokio::time::sleep_until(deadline) => {}
                         () = self.changed.notified() => {}
+                        () = self.pressure.0.notified() => {
+                            if self.sheddable() {
+                                return;
+                            }
+                        }
                     }
                 }
             }
