@@ -63,3 +63,47 @@ fn a_busy_port_is_named_with_the_flag_to_choose_another() {
     );
     drop(busy);
 }
+
+#[test]
+fn out_of_file_descriptors_the_server_sheds_idle_sockets_and_goes_on() {
+    let addr = free_addr();
+    // 64 descriptors, far below the 512 connections allowed: accepting fails for want of one.
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -n 64 && exec "$0" --addr "$1" --db "$2""#)
+        .arg(env!("CARGO_BIN_EXE_boardlab-web"))
+        .arg(addr.to_string())
+        .arg(temp_db("out-of-files"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::net::TcpStream::connect(addr).is_err() {
+        assert!(Instant::now() < deadline, "the server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let idle: Vec<_> = (0..150)
+        .filter_map(|_| std::net::TcpStream::connect(addr).ok())
+        .collect();
+    let healthy = loop {
+        if let Ok(answer) = Client::connect(addr).and_then(|mut c| c.get("/api/health")) {
+            break answer.status == 200;
+        }
+        if Instant::now() > deadline || child.try_wait().unwrap().is_some() {
+            break false;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let output = child.wait_with_output().unwrap();
+    let errors = String::from_utf8_lossy(&output.stderr);
+    drop(idle);
+    assert!(
+        healthy && running,
+        "healthy {healthy}, running {running}: {errors}"
+    );
+    assert!(errors.contains("cannot accept a connection"), "{errors}");
+    assert!(!errors.contains("panicked"), "{errors}");
+}

@@ -45,7 +45,9 @@ pub async fn serve(listener: TcpListener, router: Router, limits: Limits) {
             Ok(accepted) => accepted,
             Err(error) => {
                 if !is_per_connection(&error) {
-                    // Out of file descriptors or memory: say so now and then, wait, go on.
+                    // Out of file descriptors or memory: shed the idle connections, say so
+                    // now and then, wait, go on.
+                    pressure.shed_idle();
                     let now = tokio::time::Instant::now();
                     if last_report.is_none_or(|at| now - at > Duration::from_secs(10)) {
                         last_report = Some(now);
