@@ -57,7 +57,28 @@ fn connect(addr: SocketAddr) -> TcpStream {
 
 /// Sends `request` as it is on a new connection and reads one answer.
 fn raw(addr: SocketAddr, request: &[u8]) -> Answer {
-    let mut stream = connect(addr);
+    send(connect(addr), request)
+}
+
+/// Sends `request` on a new connection from the loopback address `source` (another client
+/// than 127.0.0.1 to the server).
+fn raw_from(source: [u8; 4], addr: SocketAddr, request: &[u8]) -> Answer {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let stream = runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(SocketAddr::from((source, 0))).unwrap();
+        socket.connect(addr).await.unwrap()
+    });
+    let stream = stream.into_std().unwrap();
+    stream.set_nonblocking(false).unwrap();
+    stream.set_read_timeout(Some(PATIENCE)).unwrap();
+    send(stream, request)
+}
+
+fn send(mut stream: TcpStream, request: &[u8]) -> Answer {
     // The server may answer and close before all is sent (a head it refuses).
     let _ = stream.write_all(request);
     read_answer(&mut BufReader::new(stream))
@@ -428,6 +449,13 @@ fn a_client_creating_games_too_fast_is_told_when_to_retry() {
     assert_eq!(stored(addr), 3);
     // Other routes are not limited.
     assert_eq!(health(addr).status, 200);
+    // Another address is another client (the server sees each connection's peer).
+    let other = raw_from(
+        [127, 0, 0, 2],
+        addr,
+        &request("POST", "/api/games", &host, "", &good),
+    );
+    assert_eq!(other.status, 201, "{other:?}");
 }
 
 #[test]
