@@ -77,16 +77,6 @@ fn cut_quotes(message: &str) -> String {
         .collect()
 }
 
-/// `GET /api/health`: the server is up, how many games it holds in memory, and how many bot
-/// searches run.
-pub async fn health(State(hub): State<AppState>) -> Json<Value> {
-    Json(json!({
-        "ok": true,
-        "games_in_memory": hub.resident(),
-        "bot_searches": crate::bot::searches_running(),
-    }))
-}
-
 /// `GET /api/catalog`: the games on offer.
 pub async fn catalog() -> Json<Value> {
     Json(catalog::catalog())

@@ -718,7 +718,9 @@ impl Hub {
             let entry = match self.entry(&id).await {
                 Ok(entry) => entry,
                 Err(error) => {
-                    eprintln!(
+                    use std::io::Write as _;
+                    let _ = writeln!(
+                        std::io::stderr(),
                         "not resuming the bot of stored game '{id}': {}",
                         error.message
                     );

@@ -1,8 +1,18 @@
-//! `boardlab-web [--addr ADDR] [--db FILE]`: the same server as `boardlab serve`, as its own
-//! small binary (the crate's tests start it as a real process).
+//! `boardlab-web [--addr ADDR] [--db FILE] [--tablebases DIR] [--host NAME]...
+//! [--games-per-minute N]`: the same server as `boardlab serve`, as its own small binary (the
+//! crate's tests start it as a real process).
 
 use boardlab_web::{ServeConfig, serve_blocking};
+use std::io::Write;
 use std::process::ExitCode;
+
+const USAGE: &str = "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite] [--tablebases DIR] [--host NAME]... [--games-per-minute N]";
+
+/// Says `message` on stderr (a closed stderr is not an error worth dying of) and exits 2.
+fn refuse(message: &str) -> ExitCode {
+    let _ = writeln!(std::io::stderr(), "{message}");
+    ExitCode::from(2)
+}
 
 fn main() -> ExitCode {
     let mut config = ServeConfig::new(
@@ -15,25 +25,26 @@ fn main() -> ExitCode {
         match (arg.as_str(), value) {
             ("--addr", Some(v)) => match v.parse() {
                 Ok(addr) => config.addr = addr,
-                Err(e) => {
-                    eprintln!("error: --addr '{v}': {e}");
-                    return ExitCode::from(2);
-                }
+                Err(e) => return refuse(&format!("error: --addr '{v}': {e}")),
             },
             ("--db", Some(v)) => config.db = v.into(),
             ("--tablebases", Some(v)) => config.tablebases = Some(v.into()),
-            _ => {
-                eprintln!(
-                    "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite] [--tablebases DIR]"
-                );
-                return ExitCode::from(2);
-            }
+            ("--host", Some(v)) => config.hosts.push(v),
+            ("--games-per-minute", Some(v)) => match v.parse() {
+                Ok(n) if n > 0 => config.limits.games_per_minute = n,
+                _ => {
+                    return refuse(&format!(
+                        "error: --games-per-minute '{v}': use a whole number from 1"
+                    ));
+                }
+            },
+            _ => return refuse(USAGE),
         }
     }
     match serve_blocking(config) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            let _ = writeln!(std::io::stderr(), "error: {e:#}");
             ExitCode::FAILURE
         }
     }

@@ -3,13 +3,19 @@
 use crate::api::{self, AppState};
 use crate::assets;
 use crate::bot;
+use crate::edge;
+use crate::edge::game_rate::{GameRate, limit_new_games};
+use crate::health;
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::store::Store;
 use axum::Router;
+use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post};
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Where the server listens and where it keeps its games.
 #[derive(Clone, Debug)]
@@ -22,6 +28,9 @@ pub struct ServeConfig {
     pub tablebases: Option<PathBuf>,
     /// What one connection, one client and the whole server may use.
     pub limits: Limits,
+    /// Host names the server answers for besides IP addresses and `localhost` (`--host`):
+    /// a request naming any other host is refused, against DNS rebinding.
+    pub hosts: Vec<String>,
 }
 
 impl ServeConfig {
@@ -32,20 +41,33 @@ impl ServeConfig {
             db,
             tablebases: None,
             limits: Limits::default(),
+            hosts: Vec::new(),
         }
     }
 }
 
-/// The router of every page and API route over a hub.
-pub fn router(hub: AppState) -> Router {
+/// The router of every page and API route over a hub, inside the server's layers (security
+/// headers, JSON errors, host and origin checks, body timeout), answering for `hosts`
+/// besides IP addresses and `localhost`.
+pub fn router(hub: AppState, hosts: &[String]) -> Router {
+    let limits = hub.limits().clone();
+    edge::layers::around(routes(hub), &limits, hosts)
+}
+
+/// Every page and API route over a hub.
+fn routes(hub: AppState) -> Router {
+    let new_games = Arc::new(GameRate::new(hub.limits().games_per_minute));
     Router::new()
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::play_page))
         .route("/rules/{game}", get(assets::rules_page))
         .route("/static/{name}", get(assets::static_file))
         .route("/api/catalog", get(api::catalog))
-        .route("/api/health", get(api::health))
-        .route("/api/games", post(api::create_game))
+        .route("/api/health", get(health::health))
+        .route(
+            "/api/games",
+            post(api::create_game).layer(from_fn_with_state(new_games, limit_new_games)),
+        )
         .route("/api/games/{id}", get(api::game_state))
         .route("/api/games/{id}/view/{ply}", get(api::game_view))
         .route("/api/games/{id}/events", get(api::game_events))
@@ -65,18 +87,26 @@ pub fn router(hub: AppState) -> Router {
 pub struct Server {
     listener: tokio::net::TcpListener,
     hub: AppState,
+    hosts: Vec<String>,
 }
 
 impl Server {
-    /// Opens the store and binds the address.
+    /// Binds the address (first, so that a second server on a busy port leaves the store
+    /// alone) and opens the store.
     pub async fn bind(config: &ServeConfig) -> anyhow::Result<Server> {
+        let listener = tokio::net::TcpListener::bind(config.addr)
+            .await
+            .map_err(|error| anyhow::anyhow!(cannot_listen(config.addr, &error)))?;
         if let Some(dir) = &config.tablebases {
             bot::use_tablebases(dir)?;
         }
         let store = Store::open(&config.db)?;
         let hub = Hub::with_limits(store, config.limits.clone());
-        let listener = tokio::net::TcpListener::bind(config.addr).await?;
-        Ok(Server { listener, hub })
+        Ok(Server {
+            listener,
+            hub,
+            hosts: config.hosts.clone(),
+        })
     }
 
     /// The games and store the server serves.
@@ -105,7 +135,9 @@ impl Server {
                 hub.drop_idle(crate::hub::IDLE_TIME);
             }
         });
-        axum::serve(self.listener, router(self.hub)).await?;
+        let limits = self.hub.limits().clone();
+        let app = router(self.hub, &self.hosts);
+        edge::accept::serve(self.listener, app, limits).await;
         Ok(())
     }
 }
@@ -118,10 +150,29 @@ pub fn serve_blocking(config: ServeConfig) -> anyhow::Result<()> {
     runtime.block_on(async {
         let server = Server::bind(&config).await?;
         let addr = server.local_addr()?;
-        println!(
+        // A closed stdout (`boardlab serve | true`) must not stop the server.
+        let _ = writeln!(
+            std::io::stdout(),
             "boardlab is serving on http://{addr}/ (games stored in {})",
             config.db.display()
         );
         server.run().await
     })
+}
+
+/// The one-line error for an address the server cannot listen on, naming `--addr`.
+fn cannot_listen(addr: SocketAddr, error: &std::io::Error) -> String {
+    let why = match error.kind() {
+        std::io::ErrorKind::AddrInUse => {
+            "the address is already in use (is another server running?)".to_string()
+        }
+        std::io::ErrorKind::AddrNotAvailable => {
+            "no network interface of this machine has that address".to_string()
+        }
+        std::io::ErrorKind::PermissionDenied => {
+            "permission denied (ports below 1024 need privileges)".to_string()
+        }
+        _ => error.to_string(),
+    };
+    format!("cannot listen on {addr}: {why}; choose another with --addr HOST:PORT")
 }

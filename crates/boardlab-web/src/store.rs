@@ -289,6 +289,14 @@ impl Store {
         })
     }
 
+    /// How many games the database holds: a cheap read through the store that fails when
+    /// the database cannot be read (the health check).
+    pub fn count_games(&self) -> StoreResult<u64> {
+        Ok(self
+            .conn()
+            .query_row("SELECT count(*) FROM games", [], |row| row.get(0))?)
+    }
+
     /// Records how a game ended (`1-0`, `0-1`, `1/2-1/2`), so that a finished game is not
     /// replayed to resume its bot when the server starts.
     pub fn set_result(&self, game_id: &str, result: &str) -> StoreResult<()> {
@@ -310,6 +318,13 @@ impl Store {
             )
             .optional()?;
         Ok(result.flatten())
+    }
+
+    /// Runs SQL statements on the store's own connection: the server holds its database
+    /// alone, so this is how a test damages or repairs what a running server reads.
+    #[doc(hidden)]
+    pub fn execute_batch(&self, sql: &str) -> StoreResult<()> {
+        Ok(self.conn().execute_batch(sql)?)
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {

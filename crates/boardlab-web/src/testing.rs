@@ -24,15 +24,29 @@ pub fn temp_db(label: &str) -> PathBuf {
     dir.join("games.sqlite")
 }
 
-/// Starts a server on `127.0.0.1:0` over the database `db`, in a runtime on its own
-/// thread that lives as long as the process; returns its address.
+/// The configuration of a test server on `127.0.0.1:0` over `db`: the default limits, but
+/// for the games one client may create a minute (tests create many, all from 127.0.0.1).
+pub fn test_config(db: PathBuf) -> ServeConfig {
+    let mut config = ServeConfig::new("127.0.0.1:0".parse().expect("loopback address"), db);
+    config.limits.games_per_minute = 1_000_000;
+    config
+}
+
+/// Starts a server on `127.0.0.1:0` over the database `db` ([`test_config`]), in a runtime
+/// on its own thread that lives as long as the process; returns its address.
 pub fn start_background(db: PathBuf, workers: usize) -> SocketAddr {
-    start_background_with_hub(db, workers).0
+    start_with(test_config(db), workers).0
 }
 
 /// [`start_background`], with the server's hub: the server holds its database alone, so a
 /// test reads what was stored through `hub.store()`.
 pub fn start_background_with_hub(db: PathBuf, workers: usize) -> (SocketAddr, Arc<Hub>) {
+    start_with(test_config(db), workers)
+}
+
+/// Starts a server with `config`, in a runtime on its own thread that lives as long as the
+/// process; returns its address and its hub.
+pub fn start_with(config: ServeConfig, workers: usize) -> (SocketAddr, Arc<Hub>) {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -41,7 +55,6 @@ pub fn start_background_with_hub(db: PathBuf, workers: usize) -> (SocketAddr, Ar
             .build()
             .expect("a tokio runtime");
         runtime.block_on(async move {
-            let config = ServeConfig::new("127.0.0.1:0".parse().expect("loopback address"), db);
             let server = Server::bind(&config).await.expect("bind the server");
             tx.send((
                 server.local_addr().expect("the bound address"),

@@ -20,6 +20,11 @@ pub struct ServeArgs {
     /// offered for Parity positions they cover (it is always offered for Sprint).
     #[arg(long, value_name = "DIR")]
     tablebases: Option<PathBuf>,
+    /// A host name the server answers for besides IP addresses and localhost (repeatable):
+    /// requests naming any other host are refused, against DNS rebinding (docs/web.md,
+    /// "Security").
+    #[arg(long = "host", value_name = "NAME")]
+    hosts: Vec<String>,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -112,5 +117,6 @@ pub fn run(args: ServeArgs) -> Result<()> {
     let mut config = boardlab_web::ServeConfig::new(args.addr, args.db);
     config.tablebases = args.tablebases;
     config.limits = args.limits.limits();
+    config.hosts = args.hosts;
     boardlab_web::serve_blocking(config)
 }

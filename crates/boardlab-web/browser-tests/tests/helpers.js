@@ -22,7 +22,8 @@ export async function startServer({ addr = '127.0.0.1:0', db = null } = {}) {
   const bin = process.env.BOARDLAB_WEB_BIN;
   if (!bin) throw new Error('set BOARDLAB_WEB_BIN to the boardlab-web binary (run.sh does)');
   db = db || join(mkdtempSync(join(tmpdir(), 'boardlab-web-')), 'games.sqlite');
-  const child = spawn(bin, ['--addr', addr, '--db', db], {
+  // The tests start many games from one address: past the default games-per-minute.
+  const child = spawn(bin, ['--addr', addr, '--db', db, '--games-per-minute', '100000'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((ok, fail) => {
@@ -76,6 +77,7 @@ export async function newPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1180, height: 860 } });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
+  await watchPolicy(page);
   return page;
 }
 
@@ -126,4 +128,25 @@ export async function startFromPage(page, url, game, { opponent = 'bot', side = 
   if (await page.isVisible('#first-row')) await page.selectOption('#first', first);
   await Promise.all([page.waitForURL(/\/g\//), page.click('#start')]);
   await page.waitForSelector('body[data-ready=yes]');
+}
+
+/**
+ * Records every Content-Security-Policy violation of the page's documents in
+ * `window.__policyViolations` (read by `policyViolations`), and reports each on the console.
+ */
+export async function watchPolicy(page) {
+  await page.addInitScript(() => {
+    window.__policyViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__policyViolations.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || location.pathname}:${e.lineNumber}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) console.error('policy:', message.text());
+  });
+}
+
+/** The Content-Security-Policy violations the page's current document has seen. */
+export async function policyViolations(page) {
+  return page.evaluate(() => window.__policyViolations || ['the violation listener is missing']);
 }
