@@ -4,6 +4,7 @@ use crate::catalog;
 use crate::create::{self, NewGame};
 use crate::error::{ApiError, ApiResult};
 use crate::hub::{self, Hub};
+use crate::limits::ClientId;
 use crate::store::Mode;
 use axum::Json;
 use axum::body::Bytes;
@@ -58,13 +59,20 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     }
 }
 
-/// `GET /api/health`: the server is up, how many games it holds in memory, and how many bot
-/// searches run.
+/// `GET /api/health`: the server is up, how many games it holds in memory, how many bot
+/// searches and analyses run and wait, the MiB the solver's tables take, and how far the
+/// background resume of stored bot games after a start has come (`null` when it is done).
 pub async fn health(State(hub): State<AppState>) -> Json<Value> {
+    let (analyses, analyses_waiting) = hub.analyses_queued();
     Json(json!({
         "ok": true,
         "games_in_memory": hub.resident(),
-        "bot_searches": crate::bot::searches_running(),
+        "bot_searches": hub.searches_running(),
+        "bot_searches_waiting": hub.searches_waiting(),
+        "analyses": analyses,
+        "analyses_waiting": analyses_waiting,
+        "solver_mib": hub.solver_mib_in_use(),
+        "resuming": hub.resume_progress().map(|(done, total)| json!({ "done": done, "total": total })),
     }))
 }
 
@@ -76,6 +84,7 @@ pub async fn catalog() -> Json<Value> {
 /// `POST /api/games`: starts a game and returns its links.
 pub async fn create_game(
     State(hub): State<AppState>,
+    client: ClientId,
     JsonBody(request): JsonBody<NewGame>,
 ) -> ApiResult<Response> {
     let (row, seat) = create::new_row(request)?;
@@ -91,7 +100,7 @@ pub async fn create_game(
         Mode::Local => json!({ "1": token(1), "2": token(2) }),
         _ => json!({ seat.to_string(): token(seat) }),
     };
-    hub.create(row).await?;
+    hub.create(row, client).await?;
     let body = json!({
         "id": id,
         "seat": seat,
@@ -220,6 +229,7 @@ async fn authorize(hub: &Arc<Hub>, id: &str, body: &SeatBody) -> ApiResult<(hub:
 /// only after the move is committed to the store.
 pub async fn play_move(
     State(hub): State<AppState>,
+    client: ClientId,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
@@ -228,7 +238,7 @@ pub async fn play_move(
         .mv
         .as_deref()
         .ok_or_else(|| ApiError::bad_request("missing field 'move'"))?;
-    Ok(Json(hub.play(&entry, seat, text).await?))
+    Ok(Json(hub.play(&entry, seat, text, client).await?))
 }
 
 /// `POST /api/games/{id}/invite` with `{"seat", "token"}`: the link for the other seat of a
@@ -301,11 +311,12 @@ pub async fn decline(
 /// game with the seats swapped, `{"id", "seat", "link"}` (the same game for both players).
 pub async fn rematch(
     State(hub): State<AppState>,
+    client: ClientId,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
     let (entry, seat) = authorize(&hub, &id, &body).await?;
-    Ok(Json(hub.rematch(&entry, seat).await?))
+    Ok(Json(hub.rematch(&entry, seat, client).await?))
 }
 
 /// `GET /api/games/{id}/analysis/{ply}`: the search's evaluation, best line and (where the
@@ -313,11 +324,12 @@ pub async fn rematch(
 /// games and games at one screen; `"analysis": null` where the game is over at that ply.
 pub async fn analysis(
     State(hub): State<AppState>,
+    client: ClientId,
     Path((id, ply)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
     let ply: usize = ply
         .parse()
         .map_err(|_| ApiError::bad_request(format!("'{ply}' is not a ply (0, 1, 2, …)")))?;
     let entry = hub.entry(&id).await?;
-    Ok(Json(hub.analysis(&entry, ply).await?))
+    Ok(Json(hub.analysis(&entry, ply, client).await?))
 }

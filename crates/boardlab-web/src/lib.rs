@@ -16,6 +16,8 @@ pub mod ending;
 pub mod error;
 pub mod hub;
 pub mod limits;
+pub mod memory;
+pub mod queue;
 pub mod record;
 pub mod server;
 pub mod session;

@@ -84,12 +84,20 @@ impl Server {
         self.listener.local_addr()
     }
 
-    /// Resumes the bots of stored games, then serves until the process ends.
+    /// Serves until the process ends, resuming the bots of stored games in the background
+    /// meanwhile (a game asked for first is resumed when it is loaded).
     pub async fn run(self) -> anyhow::Result<()> {
-        self.hub
-            .resume_bots()
-            .await
-            .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        let resuming = self.hub.clone();
+        tokio::spawn(async move {
+            if let Err(error) = resuming.resume_bots().await {
+                use std::io::Write;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "the bots of stored games were not resumed: {}",
+                    error.message
+                );
+            }
+        });
         // Games nobody has asked for in a while leave memory.
         let hub = std::sync::Arc::downgrade(&self.hub);
         tokio::spawn(async move {
@@ -100,7 +108,11 @@ impl Server {
                 hub.drop_idle(crate::hub::IDLE_TIME);
             }
         });
-        axum::serve(self.listener, router(self.hub)).await?;
+        axum::serve(
+            self.listener,
+            router(self.hub).into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await?;
         Ok(())
     }
 }

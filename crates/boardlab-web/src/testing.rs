@@ -1,6 +1,7 @@
 //! Helpers for tests and the load test: a server on a free loopback port in a background
 //! runtime, and fresh temporary database paths.
 
+use crate::limits::Limits;
 use crate::server::{ServeConfig, Server};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -25,6 +26,11 @@ pub fn temp_db(label: &str) -> PathBuf {
 /// Starts a server on `127.0.0.1:0` over the database `db`, in a runtime on its own
 /// thread that lives as long as the process; returns its address.
 pub fn start_background(db: PathBuf, workers: usize) -> SocketAddr {
+    start_background_with(db, workers, Limits::default())
+}
+
+/// Starts a server like [`start_background`] that enforces `limits`.
+pub fn start_background_with(db: PathBuf, workers: usize, limits: Limits) -> SocketAddr {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -33,7 +39,8 @@ pub fn start_background(db: PathBuf, workers: usize) -> SocketAddr {
             .build()
             .expect("a tokio runtime");
         runtime.block_on(async move {
-            let config = ServeConfig::new("127.0.0.1:0".parse().expect("loopback address"), db);
+            let mut config = ServeConfig::new("127.0.0.1:0".parse().expect("loopback address"), db);
+            config.limits = limits;
             let server = Server::bind(&config).await.expect("bind the server");
             tx.send(server.local_addr().expect("the bound address"))
                 .expect("report the address");
