@@ -829,6 +829,23 @@ impl Hub {
         });
     }
 
+    /// Starts [`resume_bots`](Hub::resume_bots) on its own task and returns at once; the
+    /// progress shows from now on (a total of 0 while the games are being counted).
+    pub fn resume_bots_in_background(self: &Arc<Hub>) {
+        self.resuming.running.store(true, Ordering::Relaxed);
+        let hub = self.clone();
+        tokio::spawn(async move {
+            if let Err(error) = hub.resume_bots().await {
+                use std::io::Write;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "the bots of stored games were not resumed: {}",
+                    error.message
+                );
+            }
+        });
+    }
+
     /// Restarts the bots of stored bot games whose bot is to move (after a restart), a few
     /// at a time: it loads the next game when fewer than [`RESUME_BATCH`] of the server's own
     /// searches are queued, so games that have moved can leave memory again. A game asked
@@ -836,6 +853,8 @@ impl Hub {
     /// looked at; progress shows in [`Hub::resume_progress`].
     pub async fn resume_bots(self: &Arc<Hub>) -> ApiResult<usize> {
         self.resuming.running.store(true, Ordering::Relaxed);
+        self.resuming.total.store(0, Ordering::Relaxed);
+        self.resuming.done.store(0, Ordering::Relaxed);
         let ids = self.with_store(|s| s.bot_game_ids()).await;
         let ids = match ids {
             Ok(ids) => ids,

@@ -87,17 +87,7 @@ impl Server {
     /// Serves until the process ends, resuming the bots of stored games in the background
     /// meanwhile (a game asked for first is resumed when it is loaded).
     pub async fn run(self) -> anyhow::Result<()> {
-        let resuming = self.hub.clone();
-        tokio::spawn(async move {
-            if let Err(error) = resuming.resume_bots().await {
-                use std::io::Write;
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "the bots of stored games were not resumed: {}",
-                    error.message
-                );
-            }
-        });
+        self.hub.resume_bots_in_background();
         // Games nobody has asked for in a while leave memory.
         let hub = std::sync::Arc::downgrade(&self.hub);
         tokio::spawn(async move {
