@@ -332,6 +332,7 @@ impl Hub {
         };
         let session = session::build(&setup_of(&row)?, &moves)
             .map_err(|e| ApiError::internal(format!("stored game '{id}' cannot be loaded: {e}")))?;
+        let has_bot = row.bot_level.is_some();
         let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session, &moments)?));
         let (found, loaded) = {
             let mut games = self.games.lock().expect("games lock");
@@ -349,7 +350,9 @@ impl Hub {
         self.trim();
         if loaded {
             // A bot to move (after a restart, or in a game that left memory) moves now.
-            self.schedule_bot(found.clone(), None);
+            if has_bot {
+                self.schedule_bot(found.clone(), None);
+            }
             self.schedule_flag(&found);
         }
         Ok(found)

@@ -1,6 +1,7 @@
 //! The memory of the perfect player's solver: a budget shared by every search of the
 //! server ([`SolverMemory`]), and handing freed memory back to the system.
 
+use boardlab_ai::solver::{ENTRY_BYTES, table_bits_for};
 use std::sync::{Arc, Mutex};
 
 /// Hands the memory the allocator holds free back to the system, where the allocator
@@ -33,20 +34,26 @@ impl SolverMemory {
         })
     }
 
-    /// Memory for one search: its share, or what is left of the total when less is left
-    /// (down to a quarter of the share, and at least 1 MiB); `None` when even that is not
-    /// left (the perfect player then plays this move with the strongest level's search).
+    /// Memory for one search: the largest table within its share, or within what is left
+    /// of the total when less is left (down to a quarter of the share, and at least 1 MiB);
+    /// `None` when even that is not left (the perfect player then plays this move with the
+    /// strongest level's search).
     pub fn grant(self: &Arc<SolverMemory>) -> Option<SolverGrant> {
         let mut used = self.used.lock().unwrap_or_else(|p| p.into_inner());
         let left = self.total.saturating_sub(*used);
-        let mib = self.per_search.min(left);
-        if mib == 0 || mib < (self.per_search / 4).max(1) {
+        let room = self.per_search.min(left);
+        if room == 0 || room < (self.per_search / 4).max(1) {
             return None;
         }
+        // The table is a power of two of entries: the grant is what it really takes.
+        let table_bits = table_bits_for(room << 20);
+        let bytes = (1usize << table_bits) * ENTRY_BYTES;
+        let mib = bytes.div_ceil(1 << 20).min(room);
         *used += mib;
         Some(SolverGrant {
             memory: self.clone(),
             mib,
+            table_bits,
         })
     }
 
@@ -62,17 +69,19 @@ impl SolverMemory {
 pub struct SolverGrant {
     memory: Arc<SolverMemory>,
     mib: usize,
+    table_bits: u32,
 }
 
 impl SolverGrant {
-    /// The MiB granted.
+    /// The MiB granted: what the solver's table takes (a power of two of entries, the
+    /// largest within the search's share or what was left of the total).
     pub fn mib(&self) -> usize {
         self.mib
     }
 
-    /// The solver table size that fits in the grant (see [`boardlab_ai::solver::table_bits_for`]).
+    /// The size of the solver's table, as a power of two of entries.
     pub fn table_bits(&self) -> u32 {
-        boardlab_ai::solver::table_bits_for(self.mib << 20)
+        self.table_bits
     }
 }
 
@@ -92,26 +101,31 @@ mod tests {
 
     #[test]
     fn grants_stay_within_the_total() {
+        // A 128 MiB share holds 2^22 entries of 24 bytes: 96 MiB.
         let memory = SolverMemory::new(128, 300);
         let a = memory.grant().expect("a full share");
         let b = memory.grant().expect("a full share");
-        assert_eq!((a.mib(), b.mib()), (128, 128));
-        // 44 MiB are left: more than a quarter share, so the third search gets them.
-        let c = memory.grant().expect("what is left");
-        assert_eq!(c.mib(), 44);
+        assert_eq!((a.mib(), b.mib(), b.table_bits()), (96, 96, 22));
+        // 108 MiB are left: the third search's table is as large as ever.
+        let c = memory.grant().expect("a full share");
+        assert_eq!(c.mib(), 96);
+        // 12 MiB are left: under a quarter of a share, so no grant.
         assert!(memory.grant().is_none());
-        assert_eq!(memory.in_use(), 300);
+        assert_eq!(memory.in_use(), 288);
         drop(a);
-        assert_eq!(memory.grant().map(|g| g.mib()), Some(128));
-        assert_eq!(memory.in_use(), 172);
-        // 96 MiB is 2^22 entries of 24 bytes; 128 MiB holds no more.
-        assert_eq!(b.table_bits(), 22);
+        let d = memory.grant().expect("a full share again");
+        assert_eq!(d.mib(), 96);
+        drop((b, c, d));
+        assert_eq!(memory.in_use(), 0);
     }
 
     #[test]
-    fn less_than_a_quarter_share_is_no_grant() {
+    fn what_is_left_makes_a_smaller_table() {
         let memory = SolverMemory::new(128, 150);
         let _a = memory.grant().expect("a full share");
-        assert!(memory.grant().is_none(), "22 MiB is under a quarter share");
+        // 54 MiB are left: a table of 2^21 entries (48 MiB).
+        let b = memory.grant().expect("what is left");
+        assert_eq!((b.mib(), b.table_bits()), (48, 21));
+        assert!(memory.grant().is_none(), "6 MiB is under a quarter share");
     }
 }

@@ -77,7 +77,10 @@ fn fifty_thousand_stored_bot_games_resume_in_the_background() {
             if state["ply"].as_u64().unwrap_or(0) >= 1 {
                 break;
             }
-            assert!(Instant::now() < deadline, "the bot of {id} never moved: {state}");
+            assert!(
+                Instant::now() < deadline,
+                "the bot of {id} never moved: {state}"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -91,7 +94,10 @@ fn fifty_thousand_stored_bot_games_resume_in_the_background() {
         if state["resuming"]["done"].as_u64().unwrap_or(GAMES as u64) >= 100 {
             break;
         }
-        assert!(Instant::now() < deadline, "the resume did not go on: {state}");
+        assert!(
+            Instant::now() < deadline,
+            "the resume did not go on: {state}"
+        );
         std::thread::sleep(Duration::from_millis(20));
     }
     assert!(get(addr, "/api/games/g00000")["ply"].as_u64().unwrap() >= 1);
