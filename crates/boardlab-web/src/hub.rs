@@ -450,8 +450,12 @@ impl Hub {
             .session
             .check(text)
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        // The bot answers unless the move ends the game: that search needs a place.
         let answers =
-            entry.row.bot_level.is_some() && entry.row.bot_seat.is_some_and(|b| b != seat);
+            entry.row.bot_level.is_some() && entry.row.bot_seat.is_some_and(|bot| bot != seat) && {
+                let mut after = entry.session.boxed_clone();
+                after.apply(&canonical).is_ok() && after.outcome().is_none()
+            };
         let ticket = answers.then(|| self.search_ticket(client)).transpose()?;
         let state = self.commit(&mut entry, canonical).await?;
         drop(entry);

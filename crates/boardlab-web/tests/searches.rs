@@ -88,6 +88,26 @@ async fn a_client_at_its_search_limit_is_refused_and_waiting_searches_leave_with
         create(&hub, bot_first.clone(), client(1)).await.err(),
         Some(429)
     );
+    // A move that ends the game starts no search: it is played.
+    let (ending, seat) = create(
+        &hub,
+        json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "1",
+            "position": "5b/w5/6/6/1w1w1w/6 1 0 1" }),
+        client(1),
+    )
+    .await
+    .unwrap();
+    let session = ending.lock().await.session.boxed_clone();
+    let winning = session
+        .legal_texts()
+        .into_iter()
+        .find(|mv| {
+            let mut after = session.boxed_clone();
+            after.apply(mv).is_ok() && after.outcome().is_some()
+        })
+        .expect("a winning move");
+    hub.play(&ending, seat, &winning, client(1)).await.unwrap();
+    assert_eq!(hub.searches_waiting(), 1);
     // Another client is not held back by client 1's limit.
     let (other, _) = create(&hub, bot_first, client(2)).await.unwrap();
     until("the other client's search to queue", || {
