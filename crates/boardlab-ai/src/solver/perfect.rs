@@ -111,6 +111,11 @@ impl<P: Evaluate> PerfectBot<P> {
         solver.set_deadline(deadline);
         match solver.solve(position) {
             Ok(solution) => {
+                // Like every search, it clears its stop flag when it ends (a stop that came
+                // as it finished must not stop the next one).
+                if let Some(flag) = self.fallback.stop_flag() {
+                    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+                }
                 let Some(best) = solution.best() else {
                     return Ok(None);
                 };
@@ -158,9 +163,8 @@ impl<P: Evaluate> Bot<P> for PerfectBot<P> {
     }
 
     fn set_limits(&mut self, limits: Limits) {
-        if let Some(time) = limits.time {
-            self.solve_time = Some(time / 2);
-        }
+        // The limits replace the earlier ones, a solve time given before included.
+        self.solve_time = limits.time.map(|time| time / 2);
         self.limits = Some(limits);
         self.fallback.set_limits(limits);
     }
