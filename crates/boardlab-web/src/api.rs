@@ -4,6 +4,7 @@ use crate::catalog;
 use crate::create::{self, NewGame};
 use crate::error::{ApiError, ApiResult};
 use crate::hub::{self, Hub};
+use crate::limits::ClientId;
 use crate::store::Mode;
 use axum::Json;
 use axum::body::Bytes;
@@ -85,6 +86,7 @@ pub async fn catalog() -> Json<Value> {
 /// `POST /api/games`: starts a game and returns its links.
 pub async fn create_game(
     State(hub): State<AppState>,
+    client: ClientId,
     JsonBody(request): JsonBody<NewGame>,
 ) -> ApiResult<Response> {
     let (row, seat) = create::new_row(request)?;
@@ -100,7 +102,7 @@ pub async fn create_game(
         Mode::Local => json!({ "1": token(1), "2": token(2) }),
         _ => json!({ seat.to_string(): token(seat) }),
     };
-    hub.create(row).await?;
+    hub.create(row, client).await?;
     let body = json!({
         "id": id,
         "seat": seat,
@@ -232,6 +234,7 @@ async fn authorize(hub: &Arc<Hub>, id: &str, body: &SeatBody) -> ApiResult<(hub:
 /// only after the move is committed to the store.
 pub async fn play_move(
     State(hub): State<AppState>,
+    client: ClientId,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
@@ -240,7 +243,7 @@ pub async fn play_move(
         .mv
         .as_deref()
         .ok_or_else(|| ApiError::bad_request("missing field 'move'"))?;
-    Ok(Json(hub.play(&entry, seat, text).await?))
+    Ok(Json(hub.play(&entry, seat, text, client).await?))
 }
 
 /// `POST /api/games/{id}/invite` with `{"seat", "token"}`: the link for the other seat of a
@@ -326,11 +329,12 @@ pub async fn decline(
 /// game with the seats swapped, `{"id", "seat", "link"}` (the same game for both players).
 pub async fn rematch(
     State(hub): State<AppState>,
+    client: ClientId,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
     let (entry, seat) = authorize(&hub, &id, &body).await?;
-    Ok(Json(hub.rematch(&entry, seat).await?))
+    Ok(Json(hub.rematch(&entry, seat, client).await?))
 }
 
 /// `GET /api/games/{id}/analysis/{ply}`: the search's evaluation, best line and (where the
@@ -338,6 +342,7 @@ pub async fn rematch(
 /// games and games at one screen; `"analysis": null` where the game is over at that ply.
 pub async fn analysis(
     State(hub): State<AppState>,
+    client: ClientId,
     Path((id, ply)): Path<(String, String)>,
 ) -> ApiResult<Json<Value>> {
     let ply: usize = ply.parse().map_err(|_| {
@@ -347,5 +352,5 @@ pub async fn analysis(
         ))
     })?;
     let entry = hub.entry(&id).await?;
-    Ok(Json(hub.analysis(&entry, ply).await?))
+    Ok(Json(hub.analysis(&entry, ply, client).await?))
 }

@@ -1,6 +1,7 @@
 //! The bot opponent, behind one function: the strength levels of `boardlab-ai`
 //! ([`boardlab_ai::levels`]: each game has its own bot for each level) within their budget.
 
+use crate::memory::SolverMemory;
 use boardlab_ai::solver::{PerfectBot, Solver};
 use boardlab_ai::{Bot, ClockView, Score, TOP_LEVEL, levels};
 use boardlab_core::{Evaluate, GameHistory, GameValue, Player, Position};
@@ -8,7 +9,7 @@ use boardlab_games::{GameId, GameVisitor, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -118,11 +119,13 @@ impl GameVisitor for PerfectOffer {
 }
 
 /// Stops a bot's search under way from another thread: when its game ends, moves are taken
-/// back, or its time is up. A search cancelled before it starts does not start.
+/// back, the game leaves memory, or its time is up. A search cancelled before it starts
+/// (while it waits in the queue) does not start.
 #[derive(Clone, Debug, Default)]
 pub struct Cancel {
     cancelled: Arc<AtomicBool>,
     flag: Arc<Mutex<Option<boardlab_ai::StopFlag>>>,
+    woken: Arc<tokio::sync::Notify>,
 }
 
 impl Cancel {
@@ -131,6 +134,19 @@ impl Cancel {
         self.cancelled.store(true, Ordering::Relaxed);
         if let Some(flag) = &*self.flag.lock().unwrap_or_else(|p| p.into_inner()) {
             flag.store(true, Ordering::Relaxed);
+        }
+        self.woken.notify_waiters();
+    }
+
+    /// Returns once the search is cancelled.
+    pub async fn cancelled(&self) {
+        loop {
+            // Made before the check, the waiter cannot miss a cancel that comes between.
+            let woken = self.woken.notified();
+            if self.is_cancelled() {
+                return;
+            }
+            woken.await;
         }
     }
 
@@ -146,35 +162,12 @@ impl Cancel {
     }
 }
 
-/// How many bot searches run now (on the blocking threads), for `/api/health`.
-static SEARCHES: AtomicUsize = AtomicUsize::new(0);
-
-/// The number of bot searches running now.
-pub fn searches_running() -> usize {
-    SEARCHES.load(Ordering::Relaxed)
-}
-
-/// Counts a search while it runs.
-struct Running;
-
-impl Running {
-    fn start() -> Running {
-        SEARCHES.fetch_add(1, Ordering::Relaxed);
-        Running
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        SEARCHES.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
 /// The bot's move in the current position of `history`, or `None` when there is none.
 /// `seed` makes random choices repeatable; the level's own limits bound its time, and
 /// `budget` is what the caller allows before it plays [`random_move`] instead. In a timed
 /// game `clock` shows the clocks, and the bot's time for the move comes from them; `cancel`
-/// stops the search.
+/// stops the search. The perfect player's solver takes its table from `memory`, and gives
+/// up after half the budget; without memory left it plays like the top level.
 pub fn bot_move<P: Evaluate>(
     history: &GameHistory<P>,
     level: u8,
@@ -182,9 +175,8 @@ pub fn bot_move<P: Evaluate>(
     budget: Duration,
     clock: Option<ClockView>,
     cancel: &Cancel,
+    memory: &Arc<SolverMemory>,
 ) -> Option<P::Move> {
-    let _ = budget;
-    let _running = Running::start();
     let choose = |mut bot: Box<dyn Bot<P>>| {
         if !cancel.attach(bot.stop_flag()) {
             return None;
@@ -196,13 +188,21 @@ pub fn bot_move<P: Evaluate>(
     };
     if level == PERFECT {
         let fallback = levels::level_spec::<P>(TOP_LEVEL).ok()?.build::<P>(seed);
+        // Dropped after the bot (locals drop in reverse order): the table is freed first.
+        let Some(grant) = memory.grant() else {
+            return choose(fallback);
+        };
         let perfect = PerfectBot::new(
             "perfect".to_string(),
             TABLEBASES.get().cloned(),
             PERFECT_NODES,
             fallback,
-        );
-        return choose(Box::new(perfect));
+        )
+        .with_table_bits(grant.table_bits())
+        .with_solve_time(budget / 2);
+        let chosen = choose(Box::new(perfect));
+        drop(grant);
+        return chosen;
     }
     match levels::level_spec::<P>(level) {
         Ok(spec) => choose(spec.build::<P>(seed)),
@@ -241,8 +241,13 @@ pub struct Analysis {
 
 /// Analyses the current position of `history` for `budget`: a search of the strongest level
 /// with that time, and the exact value from the solver (games without cycles) or the
-/// tablebases (when the server has them). `None` once the game is over.
-pub fn analyse<P: Evaluate>(history: &GameHistory<P>, budget: Duration) -> Option<Analysis> {
+/// tablebases (when the server has them); the solver's table comes from `memory` (no exact
+/// value from the solver when none is left). `None` once the game is over.
+pub fn analyse<P: Evaluate>(
+    history: &GameHistory<P>,
+    budget: Duration,
+    memory: &Arc<SolverMemory>,
+) -> Option<Analysis> {
     if history.outcome().is_some() {
         return None;
     }
@@ -255,7 +260,7 @@ pub fn analyse<P: Evaluate>(history: &GameHistory<P>, budget: Duration) -> Optio
     let mut last = None;
     bot.choose(history, &mut |info| last = Some(info.clone()))?;
     let info = last?;
-    let exact = exact_value(&position).map(|v| v.to_string());
+    let exact = exact_value(&position, memory).map(|v| v.to_string());
     let look = P::presentation();
     let to_move = position.side_to_move();
     let for_one = |share: f64| match to_move {
@@ -305,7 +310,7 @@ pub fn analyse<P: Evaluate>(history: &GameHistory<P>, budget: Duration) -> Optio
 
 /// The exact value of `position` for the side to move, where the solver reaches it within a
 /// small budget: games without cycles, and games with tablebases when the server has them.
-fn exact_value<P: Position>(position: &P) -> Option<GameValue> {
+fn exact_value<P: Position>(position: &P, memory: &Arc<SolverMemory>) -> Option<GameValue> {
     let oracle = if P::ACYCLIC {
         None
     } else if P::HAS_TABLEBASES {
@@ -313,7 +318,18 @@ fn exact_value<P: Position>(position: &P) -> Option<GameValue> {
     } else {
         return None;
     };
-    Solver::new(oracle, EXACT_NODES).value(position).ok()
+    // Only a search needs a table (tablebases alone do not).
+    let grant = if P::ACYCLIC {
+        Some(memory.grant()?)
+    } else {
+        None
+    };
+    let bits = grant.as_ref().map_or(1, |g| g.table_bits());
+    let value = Solver::with_table_bits(oracle, EXACT_NODES, bits)
+        .value(position)
+        .ok();
+    drop(grant);
+    value
 }
 
 /// The positions the analysis's solver may visit before it gives up on an exact value.

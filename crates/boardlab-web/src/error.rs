@@ -11,6 +11,9 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What went wrong, in words.
     pub message: String,
+    /// For 429 (too many requests): the seconds after which the client may try again,
+    /// sent as the `Retry-After` header.
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -19,6 +22,16 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            retry_after: None,
+        }
+    }
+
+    /// 429: the client is at one of its limits; it may try again after `retry_after`
+    /// seconds. The message names the limit.
+    pub fn too_many(message: impl Into<String>, retry_after: u64) -> ApiError {
+        ApiError {
+            retry_after: Some(retry_after),
+            ..ApiError::new(StatusCode::TOO_MANY_REQUESTS, message)
         }
     }
 
@@ -40,11 +53,17 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (
+        let mut response = (
             self.status,
             Json(serde_json::json!({ "error": self.message })),
         )
-            .into_response()
+            .into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, seconds.into());
+        }
+        response
     }
 }
 

@@ -5,32 +5,40 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// `GET /api/health`: `ok` and the games stored (a read through the store), the games in
-/// memory and the bot searches running; 503 with `"ok": false` and the store's error when
-/// the store cannot be read.
+/// memory, the bot searches and analyses running and waiting, the MiB the solver's tables
+/// take, and how far the background resume of stored bot games has come (`null` when done);
+/// 503 with `"ok": false` and the store's error when the store cannot be read.
 pub async fn health(State(hub): State<AppState>) -> Response {
     let stored = hub.with_store(|store| store.count_games()).await;
-    let resident = hub.resident();
-    let searches = crate::bot::searches_running();
+    let (analyses, analyses_waiting) = hub.analyses_queued();
+    let mut answer = json!({
+        "games_in_memory": hub.resident(),
+        "bot_searches": hub.searches_running(),
+        "bot_searches_waiting": hub.searches_waiting(),
+        "analyses": analyses,
+        "analyses_waiting": analyses_waiting,
+        "solver_mib": hub.solver_mib_in_use(),
+        "resuming": hub
+            .resume_progress()
+            .map(|(done, total)| json!({ "done": done, "total": total })),
+    });
+    let fields = answer.as_object_mut().expect("a JSON object");
     match stored {
-        Ok(stored) => Json(json!({
-            "ok": true,
-            "games_stored": stored,
-            "games_in_memory": resident,
-            "bot_searches": searches,
-        }))
-        .into_response(),
-        Err(error) => (
-            StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({
-                "ok": false,
-                "error": format!("the game store cannot be read: {}", error.message),
-                "games_in_memory": resident,
-                "bot_searches": searches,
-            })),
-        )
-            .into_response(),
+        Ok(stored) => {
+            fields.insert("ok".into(), Value::Bool(true));
+            fields.insert("games_stored".into(), json!(stored));
+            Json(answer).into_response()
+        }
+        Err(error) => {
+            fields.insert("ok".into(), Value::Bool(false));
+            fields.insert(
+                "error".into(),
+                json!(format!("the game store cannot be read: {}", error.message)),
+            );
+            (StatusCode::SERVICE_UNAVAILABLE, Json(answer)).into_response()
+        }
     }
 }

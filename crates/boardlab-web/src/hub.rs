@@ -5,7 +5,9 @@ use crate::bot;
 use crate::clock::{LiveClock, now_ms};
 use crate::ending::Ending;
 use crate::error::{ApiError, ApiResult};
-use crate::limits::Limits;
+use crate::limits::{ClientId, Limits};
+use crate::memory::{SolverMemory, give_back_freed_memory};
+use crate::queue::{ClientFull, FairQueue, Ticket};
 use crate::record::RecordTags;
 use crate::session::{self, GameSetup, Session};
 use crate::store::{GameRow, Mode, Store, StoreResult};
@@ -14,6 +16,7 @@ use boardlab_core::{Player, Setup};
 use boardlab_games::GameId;
 use serde_json::{Value, json};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
@@ -119,6 +122,13 @@ impl Entry {
         }
     }
 
+    /// Whether the bot of a bot game is to move.
+    fn bot_to_move(&self) -> bool {
+        self.row.bot_level.is_some()
+            && self.row.bot_seat == Some(self.session.side_to_move().number())
+            && result_of(self).is_none()
+    }
+
     fn refuse_if_over(&self) -> ApiResult<()> {
         match result_of(self) {
             Some((_, words)) => Err(ApiError::new(
@@ -127,6 +137,14 @@ impl Entry {
             )),
             None => Ok(()),
         }
+    }
+}
+
+impl Drop for Entry {
+    /// A game leaving memory stops its bot's search (or takes it out of the queue); the
+    /// bot is resumed when the game is loaded again.
+    fn drop(&mut self) {
+        self.stop_thinking();
     }
 }
 
@@ -154,16 +172,6 @@ pub const RESIDENT: usize = 256;
 /// A game nobody has asked for in this long is dropped from memory when not in use (it is
 /// loaded again from the store when next asked for), so that an idle server holds no games.
 pub const IDLE_TIME: Duration = Duration::from_secs(60);
-
-/// Hands the memory the allocator holds free back to the system, where the allocator
-/// keeps it otherwise (glibc's does, in the arenas of the threads that freed it).
-fn give_back_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only releases free memory of the allocator; it takes no pointer.
-    unsafe {
-        libc::malloc_trim(0);
-    }
-}
 
 /// A game in memory and when it was last asked for.
 struct Resident {
@@ -200,11 +208,34 @@ struct IdleGame {
     used: Instant,
 }
 
+/// How many resumed bots the background resume after a start keeps in the search queue at
+/// once: it loads the next games as earlier ones have moved, so it never holds every stored
+/// game in memory.
+pub const RESUME_BATCH: usize = 16;
+
+/// How far the background resume of stored bot games has come.
+#[derive(Debug, Default)]
+struct Resuming {
+    /// Stored unfinished bot games to look at.
+    total: AtomicUsize,
+    /// Games looked at so far.
+    done: AtomicUsize,
+    /// Whether the resume runs now.
+    running: std::sync::atomic::AtomicBool,
+}
+
 /// All games of the server and the store behind them.
 pub struct Hub {
     store: Arc<Store>,
     games: Mutex<HashMap<String, Resident>>,
     limits: Limits,
+    /// The bot searches, running and waiting.
+    searches: Arc<FairQueue>,
+    /// The analyses, running and waiting.
+    analyses: Arc<FairQueue>,
+    /// The memory of the perfect player's (and the analysis's) solver.
+    solver_memory: Arc<SolverMemory>,
+    resuming: Resuming,
 }
 
 impl Hub {
@@ -218,7 +249,57 @@ impl Hub {
         Arc::new(Hub {
             store: Arc::new(store),
             games: Mutex::new(HashMap::new()),
+            searches: FairQueue::new(limits.searches, limits.searches_per_client),
+            analyses: FairQueue::new(limits.analyses, limits.analyses_per_client),
+            solver_memory: SolverMemory::new(limits.solver_mib_per_search, limits.solver_mib_total),
             limits,
+            resuming: Resuming::default(),
+        })
+    }
+
+    /// The bot searches running now.
+    pub fn searches_running(&self) -> usize {
+        self.searches.running()
+    }
+
+    /// The bot searches waiting for their turn.
+    pub fn searches_waiting(&self) -> usize {
+        self.searches.waiting()
+    }
+
+    /// The analyses running now and waiting: `(running, waiting)`.
+    pub fn analyses_queued(&self) -> (usize, usize) {
+        (self.analyses.running(), self.analyses.waiting())
+    }
+
+    /// The MiB the solver's tables take now.
+    pub fn solver_mib_in_use(&self) -> usize {
+        self.solver_memory.in_use()
+    }
+
+    /// The progress of the background resume of stored bot games after a start, as
+    /// `(games looked at, games to look at)`; `None` when it does not run.
+    pub fn resume_progress(&self) -> Option<(usize, usize)> {
+        self.resuming.running.load(Ordering::Relaxed).then(|| {
+            (
+                self.resuming.done.load(Ordering::Relaxed),
+                self.resuming.total.load(Ordering::Relaxed),
+            )
+        })
+    }
+
+    /// A place in the search queue for a search `client` asks for, or the 429 that names
+    /// the limit.
+    fn search_ticket(&self, client: ClientId) -> ApiResult<Ticket> {
+        self.searches.enter(client).map_err(|ClientFull { limit }| {
+            ApiError::too_many(
+                format!(
+                    "too many bot searches for one client: at most {} at once \
+                     (the server's searches-per-client limit); try again when a bot has moved",
+                    boardlab_core::count(limit as u64, "search", "searches")
+                ),
+                1,
+            )
         })
     }
 
@@ -267,17 +348,29 @@ impl Hub {
                 boardlab_core::quoted(id)
             ))
         })?;
+        let has_bot = row.bot_level.is_some();
         let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session, &moments)?));
-        let found = {
+        let (found, loaded) = {
             let mut games = self.games.lock().expect("games lock");
-            games
+            let mut loaded = false;
+            let found = games
                 .entry(id.to_string())
-                .or_insert_with(|| Resident::new(entry))
+                .or_insert_with(|| {
+                    loaded = true;
+                    Resident::new(entry)
+                })
                 .entry
-                .clone()
+                .clone();
+            (found, loaded)
         };
         self.trim();
-        self.schedule_flag(&found);
+        if loaded {
+            // A bot to move (after a restart, or in a game that left memory) moves now.
+            if has_bot {
+                self.schedule_bot(found.clone(), None);
+            }
+            self.schedule_flag(&found);
+        }
         Ok(found)
     }
 
@@ -323,10 +416,15 @@ impl Hub {
         dropped
     }
 
-    /// Stores a new game and holds it in memory; starts the bot if it moves first.
-    pub async fn create(self: &Arc<Hub>, row: GameRow) -> ApiResult<()> {
+    /// Stores a new game and holds it in memory; starts the bot if it moves first, as a
+    /// search of `client` (refused with 429, storing nothing, when `client` has as many
+    /// searches as it may).
+    pub async fn create(self: &Arc<Hub>, row: GameRow, client: ClientId) -> ApiResult<()> {
         let session = session::build(&setup_of(&row)?, &[])
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let bot_first =
+            row.bot_level.is_some() && row.bot_seat == Some(session.side_to_move().number());
+        let ticket = bot_first.then(|| self.search_ticket(client)).transpose()?;
         let stored = row.clone();
         self.with_store(move |s| s.insert_game(&stored)).await?;
         let id = row.id.clone();
@@ -335,18 +433,20 @@ impl Hub {
             .lock()
             .expect("games lock")
             .insert(id, Resident::new(entry.clone()));
-        self.schedule_bot(entry);
+        self.schedule_bot(entry, ticket);
         self.trim();
         Ok(())
     }
 
     /// Checks and commits a move for `seat`, then announces it. The caller has checked the
-    /// seat's token.
+    /// seat's token. In a bot game the bot's answer is a search of `client`: when `client`
+    /// has as many as it may, the move is refused (429) and not played.
     pub async fn play(
         self: &Arc<Hub>,
         entry_ref: &EntryRef,
         seat: u8,
         text: &str,
+        client: ClientId,
     ) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
         if let Some(result) = result_of(&entry) {
@@ -366,9 +466,16 @@ impl Hub {
             .session
             .check(text)
             .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+        // The bot answers unless the move ends the game: that search needs a place.
+        let answers =
+            entry.row.bot_level.is_some() && entry.row.bot_seat.is_some_and(|bot| bot != seat) && {
+                let mut after = entry.session.boxed_clone();
+                after.apply(&canonical).is_ok() && after.outcome().is_none()
+            };
+        let ticket = answers.then(|| self.search_ticket(client)).transpose()?;
         let state = self.commit(&mut entry, canonical).await?;
         drop(entry);
-        self.schedule_bot(entry_ref.clone());
+        self.schedule_bot(entry_ref.clone(), ticket);
         self.schedule_flag(entry_ref);
         Ok(state)
     }
@@ -459,16 +566,21 @@ impl Hub {
         entry.offers = Offers::default();
         let state = entry.announce();
         drop(entry);
-        self.schedule_bot(entry_ref.clone());
+        self.schedule_bot(entry_ref.clone(), None);
         self.schedule_flag(entry_ref);
         Ok(state)
     }
 
     /// The analysis of the position after `ply` moves: for finished games, and for games at
-    /// one screen at any time (not while a game against a bot or a friend goes on). One
-    /// analysis runs at a time; each is kept for the next asker.
-    pub async fn analysis(&self, entry_ref: &EntryRef, ply: usize) -> ApiResult<Value> {
-        static ONE_AT_A_TIME: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+    /// one screen at any time (not while a game against a bot or a friend goes on). Each
+    /// is kept for the next asker. Analyses wait their turn in a fair queue (round-robin
+    /// over clients); a `client` with as many running or waiting as it may gets a 429.
+    pub async fn analysis(
+        &self,
+        entry_ref: &EntryRef,
+        ply: usize,
+        client: ClientId,
+    ) -> ApiResult<Value> {
         let (work, epoch) = {
             let entry = entry_ref.lock().await;
             if entry.row.mode != Mode::Local && result_of(&entry).is_none() {
@@ -488,14 +600,29 @@ impl Hub {
             }
             (entry.session.boxed_clone(), entry.epoch)
         };
-        let _turn = ONE_AT_A_TIME
-            .acquire()
-            .await
-            .map_err(|e| ApiError::internal(format!("analysis queue: {e}")))?;
-        let found = tokio::task::spawn_blocking(move || work.analyse(ply, ANALYSIS_TIME))
-            .await
-            .map_err(|e| ApiError::internal(format!("analysis failed: {e}")))?
-            .map(Arc::new);
+        let ticket = self
+            .analyses
+            .enter(client)
+            .map_err(|ClientFull { limit }| {
+                ApiError::too_many(
+                    format!(
+                        "too many analyses for one client: at most {} at once (the server's \
+                     analyses-per-client limit); try again when one has answered",
+                        boardlab_core::count(limit as u64, "analysis", "analyses")
+                    ),
+                    1,
+                )
+            })?;
+        // A request given up while it waits leaves the queue (the ticket is dropped).
+        let permit = ticket.ready().await;
+        let memory = self.solver_memory.clone();
+        let found = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            work.analyse(ply, ANALYSIS_TIME, &memory)
+        })
+        .await
+        .map_err(|e| ApiError::internal(format!("analysis failed: {e}")))?
+        .map(Arc::new);
         if let Some(done) = &found {
             let mut entry = entry_ref.lock().await;
             if entry.epoch == epoch {
@@ -524,8 +651,14 @@ impl Hub {
     /// swapped, made by the first player to ask. Answers the new game's id and the link
     /// of the asking player's new seat only (both seats at one screen). The rematch's
     /// creator is the seat the old game's creator now holds, whoever asked first, so that
-    /// only they may ask for its invite link.
-    pub async fn rematch(self: &Arc<Hub>, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
+    /// only they may ask for its invite link. A bot that moves first in the new game is a
+    /// search of `client`.
+    pub async fn rematch(
+        self: &Arc<Hub>,
+        entry_ref: &EntryRef,
+        seat: u8,
+        client: ClientId,
+    ) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
         if result_of(&entry).is_none() {
             return Err(ApiError::new(
@@ -552,7 +685,7 @@ impl Hub {
                     rematch: None,
                     ..old.clone()
                 };
-                self.create(row.clone()).await?;
+                self.create(row.clone(), client).await?;
                 let (id, new_id) = (entry.row.id.clone(), row.id.clone());
                 self.with_store(move |s| s.set_rematch(&id, &new_id))
                     .await?;
@@ -606,30 +739,51 @@ impl Hub {
         Ok(entry.announce())
     }
 
-    /// Starts the bot of a bot game if it is the bot's turn: it thinks off the async threads
-    /// within its time budget, then its move is committed like any other.
-    pub fn schedule_bot(self: &Arc<Hub>, entry_ref: EntryRef) {
+    /// Starts the bot of a bot game if it is the bot's turn: its search waits its turn in
+    /// the search queue (`ticket`, or one of the server's own), then thinks off the async
+    /// threads within its time budget, and its move is committed like any other. While it
+    /// waits it does not keep the game in memory; a game that ends, has moves taken back or
+    /// leaves memory meanwhile takes it out of the queue.
+    pub fn schedule_bot(self: &Arc<Hub>, entry_ref: EntryRef, ticket: Option<Ticket>) {
         let hub = self.clone();
+        let weak = Arc::downgrade(&entry_ref);
+        drop(entry_ref);
         tokio::spawn(async move {
             let cancel = bot::Cancel::default();
-            let (work, ply, level, epoch, clock) = {
-                let mut entry = entry_ref.lock().await;
-                let (Some(bot_seat), Some(level)) = (entry.row.bot_seat, entry.row.bot_level)
-                else {
+            let (ply, epoch) = {
+                let Some(entry_ref) = weak.upgrade() else {
                     return;
                 };
-                if result_of(&entry).is_some() || entry.session.side_to_move().number() != bot_seat
+                let mut entry = entry_ref.lock().await;
+                if !entry.bot_to_move() {
+                    return;
+                }
+                entry.stop_thinking();
+                entry.thinking = Some(cancel.clone());
+                (entry.session.ply(), entry.epoch)
+            };
+            let ticket = ticket.unwrap_or_else(|| hub.searches.enter_always(ClientId::SERVER));
+            let permit = tokio::select! {
+                permit = ticket.ready() => permit,
+                () = cancel.cancelled() => return,
+            };
+            let Some(entry_ref) = weak.upgrade() else {
+                return;
+            };
+            let (work, level, clock) = {
+                let entry = entry_ref.lock().await;
+                if cancel.is_cancelled()
+                    || entry.session.ply() != ply
+                    || entry.epoch != epoch
+                    || !entry.bot_to_move()
                 {
                     return;
                 }
                 let to_move = entry.session.side_to_move();
-                entry.stop_thinking();
-                entry.thinking = Some(cancel.clone());
                 (
                     entry.session.boxed_clone(),
-                    entry.session.ply(),
-                    level,
-                    entry.epoch,
+                    entry.row.bot_level.unwrap_or(1),
+                    // The clock as it is now: time spent in the queue is the bot's.
                     entry.clock.map(|c| c.view(to_move, now_ms())),
                 )
             };
@@ -644,8 +798,11 @@ impl Hub {
             let seed = rand::random::<u64>();
             let fallback = work.random_move(seed);
             let searching = cancel.clone();
+            let memory = hub.solver_memory.clone();
+            // The search holds its place in the queue until it really ends.
             let thinking = tokio::task::spawn_blocking(move || {
-                work.bot_move(level, seed, budget, clock, &searching)
+                let _permit = permit;
+                work.bot_move(level, seed, budget, clock, &searching, &memory)
             });
             // A bot that overruns its budget (with a margin) is stopped and plays a random
             // move, as does one that fails. A search stopped because the game ended or moves
@@ -708,37 +865,60 @@ impl Hub {
         });
     }
 
-    /// Restarts the bots of stored bot games whose bot is to move (after a restart).
-    pub async fn resume_bots(self: &Arc<Hub>) -> ApiResult<usize> {
-        let ids = self.with_store(|s| s.bot_game_ids()).await?;
-        let mut resumed = 0;
-        for id in ids {
-            // One damaged game must not keep the others from being served: it is skipped
-            // here, and answers its own error when asked for.
-            let entry = match self.entry(&id).await {
-                Ok(entry) => entry,
-                Err(error) => {
-                    use std::io::Write as _;
-                    let _ = writeln!(
-                        std::io::stderr(),
-                        "not resuming the bot of stored game '{id}': {}",
-                        error.message
-                    );
-                    continue;
-                }
-            };
-            {
-                let guard = entry.lock().await;
-                if result_of(&guard).is_some()
-                    || Some(guard.session.side_to_move().number()) != guard.row.bot_seat
-                {
-                    continue;
-                }
+    /// Starts [`resume_bots`](Hub::resume_bots) on its own task and returns at once; the
+    /// progress shows from now on (a total of 0 while the games are being counted).
+    pub fn resume_bots_in_background(self: &Arc<Hub>) {
+        self.resuming.running.store(true, Ordering::Relaxed);
+        let hub = self.clone();
+        tokio::spawn(async move {
+            if let Err(error) = hub.resume_bots().await {
+                use std::io::Write;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "the bots of stored games were not resumed: {}",
+                    error.message
+                );
             }
-            resumed += 1;
-            self.schedule_bot(entry);
+        });
+    }
+
+    /// Restarts the bots of stored bot games whose bot is to move (after a restart), a few
+    /// at a time: it loads the next game when fewer than [`RESUME_BATCH`] of the server's own
+    /// searches are queued, so games that have moved can leave memory again. A game asked
+    /// for before its turn here is resumed when it is loaded. Returns the number of games
+    /// looked at; progress shows in [`Hub::resume_progress`].
+    pub async fn resume_bots(self: &Arc<Hub>) -> ApiResult<usize> {
+        self.resuming.running.store(true, Ordering::Relaxed);
+        self.resuming.total.store(0, Ordering::Relaxed);
+        self.resuming.done.store(0, Ordering::Relaxed);
+        let ids = self.with_store(|s| s.bot_game_ids()).await;
+        let ids = match ids {
+            Ok(ids) => ids,
+            Err(error) => {
+                self.resuming.running.store(false, Ordering::Relaxed);
+                return Err(error);
+            }
+        };
+        self.resuming.total.store(ids.len(), Ordering::Relaxed);
+        for id in &ids {
+            while self.searches.held_by(ClientId::SERVER) >= RESUME_BATCH {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            // One damaged game must not keep the others from being served: it is skipped
+            // here, and answers its own error when asked for. Loading the game resumes
+            // its bot.
+            if let Err(error) = self.entry(id).await {
+                use std::io::Write;
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "not resuming the bot of stored game '{id}': {}",
+                    error.message
+                );
+            }
+            self.resuming.done.fetch_add(1, Ordering::Relaxed);
         }
-        Ok(resumed)
+        self.resuming.running.store(false, Ordering::Relaxed);
+        Ok(ids.len())
     }
 }
 

@@ -18,6 +18,8 @@ pub mod error;
 pub mod health;
 pub mod hub;
 pub mod limits;
+pub mod memory;
+pub mod queue;
 pub mod record;
 pub mod server;
 pub mod session;

@@ -64,6 +64,10 @@ pub struct ClientId(pub IpAddr);
 impl ClientId {
     /// The client of requests that carry no peer address.
     pub const LOCAL: ClientId = ClientId(IpAddr::V4(Ipv4Addr::LOCALHOST));
+
+    /// The server itself, for the work it starts on its own: the bots of stored games it
+    /// resumes (after a start, or when a game is loaded again). No peer has this address.
+    pub const SERVER: ClientId = ClientId(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientId {

@@ -119,12 +119,10 @@ impl Server {
         self.listener.local_addr()
     }
 
-    /// Resumes the bots of stored games, then serves until the process ends.
+    /// Serves until the process ends, resuming the bots of stored games in the background
+    /// meanwhile (a game asked for first is resumed when it is loaded).
     pub async fn run(self) -> anyhow::Result<()> {
-        self.hub
-            .resume_bots()
-            .await
-            .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        self.hub.resume_bots_in_background();
         // Games nobody has asked for in a while leave memory.
         let hub = std::sync::Arc::downgrade(&self.hub);
         tokio::spawn(async move {

@@ -1,10 +1,12 @@
 //! A live game of any kind behind one object-safe trait, built from its stored parts.
 
 use crate::bot;
+use crate::memory::SolverMemory;
 use crate::record::{self, RecordTags};
 use crate::view::{self, View};
 use boardlab_core::{Evaluate, GameHistory, MoveError, Outcome, Player};
 use boardlab_games::{GameId, GameVisitor, with_game};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// What a stored game is made from: the game, its rule options, who moved first and the moves.
@@ -49,6 +51,7 @@ pub trait Session: Send + Sync {
         budget: Duration,
         clock: Option<boardlab_ai::ClockView>,
         cancel: &bot::Cancel,
+        memory: &Arc<SolverMemory>,
     ) -> Option<String>;
     /// A random legal move (the fallback of a bot that runs out of time).
     fn random_move(&self, seed: u64) -> Option<String>;
@@ -56,9 +59,14 @@ pub trait Session: Send + Sync {
     fn record(&self, tags: &RecordTags) -> String;
     /// A copy for work on another thread (a bot's search).
     fn boxed_clone(&self) -> Box<dyn Session>;
-    /// The analysis of the position after `ply` moves, searched for `budget`; `None` past
-    /// the end or where the game is over.
-    fn analyse(&self, ply: usize, budget: Duration) -> Option<bot::Analysis>;
+    /// The analysis of the position after `ply` moves, searched for `budget` (the solver's
+    /// table from `memory`); `None` past the end or where the game is over.
+    fn analyse(
+        &self,
+        ply: usize,
+        budget: Duration,
+        memory: &Arc<SolverMemory>,
+    ) -> Option<bot::Analysis>;
 }
 
 /// A [`Session`] for the position type `P`.
@@ -129,16 +137,23 @@ impl<P: Evaluate> Session for Live<P> {
         budget: Duration,
         clock: Option<boardlab_ai::ClockView>,
         cancel: &bot::Cancel,
+        memory: &Arc<SolverMemory>,
     ) -> Option<String> {
-        bot::bot_move(&self.history, level, seed, budget, clock, cancel).map(|m| m.to_string())
+        bot::bot_move(&self.history, level, seed, budget, clock, cancel, memory)
+            .map(|m| m.to_string())
     }
 
-    fn analyse(&self, ply: usize, budget: Duration) -> Option<bot::Analysis> {
+    fn analyse(
+        &self,
+        ply: usize,
+        budget: Duration,
+        memory: &Arc<SolverMemory>,
+    ) -> Option<bot::Analysis> {
         let mut history = GameHistory::new(*self.history.start());
         for &mv in self.history.moves().get(..ply)? {
             history.play(mv).ok()?;
         }
-        bot::analyse(&history, budget)
+        bot::analyse(&history, budget, memory)
     }
 
     fn random_move(&self, seed: u64) -> Option<String> {

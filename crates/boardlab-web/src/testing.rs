@@ -2,6 +2,7 @@
 //! runtime, and fresh temporary database paths.
 
 use crate::hub::Hub;
+use crate::limits::Limits;
 use crate::server::{ServeConfig, Server};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -42,6 +43,13 @@ pub fn start_background(db: PathBuf, workers: usize) -> SocketAddr {
 /// test reads what was stored through `hub.store()`.
 pub fn start_background_with_hub(db: PathBuf, workers: usize) -> (SocketAddr, Arc<Hub>) {
     start_with(test_config(db), workers)
+}
+
+/// Starts a server like [`start_background`] that enforces `limits` exactly.
+pub fn start_background_with(db: PathBuf, workers: usize, limits: Limits) -> SocketAddr {
+    let mut config = test_config(db);
+    config.limits = limits;
+    start_with(config, workers).0
 }
 
 /// Starts a server with `config`, in a runtime on its own thread that lives as long as the

@@ -4,6 +4,7 @@
 
 use boardlab_web::create::{NewGame, new_row};
 use boardlab_web::hub::Hub;
+use boardlab_web::limits::ClientId;
 use boardlab_web::store::Store;
 use boardlab_web::testing::temp_db;
 use std::time::Duration;
@@ -18,8 +19,8 @@ async fn idle_games_leave_memory_unless_in_use_and_load_again() {
     let (row, _) = new_row(local_game("sprint")).unwrap();
     let (kept, _) = new_row(local_game("parity")).unwrap();
     let (id, kept_id) = (row.id.clone(), kept.id.clone());
-    hub.create(row).await.unwrap();
-    hub.create(kept).await.unwrap();
+    hub.create(row, ClientId::LOCAL).await.unwrap();
+    hub.create(kept, ClientId::LOCAL).await.unwrap();
     assert_eq!(hub.resident(), 2);
     // Let the tasks the hub started for the new games (a bot's turn, a clock) finish: each
     // holds its game until it has run.

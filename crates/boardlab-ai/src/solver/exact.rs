@@ -1,7 +1,10 @@
 //! Exhaustive search for the exact value of a position of a game without cycles: alpha-beta
 //! over win and loss distances, with a table of bounds, to the end of every line.
 
+use crate::bot::StopFlag;
 use boardlab_core::{GameValue, MoveBits, MoveList, Position};
+use std::sync::atomic::Ordering;
+use std::time::Instant;
 
 /// A win in 0 plies; a win in n is `WIN - n`, a loss in n is `-(WIN - n)`, a draw 0.
 const WIN: i32 = 1 << 24;
@@ -9,6 +12,8 @@ const WIN: i32 = 1 << 24;
 const INFINITY: i32 = WIN + 1;
 /// How often (in nodes) progress is reported.
 const REPORT_EVERY: u64 = 1 << 20;
+/// How often (in nodes) the stop flag and the deadline are looked at.
+const CHECK_EVERY: u64 = 1 << 10;
 
 /// The value of an exact score.
 fn value_of(score: i32) -> GameValue {
@@ -31,11 +36,45 @@ struct Entry {
     has_best: bool,
 }
 
-/// The search stopped before it finished: the node limit was reached.
+/// The search stopped before it finished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Unfinished {
     /// Positions visited before it stopped.
     pub nodes: u64,
+    /// What stopped it.
+    pub halt: Halt,
+}
+
+/// What stops an exhaustive search before it finishes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halt {
+    /// It visited as many positions as it was allowed.
+    NodeLimit,
+    /// Its stop flag was set (by another thread).
+    Stopped,
+    /// Its deadline passed.
+    TimeUp,
+}
+
+impl std::fmt::Display for Halt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Halt::NodeLimit => "its node limit was reached",
+            Halt::Stopped => "it was asked to stop",
+            Halt::TimeUp => "its time was up",
+        })
+    }
+}
+
+/// The bytes one entry of the search's table takes.
+pub const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+/// The table size (as a power of two of entries) that fits in `bytes`: the largest one
+/// that does, and never fewer than 2 entries. A smaller table only makes the search
+/// re-search more; its values stay exact.
+pub fn table_bits_for(bytes: usize) -> u32 {
+    let entries = (bytes / ENTRY_BYTES).max(2);
+    usize::BITS - 1 - entries.leading_zeros()
 }
 
 /// An exhaustive search that keeps its table between calls (so that solving the moves of a
@@ -45,21 +84,26 @@ pub struct ExactSearch<P: Position> {
     mask: usize,
     nodes: u64,
     node_limit: u64,
+    stop: Option<StopFlag>,
+    deadline: Option<Instant>,
     report: Option<Box<dyn FnMut(u64) + Send>>,
     moves: std::marker::PhantomData<fn() -> P>,
 }
 
 impl<P: Position> ExactSearch<P> {
-    /// A search with a table of `2^table_bits` entries (16 bytes each) that stops after
-    /// `node_limit` positions. The game must be [`ACYCLIC`](Position::ACYCLIC).
+    /// A search with a table of `2^table_bits` entries ([`ENTRY_BYTES`] each) that stops
+    /// after `node_limit` positions. The game must be [`ACYCLIC`](Position::ACYCLIC). The
+    /// table is allocated by the first search, not here.
     pub fn new(table_bits: u32, node_limit: u64) -> ExactSearch<P> {
         assert!(P::ACYCLIC, "exhaustive search needs a game without cycles");
-        let size = 1usize << table_bits;
+        let size = 1usize << table_bits.min(usize::BITS - 8);
         ExactSearch {
-            table: vec![Entry::default(); size],
+            table: Vec::new(),
             mask: size - 1,
             nodes: 0,
             node_limit,
+            stop: None,
+            deadline: None,
             report: None,
             moves: std::marker::PhantomData,
         }
@@ -80,10 +124,50 @@ impl<P: Position> ExactSearch<P> {
         self.node_limit = self.nodes.saturating_add(more);
     }
 
+    /// Stops later searches at once (within [`CHECK_EVERY`] positions) when `flag` is set,
+    /// also when it is set before they start; the search does not clear it.
+    pub fn set_stop(&mut self, flag: Option<StopFlag>) {
+        self.stop = flag;
+    }
+
+    /// Stops later searches at once (within [`CHECK_EVERY`] positions) at `deadline`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// The bytes the table takes once allocated.
+    pub fn table_bytes(&self) -> usize {
+        (self.mask + 1) * ENTRY_BYTES
+    }
+
     /// The exact value of `position` for its side to move.
     pub fn value(&mut self, position: &P) -> Result<GameValue, Unfinished> {
+        if let Some(halt) = self.interrupted() {
+            return Err(Unfinished {
+                nodes: self.nodes,
+                halt,
+            });
+        }
+        if self.table.is_empty() {
+            self.table = vec![Entry::default(); self.mask + 1];
+        }
         let score = self.search(position, -INFINITY, INFINITY)?;
         Ok(value_of(score))
+    }
+
+    /// Whether the stop flag is set or the deadline passed.
+    fn interrupted(&self) -> Option<Halt> {
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            Some(Halt::Stopped)
+        } else if self.deadline.is_some_and(|at| Instant::now() >= at) {
+            Some(Halt::TimeUp)
+        } else {
+            None
+        }
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -95,7 +179,18 @@ impl<P: Position> ExactSearch<P> {
     fn search(&mut self, position: &P, mut alpha: i32, mut beta: i32) -> Result<i32, Unfinished> {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
-            return Err(Unfinished { nodes: self.nodes });
+            return Err(Unfinished {
+                nodes: self.nodes,
+                halt: Halt::NodeLimit,
+            });
+        }
+        if self.nodes.is_multiple_of(CHECK_EVERY)
+            && let Some(halt) = self.interrupted()
+        {
+            return Err(Unfinished {
+                nodes: self.nodes,
+                halt,
+            });
         }
         if self.nodes.is_multiple_of(REPORT_EVERY)
             && let Some(report) = &mut self.report

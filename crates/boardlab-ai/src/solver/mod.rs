@@ -5,12 +5,14 @@
 mod exact;
 mod perfect;
 
-pub use exact::{ExactSearch, Unfinished};
+pub use exact::{ENTRY_BYTES, ExactSearch, Halt, Unfinished, table_bits_for};
 pub use perfect::PerfectBot;
 
+use crate::bot::StopFlag;
 use boardlab_core::{GameValue, MoveList, OracleError, Position, ValueOracle};
+use std::time::Instant;
 
-/// The table of the exhaustive search: 2^22 entries (about 100 MB).
+/// The table of the exhaustive search: 2^22 entries (96 MiB).
 pub const TABLE_BITS: u32 = 22;
 
 /// Why a position could not be solved.
@@ -38,6 +40,17 @@ pub enum SolveError {
         position: String,
         /// What the tablebases cover.
         coverage: String,
+    },
+    /// The search was stopped (its stop flag, or its deadline) before it finished.
+    #[error(
+        "not solved: the search stopped after {} because {halt}",
+        boardlab_core::count(*nodes, "position", "positions")
+    )]
+    Interrupted {
+        /// Positions visited.
+        nodes: u64,
+        /// What stopped it.
+        halt: Halt,
     },
     /// The search reached its node limit.
     #[error(
@@ -105,9 +118,35 @@ impl<P: Position> Solver<P> {
     /// A solver that asks `oracle` first and, for a game without cycles, searches what it
     /// does not cover, giving up after `node_limit` positions a call.
     pub fn new(oracle: Option<Box<dyn ValueOracle<P>>>, node_limit: u64) -> Solver<P> {
+        Solver::with_table_bits(oracle, node_limit, TABLE_BITS)
+    }
+
+    /// A solver like [`new`](Solver::new) whose search table has `2^table_bits` entries
+    /// ([`ENTRY_BYTES`] each; [`table_bits_for`] turns a memory size into bits). A smaller
+    /// table gives the same exact values; it only searches more positions again.
+    pub fn with_table_bits(
+        oracle: Option<Box<dyn ValueOracle<P>>>,
+        node_limit: u64,
+        table_bits: u32,
+    ) -> Solver<P> {
         Solver {
             oracle,
-            search: P::ACYCLIC.then(|| ExactSearch::new(TABLE_BITS, node_limit)),
+            search: P::ACYCLIC.then(|| ExactSearch::new(table_bits, node_limit)),
+        }
+    }
+
+    /// Stops the search at once (within about a thousand positions) when `flag` is set,
+    /// also when it is set before a call: the call answers [`SolveError::Interrupted`].
+    pub fn set_stop(&mut self, flag: Option<StopFlag>) {
+        if let Some(search) = &mut self.search {
+            search.set_stop(flag);
+        }
+    }
+
+    /// Stops the search at once (within about a thousand positions) at `deadline`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        if let Some(search) = &mut self.search {
+            search.set_deadline(deadline);
         }
     }
 
@@ -144,8 +183,14 @@ impl<P: Position> Solver<P> {
             (Some(search), _) => {
                 search
                     .value(position)
-                    .map_err(|unfinished| SolveError::Unfinished {
-                        nodes: unfinished.nodes,
+                    .map_err(|unfinished| match unfinished.halt {
+                        Halt::NodeLimit => SolveError::Unfinished {
+                            nodes: unfinished.nodes,
+                        },
+                        halt => SolveError::Interrupted {
+                            nodes: unfinished.nodes,
+                            halt,
+                        },
                     })
             }
             (None, Some(oracle)) => Err(SolveError::Outside {

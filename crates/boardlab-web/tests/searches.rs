@@ -1,0 +1,367 @@
+//! Bot searches and analyses share the server fairly: each waits its turn in a queue served
+//! round-robin over clients, a client beyond its own limit is answered 429 (and nothing
+//! changes), work whose game ends leaves the queue, and the perfect player stops when its
+//! game ends.
+
+use boardlab_web::create::{NewGame, new_row};
+use boardlab_web::hub::{EntryRef, Hub};
+use boardlab_web::limits::{ClientId, Limits};
+use boardlab_web::store::Store;
+use boardlab_web::testing::{start_background_with, temp_db};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The generous bound of every wait: the events come much sooner on any machine.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+fn client(n: u8) -> ClientId {
+    ClientId(IpAddr::V4(Ipv4Addr::new(127, 0, 0, n)))
+}
+
+fn hub_with(limits: Limits) -> Arc<Hub> {
+    Hub::with_limits(Store::open(&temp_db("searches")).unwrap(), limits)
+}
+
+/// A new game for `who` from a request body; its entry and the seat of its creator.
+async fn create(hub: &Arc<Hub>, body: Value, who: ClientId) -> Result<(EntryRef, u8), u16> {
+    let request: NewGame = serde_json::from_value(body).unwrap();
+    let (row, seat) = new_row(request).unwrap();
+    let id = row.id.clone();
+    hub.create(row, who).await.map_err(|e| e.status.as_u16())?;
+    Ok((hub.entry(&id).await.unwrap(), seat))
+}
+
+/// Waits (asynchronously) until `done` holds, failing after [`PATIENCE`].
+async fn until(what: &str, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < PATIENCE, "waited in vain for {what}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_at_its_search_limit_is_refused_and_waiting_searches_leave_with_their_game() {
+    // No search may run: every bot's search waits in the queue, which makes the counts
+    // certain.
+    let hub = hub_with(Limits {
+        searches: 0,
+        searches_per_client: 1,
+        ..Limits::default()
+    });
+    let bot_game = json!({ "game": "obsidian", "opponent": "bot", "level": 1, "side": "1" });
+    let (first, seat) = create(&hub, bot_game.clone(), client(1)).await.unwrap();
+    hub.play(&first, seat, "e2e4", client(1)).await.unwrap();
+    assert_eq!((hub.searches_running(), hub.searches_waiting()), (0, 1));
+
+    // Client 1's second bot game: the move that would start a second search is refused,
+    // with the limit named, and not played.
+    let (second, seat) = create(&hub, bot_game.clone(), client(1)).await.unwrap();
+    let refused = hub
+        .play(&second, seat, "e2e4", client(1))
+        .await
+        .unwrap_err();
+    assert_eq!(refused.status.as_u16(), 429, "{}", refused.message);
+    assert_eq!(refused.retry_after, Some(1));
+    assert!(
+        refused.message.contains("searches-per-client"),
+        "{}",
+        refused.message
+    );
+    assert_eq!(second.lock().await.session.ply(), 0);
+    let id = second.lock().await.row.id.clone();
+    assert!(
+        hub.with_store(move |s| s.load(&id))
+            .await
+            .unwrap()
+            .unwrap()
+            .1
+            .is_empty(),
+        "the refused move was stored"
+    );
+    // So is a game whose bot would move first: it is not even stored.
+    let bot_first = json!({ "game": "obsidian", "opponent": "bot", "level": 1, "side": "2" });
+    assert_eq!(
+        create(&hub, bot_first.clone(), client(1)).await.err(),
+        Some(429)
+    );
+    // A move that ends the game starts no search: it is played.
+    let (ending, seat) = create(
+        &hub,
+        json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "1",
+            "position": "5b/w5/6/6/1w1w1w/6 1 0 1" }),
+        client(1),
+    )
+    .await
+    .unwrap();
+    let session = ending.lock().await.session.boxed_clone();
+    let winning = session
+        .legal_texts()
+        .into_iter()
+        .find(|mv| {
+            let mut after = session.boxed_clone();
+            after.apply(mv).is_ok() && after.outcome().is_some()
+        })
+        .expect("a winning move");
+    hub.play(&ending, seat, &winning, client(1)).await.unwrap();
+    assert_eq!(hub.searches_waiting(), 1);
+    // Another client is not held back by client 1's limit.
+    let (other, _) = create(&hub, bot_first, client(2)).await.unwrap();
+    until("the other client's search to queue", || {
+        hub.searches_waiting() == 2
+    })
+    .await;
+
+    // A waiting search whose game ends leaves the queue; then client 1 may play again.
+    hub.resign(&first, seat).await.unwrap();
+    until("the resigned game's search to leave", || {
+        hub.searches_waiting() == 1
+    })
+    .await;
+    hub.play(&second, seat, "e2e4", client(1)).await.unwrap();
+    until("the new search to queue", || hub.searches_waiting() == 2).await;
+    // So does one whose moves are taken back, and one whose game leaves memory.
+    hub.takeback(&second, seat).await.unwrap();
+    until("the taken-back search to leave", || {
+        hub.searches_waiting() == 1
+    })
+    .await;
+    drop(other);
+    until("the unused game to leave memory", || {
+        hub.drop_idle(Duration::ZERO) > 0
+    })
+    .await;
+    until("the dropped game's search to leave", || {
+        hub.searches_waiting() == 0
+    })
+    .await;
+    assert_eq!(hub.searches_running(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_clients_flood_of_analyses_does_not_hold_back_another_client() {
+    let hub = hub_with(Limits {
+        analyses: 1,
+        analyses_per_client: 100,
+        ..Limits::default()
+    });
+    // A game at one screen (analysed at any time) with ten positions.
+    let local = json!({ "game": "obsidian", "opponent": "local" });
+    let (game, _) = create(&hub, local.clone(), client(1)).await.unwrap();
+    for (n, mv) in [
+        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        hub.play(&game, 1 + (n % 2) as u8, mv, client(1))
+            .await
+            .unwrap();
+    }
+    let (other_game, _) = create(&hub, local, client(2)).await.unwrap();
+
+    let (done, mut finished) = tokio::sync::mpsc::unbounded_channel();
+    let flood = 10;
+    for ply in 0..flood {
+        let (hub, game, done) = (hub.clone(), game.clone(), done.clone());
+        tokio::spawn(async move {
+            hub.analysis(&game, ply, client(1)).await.unwrap();
+            done.send(1).unwrap();
+        });
+    }
+    until("the flood to queue", || {
+        let (running, waiting) = hub.analyses_queued();
+        running + waiting == flood
+    })
+    .await;
+    {
+        let (hub, done) = (hub.clone(), done.clone());
+        tokio::spawn(async move {
+            hub.analysis(&other_game, 0, client(2)).await.unwrap();
+            done.send(2).unwrap();
+        });
+    }
+    let mut order = Vec::new();
+    for _ in 0..=flood {
+        order.push(finished.recv().await.unwrap());
+    }
+    // Client 2's analysis is served at the latest after two of the flood (the one that
+    // ran, and the one whose turn came before client 2 joined), not after all ten.
+    let place = order.iter().position(|&who| who == 2).unwrap();
+    assert!(place <= 2, "client 2 was served {}th: {order:?}", place + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_at_its_analysis_limit_is_refused_and_given_up_requests_leave() {
+    let hub = hub_with(Limits {
+        analyses: 0,
+        analyses_per_client: 2,
+        ..Limits::default()
+    });
+    let (game, _) = create(
+        &hub,
+        json!({ "game": "sprint", "opponent": "local" }),
+        client(1),
+    )
+    .await
+    .unwrap();
+    let mut waiting = Vec::new();
+    for ply in [0, 0] {
+        let (hub, game) = (hub.clone(), game.clone());
+        waiting.push(tokio::spawn(async move {
+            hub.analysis(&game, ply, client(1)).await
+        }));
+    }
+    until("two analyses to queue", || hub.analyses_queued() == (0, 2)).await;
+    let refused = hub.analysis(&game, 0, client(1)).await.unwrap_err();
+    assert_eq!(refused.status.as_u16(), 429, "{}", refused.message);
+    assert!(
+        refused.message.contains("analyses-per-client"),
+        "{}",
+        refused.message
+    );
+    // Another client may still ask.
+    let other = {
+        let (hub, game) = (hub.clone(), game.clone());
+        tokio::spawn(async move { hub.analysis(&game, 0, client(2)).await })
+    };
+    until("the other client's analysis to queue", || {
+        hub.analyses_queued() == (0, 3)
+    })
+    .await;
+    // Requests given up (the client went away) leave the queue.
+    for task in waiting {
+        task.abort();
+    }
+    other.abort();
+    until("the given-up analyses to leave", || {
+        hub.analyses_queued() == (0, 0)
+    })
+    .await;
+}
+
+/// A request over a fresh connection: the status line and headers (lowercase) and the body.
+fn raw(addr: SocketAddr, method: &str, path: &str, body: &str) -> (String, Value) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    stream.read_to_string(&mut text).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    (
+        head.to_ascii_lowercase(),
+        serde_json::from_str(body).unwrap_or(Value::Null),
+    )
+}
+
+fn health(addr: SocketAddr) -> Value {
+    raw(addr, "GET", "/api/health", "").1
+}
+
+#[test]
+fn over_http_the_limit_is_a_json_429_with_retry_after() {
+    let addr = start_background_with(
+        temp_db("searches-http"),
+        2,
+        Limits {
+            searches: 0,
+            searches_per_client: 1,
+            ..Limits::default()
+        },
+    );
+    let bot_first = json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "2" });
+    let (head, created) = raw(addr, "POST", "/api/games", &bot_first.to_string());
+    assert!(head.starts_with("http/1.1 201"), "{head}");
+    assert!(created["id"].is_string());
+    assert_eq!(health(addr)["bot_searches_waiting"], 1);
+    let (head, refused) = raw(addr, "POST", "/api/games", &bot_first.to_string());
+    assert!(head.starts_with("http/1.1 429"), "{head}");
+    assert!(head.contains("\r\nretry-after: 1"), "{head}");
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .contains("searches-per-client"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn resigning_while_the_perfect_bot_thinks_stops_its_search() {
+    // A solver table of 1 MiB makes Sprint with backward captures long to solve: the bot
+    // thinks for its whole budget.
+    let addr = start_background_with(
+        temp_db("perfect-resign"),
+        2,
+        Limits {
+            solver_mib_per_search: 1,
+            ..Limits::default()
+        },
+    );
+    let body = json!({ "game": "sprint", "opponent": "bot", "level": boardlab_web::bot::PERFECT,
+        "side": "1", "rules": { "backward_captures": "true" } });
+    let (_, created) = raw(addr, "POST", "/api/games", &body.to_string());
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = created["tokens"]["1"].as_str().unwrap().to_string();
+    let state = |addr| raw(addr, "GET", &format!("/api/games/{id}"), "").1;
+    let act = |action: &str, extra: Value| {
+        let mut body = json!({ "seat": 1, "token": token });
+        body.as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
+        raw(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/{action}"),
+            &body.to_string(),
+        )
+    };
+    // Play until the bot is seen thinking (it may answer a move before it is seen).
+    let start = Instant::now();
+    'seen: loop {
+        let now = state(addr);
+        let mv = now["legal"][0].as_str().expect("a legal move").to_string();
+        let (head, _) = act("moves", json!({ "move": mv }));
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        let ply = now["ply"].as_u64().unwrap() + 1;
+        loop {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "the bot was never seen thinking"
+            );
+            if health(addr)["bot_searches"] == 1 {
+                break 'seen;
+            }
+            if state(addr)["ply"].as_u64().unwrap() > ply {
+                continue 'seen;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    let moves = state(addr)["moves"].as_array().unwrap().len();
+    let (head, _) = act("resign", json!({}));
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    let resigned = Instant::now();
+    while health(addr)["bot_searches"] != 0 {
+        assert!(
+            resigned.elapsed() < PATIENCE,
+            "the search went on after the game ended"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(
+        health(addr)["solver_mib"],
+        0,
+        "the solver's memory was given back"
+    );
+    // Nothing was played after the end.
+    assert_eq!(state(addr)["moves"].as_array().unwrap().len(), moves);
+}
