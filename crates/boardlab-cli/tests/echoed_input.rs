@@ -30,6 +30,11 @@ fn long_input_is_cut_in_errors() {
     assert!(message.contains("(100,000 characters)"), "{message}");
     let message = short_error(&["bestmove", "sprint", "--bot", "random", "--moves", &long]);
     assert!(message.contains("(100,000 characters)"), "{message}");
+    // Values the argument parser refuses are cut too.
+    let message = short_error(&["perft", "sprint", "--depth", &long]);
+    assert!(message.contains("(100,000 characters)"), "{message}");
+    let message = short_error(&["perft", &long]);
+    assert!(message.contains("(100,000 characters)"), "{message}");
     // A record file whose tag line is 1.5 million characters long.
     let path = std::env::temp_dir().join(format!("boardlab-echo-{}", std::process::id()));
     let weights = path.with_extension("weights");

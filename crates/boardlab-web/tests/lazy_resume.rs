@@ -34,7 +34,12 @@ fn fifty_thousand_stored_bot_games_resume_in_the_background() {
             .unwrap();
         for n in 0..GAMES {
             insert
-                .execute([format!("g{n:05}"), format!("one{n}"), format!("two{n}")])
+                // Tokens of the real shape (32 lowercase hex digits), each its own.
+                .execute([
+                    format!("g{n:05}"),
+                    format!("{:032x}", 2 * n),
+                    format!("{:032x}", 2 * n + 1),
+                ])
                 .unwrap();
         }
     }
