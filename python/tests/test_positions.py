@@ -146,7 +146,7 @@ def test_observation_planes():
         (lambda: boardlab.Position("sprint", rules="colour=red"), "unknown"),
         (lambda: boardlab.Position("sprint", rules={"backward_captures": "maybe"}), "maybe"),
         (lambda: boardlab.Position("sprint", rules={"backward_captures ": True}), "space"),
-        (lambda: boardlab.Position("sprint", rules="backward_captures =true"), "space"),
+        (lambda: boardlab.Position("sprint", rules="backward_captures =true"), "NAME=VALUE"),
         (lambda: boardlab.Position("sprint", first=2), "Player 1 always moves first"),
         (lambda: boardlab.Position("parity", board="BXW"), "not a space colour"),
         (lambda: boardlab.Position("sprint").best_move("grandmaster"), "unknown bot"),
