@@ -1,0 +1,9 @@
+//! Games from rules files.
+//!
+//! A designer writes a game as a TOML rules file (`docs/rules-files.md`); this crate reads it
+//! into a checked [`Definition`](definition::Definition) (the `file` module: keys, Betza
+//! movement, inheritance, errors with their line and column) and plays it with one generic
+//! engine (the `engine` module) that implements the game traits of `boardlab-core` for every
+//! definition.
+
+pub mod definition;
