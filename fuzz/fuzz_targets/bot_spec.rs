@@ -18,7 +18,7 @@ struct ForGame<'a>(&'a BotSpec);
 impl GameVisitor for ForGame<'_> {
     type Output = ();
 
-    fn visit<P: Evaluate + Encoding>(self) {
+    fn visit<P: Evaluate + Encoding>(self, _game: P::Rules) {
         let spec = self.0.for_game::<P>();
         let _ = spec.check_for::<P>();
         let _ = self.0.check_for::<P>();

@@ -25,8 +25,8 @@ struct ReadPosition<'a> {
 impl GameVisitor for ReadPosition<'_> {
     type Output = ();
 
-    fn visit<P: Evaluate + Encoding>(self) {
-        let rules = engine::options::rules_for::<P>(&self.settings.rules).unwrap_or_default();
+    fn visit<P: Evaluate + Encoding>(self, game: P::Rules) {
+        let rules = engine::options::rules_for::<P>(game, &self.settings.rules).unwrap_or(game);
         if let Ok(game) = engine::session::read_position::<P>(self.words, rules) {
             check_position(game.current());
             assert_eq!(game.current().rules(), rules);

@@ -20,8 +20,9 @@ struct ReadMove<'a> {
 impl GameVisitor for ReadMove<'_> {
     type Output = ();
 
-    fn visit<P: Evaluate + Encoding>(self) {
-        let mut position = P::start_with_first(rules_of(self.rule_bits), first_of(self.first));
+    fn visit<P: Evaluate + Encoding>(self, game: P::Rules) {
+        let mut position =
+            P::start_with_first(rules_of(game, self.rule_bits), first_of(self.first));
         let mut rest = self.rest;
         for _ in 0..self.plies % 8 {
             let Some((&choice, tail)) = rest.split_first() else {

@@ -24,8 +24,9 @@ struct Play<'a> {
 impl GameVisitor for Play<'_> {
     type Output = ();
 
-    fn visit<P: Evaluate + Encoding>(self) {
-        let mut position = P::start_with_first(rules_of(self.rule_bits), first_of(self.first));
+    fn visit<P: Evaluate + Encoding>(self, game: P::Rules) {
+        let mut position =
+            P::start_with_first(rules_of(game, self.rule_bits), first_of(self.first));
         let mut history = GameHistory::new(position);
         for pair in self.choices.chunks(2).take(MAX_PLIES) {
             check_position(&position);

@@ -16,8 +16,8 @@ struct ReadPosition<'a> {
 impl GameVisitor for ReadPosition<'_> {
     type Output = ();
 
-    fn visit<P: Evaluate + Encoding>(self) {
-        if let Ok(position) = P::from_text(self.text, rules_of(self.rule_bits)) {
+    fn visit<P: Evaluate + Encoding>(self, game: P::Rules) {
+        if let Ok(position) = P::from_text(self.text, rules_of(game, self.rule_bits)) {
             check_position(&position);
         }
     }

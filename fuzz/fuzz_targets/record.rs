@@ -14,8 +14,8 @@ struct Replay<'a>(&'a GameRecord);
 impl GameVisitor for Replay<'_> {
     type Output = ();
 
-    fn visit<P: Evaluate + Encoding>(self) {
-        let Ok(history) = self.0.replay::<P>() else {
+    fn visit<P: Evaluate + Encoding>(self, game: P::Rules) {
+        let Ok(history) = self.0.replay_with::<P>(game) else {
             return;
         };
         let result = self
@@ -27,7 +27,7 @@ impl GameVisitor for Replay<'_> {
         let record = GameRecord::parse(&written).unwrap_or_else(|e| {
             panic!("a record written from a history does not read: {e}\n{written}")
         });
-        let again = record.replay::<P>().unwrap_or_else(|e| {
+        let again = record.replay_with::<P>(game).unwrap_or_else(|e| {
             panic!("a record written from a history does not replay: {e}\n{written}")
         });
         assert_eq!(again.moves(), history.moves(), "{written}");

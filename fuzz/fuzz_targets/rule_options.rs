@@ -15,26 +15,26 @@ struct ReadRules<'a>(&'a str);
 impl GameVisitor for ReadRules<'_> {
     type Output = ();
 
-    fn visit<P: Evaluate + Encoding>(self) {
+    fn visit<P: Evaluate + Encoding>(self, game: P::Rules) {
         // One assignment alone, as `apply` reads it, and `set` with the text split at '='.
-        let mut one = P::Rules::default();
+        let mut one = game;
         let _ = one.apply(self.0);
         if let Some((name, value)) = self.0.split_once('=') {
             let _ = one.set(name, value);
         }
         let assignments: Vec<&str> = self.0.split_whitespace().collect();
-        let Ok(rules) = P::Rules::from_assignments(&assignments) else {
+        let Ok(rules) = game.with_assignments(&assignments) else {
             return;
         };
         let described = rules.describe();
         let words: Vec<&str> = described.split_whitespace().collect();
         assert_eq!(
-            P::Rules::from_assignments(&words),
+            game.with_assignments(&words),
             Ok(rules),
             "'{}' described as '{described}'",
             self.0
         );
-        for info in P::Rules::options() {
+        for info in game.options() {
             let value = rules
                 .get(info.name)
                 .unwrap_or_else(|| panic!("option '{}' has no value", info.name));

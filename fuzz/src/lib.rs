@@ -15,12 +15,12 @@ pub fn game_of(byte: u8) -> GameId {
     GameId::ALL[usize::from(byte) % GameId::ALL.len()]
 }
 
-/// The rule options chosen by a fuzz byte: bit `i` flips the `i`-th option when it is a
-/// switch (`true`/`false`), and bit 7 switches the draw rules' no-progress limit off; every
-/// other option keeps its default.
-pub fn rules_of<R: RuleOptions>(bits: u8) -> R {
-    let mut rules = R::default();
-    for (index, info) in R::options().iter().enumerate().take(7) {
+/// The rule options of `game` chosen by a fuzz byte: bit `i` flips the `i`-th option when
+/// it is a switch (`true`/`false`), and bit 7 switches the draw rules' no-progress limit
+/// off; every other option keeps its default.
+pub fn rules_of<R: RuleOptions>(game: R, bits: u8) -> R {
+    let mut rules = game;
+    for (index, info) in game.options().iter().enumerate().take(7) {
         if bits & (1 << index) == 0 {
             continue;
         }
@@ -33,7 +33,7 @@ pub fn rules_of<R: RuleOptions>(bits: u8) -> R {
             .set(info.name, flipped)
             .expect("a switch takes true and false");
     }
-    if bits & 0x80 != 0 && R::options().iter().any(|o| o.name == "no_progress_plies") {
+    if bits & 0x80 != 0 && game.options().iter().any(|o| o.name == "no_progress_plies") {
         rules
             .set("no_progress_plies", "0")
             .expect("0 switches the limit off");

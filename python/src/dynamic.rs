@@ -25,10 +25,10 @@ pub struct OutcomeInfo {
     pub score: &'static str,
 }
 
-fn outcome_info<P: Position>(outcome: Outcome) -> OutcomeInfo {
+fn outcome_info<P: Position>(position: &P, outcome: Outcome) -> OutcomeInfo {
     OutcomeInfo {
         winner: outcome.winner().map(Player::number),
-        reason: outcome.describe(P::player_name),
+        reason: outcome.describe(|p| position.player_name(p)),
         score: outcome.score_text(),
     }
 }
@@ -48,16 +48,18 @@ pub struct Setup {
 }
 
 impl Setup {
-    fn rules<P: Position>(&self) -> Result<P::Rules, String> {
-        let mut rules = P::Rules::from_assignments(&self.rules).map_err(|e| e.to_string())?;
+    fn rules<P: Position>(&self, game: P::Rules) -> Result<P::Rules, String> {
+        let mut rules = game
+            .with_assignments(&self.rules)
+            .map_err(|e| e.to_string())?;
         if let Some(board) = &self.board {
             rules.load_board(board).map_err(|e| e.to_string())?;
         }
         Ok(rules)
     }
 
-    fn position<P: Position>(&self) -> Result<P, String> {
-        let rules = self.rules::<P>()?;
+    fn position<P: Position>(&self, game: P::Rules) -> Result<P, String> {
+        let rules = self.rules::<P>(game)?;
         match (&self.text, self.first) {
             (Some(_), Some(_)) => Err(
                 "first chooses who starts a new game; a position text says who is to move"
@@ -67,11 +69,11 @@ impl Setup {
             (None, first) => {
                 let first = match first {
                     None | Some(1) => Player::One,
-                    Some(2) if P::FIRST_PLAYER_DRAWN => Player::Two,
+                    Some(2) if rules.first_player_drawn() => Player::Two,
                     Some(2) => {
                         return Err(format!(
                             "first: in {} Player 1 always moves first",
-                            P::GAME_ID
+                            rules.game()
                         ));
                     }
                     Some(n) => return Err(format!("first: {n} is not a player; use 1 or 2")),
@@ -148,13 +150,16 @@ pub trait AnyBot: Send {
     fn choose(&mut self, game: &dyn AnyGame) -> Result<String, String>;
 }
 
-fn the_game_is_over<P: Position>(outcome: Outcome) -> String {
-    format!("the game is over ({})", outcome.describe(P::player_name))
+fn the_game_is_over<P: Position>(position: &P, outcome: Outcome) -> String {
+    format!(
+        "the game is over ({})",
+        outcome.describe(|p| position.player_name(p))
+    )
 }
 
 impl<P: Evaluate + Encoding> AnyPosition for P {
     fn game(&self) -> &'static str {
-        P::GAME_ID
+        self.game_id()
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -178,8 +183,8 @@ impl<P: Evaluate + Encoding> AnyPosition for P {
             return Err(format!(
                 "illegal move '{}' in {}: {}",
                 mv.trim(),
-                P::GAME_ID,
-                the_game_is_over::<P>(outcome)
+                self.game_id(),
+                the_game_is_over(self, outcome)
             ));
         }
         let parsed = self.parse_move(mv).map_err(|e| e.to_string())?;
@@ -198,7 +203,7 @@ impl<P: Evaluate + Encoding> AnyPosition for P {
     }
 
     fn outcome(&self) -> Option<OutcomeInfo> {
-        Position::outcome(self).map(outcome_info::<P>)
+        Position::outcome(self).map(|o| outcome_info(self, o))
     }
 
     fn hash(&self) -> u64 {
@@ -272,7 +277,7 @@ impl<P: Evaluate + Encoding> AnyPosition for P {
         let mut plies = Vec::with_capacity(count);
         let rules = self.rules();
         for _ in 0..count {
-            let start = if draw_first && P::FIRST_PLAYER_DRAWN {
+            let start = if draw_first && rules.first_player_drawn() {
                 let first = if rng.random_bool(0.5) {
                     Player::Two
                 } else {
@@ -298,13 +303,13 @@ fn no_such_action<P: Encoding>(action: usize, position: &P) -> String {
     if action >= count {
         format!(
             "action {action} is out of range: {} has actions 0 to {}",
-            P::GAME_ID,
+            position.game_id(),
             count - 1
         )
     } else {
         format!(
             "action {action} is not a legal move in this {} position ({position})",
-            P::GAME_ID
+            position.game_id()
         )
     }
 }
@@ -341,7 +346,7 @@ impl<P: Evaluate + Encoding> AnyGame for GameHistory<P> {
         if let Some(outcome) = GameHistory::outcome(self) {
             return Err(format!(
                 "action {action} cannot be played: {}",
-                the_game_is_over::<P>(outcome)
+                the_game_is_over(self.current(), outcome)
             ));
         }
         let position = *GameHistory::current(self);
@@ -357,7 +362,7 @@ impl<P: Evaluate + Encoding> AnyGame for GameHistory<P> {
     }
 
     fn outcome(&self) -> Option<OutcomeInfo> {
-        GameHistory::outcome(self).map(outcome_info::<P>)
+        GameHistory::outcome(self).map(|o| outcome_info(self.current(), o))
     }
 
     fn repetitions(&self) -> usize {
@@ -385,7 +390,7 @@ impl<P: Evaluate + Encoding> AnyGame for GameHistory<P> {
                     Some(winner) => RecordResult::Win(winner),
                     None => RecordResult::Draw,
                 },
-                outcome.describe(P::player_name),
+                outcome.describe(|p| self.current().player_name(p)),
             ),
             None => (RecordResult::Unfinished, "unterminated".to_string()),
         };
@@ -399,6 +404,7 @@ impl<P: Evaluate + Encoding> AnyGame for GameHistory<P> {
     fn new_bot(&self, spec: &BotSpec, seed: u64) -> Result<Box<dyn AnyBot>, String> {
         spec.check_for::<P>().map_err(|e| e.to_string())?;
         Ok(Box::new(GameBot::<P> {
+            game: self.current().game_id(),
             bot: spec.build::<P>(seed),
         }))
     }
@@ -406,12 +412,14 @@ impl<P: Evaluate + Encoding> AnyGame for GameHistory<P> {
 
 /// A bot of game `P`.
 struct GameBot<P: Position> {
+    /// The id of the game it plays.
+    game: &'static str,
     bot: Box<dyn Bot<P>>,
 }
 
 impl<P: Evaluate + Encoding> AnyBot for GameBot<P> {
     fn game(&self) -> &'static str {
-        P::GAME_ID
+        self.game
     }
 
     fn name(&self) -> String {
@@ -425,14 +433,14 @@ impl<P: Evaluate + Encoding> AnyBot for GameBot<P> {
             .ok_or_else(|| {
                 format!(
                     "this bot plays {}, not {}",
-                    P::GAME_ID,
+                    self.game,
                     game.current().game()
                 )
             })?;
         if let Some(outcome) = GameHistory::outcome(history) {
             return Err(format!(
                 "no move to choose: {}",
-                the_game_is_over::<P>(outcome)
+                the_game_is_over(history.current(), outcome)
             ));
         }
         match self.bot.choose(history, &mut |_| {}) {
@@ -465,8 +473,8 @@ struct MakePosition<'a>(&'a Setup);
 impl GameVisitor for MakePosition<'_> {
     type Output = Result<Box<dyn AnyPosition>, String>;
 
-    fn visit<P: Evaluate + Encoding>(self) -> Self::Output {
-        Ok(Box::new(self.0.position::<P>()?))
+    fn visit<P: Evaluate + Encoding>(self, game: P::Rules) -> Self::Output {
+        Ok(Box::new(self.0.position::<P>(game)?))
     }
 }
 
@@ -480,13 +488,14 @@ struct Facts<'a>(&'a Setup);
 impl GameVisitor for Facts<'_> {
     type Output = Result<GameFacts, String>;
 
-    fn visit<P: Evaluate + Encoding>(self) -> Self::Output {
-        let rules = self.0.rules::<P>()?;
+    fn visit<P: Evaluate + Encoding>(self, game: P::Rules) -> Self::Output {
+        let rules = self.0.rules::<P>(game)?;
         Ok(GameFacts {
             action_count: P::action_count(rules),
             observation_shape: P::observation_shape(rules),
-            plane_names: plane_names::<P>(),
-            rule_options: <P::Rules as RuleOptions>::options()
+            plane_names: plane_names::<P>(rules),
+            rule_options: rules
+                .options()
                 .iter()
                 .map(|o| {
                     (
@@ -496,7 +505,7 @@ impl GameVisitor for Facts<'_> {
                     )
                 })
                 .collect(),
-            first_player_drawn: P::FIRST_PLAYER_DRAWN,
+            first_player_drawn: rules.first_player_drawn(),
         })
     }
 }
@@ -514,8 +523,8 @@ struct Replay<'a> {
 impl GameVisitor for Replay<'_> {
     type Output = Result<Box<dyn AnyGame>, String>;
 
-    fn visit<P: Evaluate + Encoding>(self) -> Self::Output {
-        let mut base = P::Rules::default();
+    fn visit<P: Evaluate + Encoding>(self, game: P::Rules) -> Self::Output {
+        let mut base = game;
         if let Some(board) = self.board {
             base.load_board(board).map_err(|e| e.to_string())?;
         }

@@ -8,7 +8,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
 /// Benchmarks a fixed-depth search of `P`'s start position; the throughput is in nodes.
-fn bench_game<P: Evaluate>(c: &mut Criterion, depth: u32) {
+fn bench_game<P: Evaluate<Rules: Default>>(c: &mut Criterion, depth: u32) {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -18,7 +18,10 @@ fn bench_game<P: Evaluate>(c: &mut Criterion, depth: u32) {
     let nodes = probe
         .search(&game, &mut |_| {})
         .map_or(1, |(_, info)| info.nodes);
-    let mut group = c.benchmark_group(format!("alphabeta/{}", P::GAME_ID));
+    let mut group = c.benchmark_group(format!(
+        "alphabeta/{}",
+        P::start(P::Rules::default()).game_id()
+    ));
     group.throughput(Throughput::Elements(nodes));
     group.sample_size(10);
     group.bench_function(format!("depth {depth} ({nodes} nodes)"), |b| {

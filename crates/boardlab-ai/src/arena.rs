@@ -181,7 +181,7 @@ pub fn play_game<P: Position>(
                 None => RecordResult::Draw,
             };
             return PlayedGame {
-                termination: outcome.describe(P::player_name),
+                termination: outcome.describe(|p| game.current().player_name(p)),
                 history: game,
                 result,
                 max_time_share: max_share,
@@ -265,12 +265,12 @@ pub fn play_game<P: Position>(
         let termination = match failure.kind {
             FailureKind::OnTime => format!(
                 "{} loses on time: its bot {}",
-                P::player_name(side),
+                game.current().player_name(side),
                 failure.message
             ),
             _ => format!(
                 "{} loses: its bot {}",
-                P::player_name(side),
+                game.current().player_name(side),
                 failure.summary()
             ),
         };

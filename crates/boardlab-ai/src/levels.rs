@@ -121,9 +121,10 @@ pub fn level_text(game_id: &str, level: u8) -> Result<&'static str, SpecError> {
     spec_at(ladder(game_id), level).ok_or(SpecError::UnknownLevel { level })
 }
 
-/// The bot spec of `level` (1 to [`TOP_LEVEL`]) in game `P`.
+/// The bot spec of `level` (1 to [`TOP_LEVEL`]) in the games of engine `P`
+/// ([`Evaluate::ENGINE`]).
 pub fn level_spec<P: Evaluate>(level: u8) -> Result<BotSpec, SpecError> {
-    Ok(level_text(P::GAME_ID, level)?
+    Ok(level_text(P::ENGINE, level)?
         .parse()
         .expect("the level tables hold valid specs"))
 }

@@ -272,7 +272,7 @@ impl BotSpec {
             weights
                 .read_text(text)
                 .map_err(|err| SpecError::BadWeights {
-                    game: P::GAME_ID,
+                    game: P::ENGINE,
                     reason: err.to_string(),
                 })?;
         }
@@ -290,7 +290,7 @@ impl BotSpec {
             .network
             .resolve::<P>()
             .map_err(|err| SpecError::BadNetwork {
-                game: Some(P::GAME_ID),
+                game: Some(P::ENGINE),
                 reason: err.to_string(),
             })?;
         Ok(())

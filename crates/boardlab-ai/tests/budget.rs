@@ -7,7 +7,7 @@ use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
 use common::{play_match, report};
 
 /// Plays `games` games of alpha-beta against MCTS at `ms` a move and checks every move.
-fn check<P: Evaluate>(games: usize, ms: u32, allowed_share: f64) -> f64 {
+fn check<P: Evaluate<Rules: Default>>(games: usize, ms: u32, allowed_share: f64) -> f64 {
     let a = format!("alphabeta:time={ms}ms");
     let b = format!("mcts:time={ms}ms");
     let summary = play_match::<P>(&a, &b, games, 2, 6, 99);
@@ -20,7 +20,7 @@ fn check<P: Evaluate>(games: usize, ms: u32, allowed_share: f64) -> f64 {
     assert!(
         share <= allowed_share,
         "{}: a move took {share:.3} of its time limit",
-        P::GAME_ID
+        P::ENGINE
     );
     share
 }

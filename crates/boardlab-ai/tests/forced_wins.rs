@@ -8,7 +8,7 @@ use boardlab_core::{Evaluate, GameHistory, Position};
 use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
 
 /// Searches `text` to `depth` and checks the move and the win distance.
-fn finds_win<P: Evaluate>(text: &str, depth: u32, best: &str, plies: u32) {
+fn finds_win<P: Evaluate<Rules: Default>>(text: &str, depth: u32, best: &str, plies: u32) {
     let position = P::from_text(text, P::Rules::default()).expect("a valid test position");
     let mut bot = AlphaBeta::<P>::new(
         "test",
@@ -20,12 +20,17 @@ fn finds_win<P: Evaluate>(text: &str, depth: u32, best: &str, plies: u32) {
     let (mv, info) = bot
         .search(&GameHistory::new(position), &mut |_| {})
         .expect("the position has moves");
-    assert_eq!(mv.to_string(), best, "{} {text}: {info:?}", P::GAME_ID);
+    assert_eq!(
+        mv.to_string(),
+        best,
+        "{} {text}: {info:?}",
+        P::start(P::Rules::default()).game_id()
+    );
     assert_eq!(
         info.score,
         Score::Win(plies),
         "{} {text}: {info:?}",
-        P::GAME_ID
+        P::start(P::Rules::default()).game_id()
     );
     // The win is really there: play the principal variation and see the game end.
     let mut game = GameHistory::new(position);
@@ -40,7 +45,10 @@ fn finds_win<P: Evaluate>(text: &str, depth: u32, best: &str, plies: u32) {
 }
 
 /// The best move of `P` in `position` at `depth`, with its report.
-fn best<P: Evaluate>(position: P, depth: u32) -> (P::Move, boardlab_ai::SearchInfo) {
+fn best<P: Evaluate<Rules: Default>>(
+    position: P,
+    depth: u32,
+) -> (P::Move, boardlab_ai::SearchInfo) {
     let mut bot = AlphaBeta::<P>::new(
         "test",
         Limits {
@@ -54,14 +62,14 @@ fn best<P: Evaluate>(position: P, depth: u32) -> (P::Move, boardlab_ai::SearchIn
 
 /// In `text` the opponent threatens a forced win; a search to `depth` finds a move that
 /// stops it, and one of `depth - 1` from the opponent's side then finds no win either.
-fn stops_the_win<P: Evaluate>(text: &str, depth: u32) -> String {
+fn stops_the_win<P: Evaluate<Rules: Default>>(text: &str, depth: u32) -> String {
     let position = P::from_text(text, P::Rules::default()).expect("a valid test position");
     // The threat is real: were it the opponent's turn, it would win.
     let (mv, info) = best(position, depth);
     assert!(
         !matches!(info.score, Score::Loss(_)),
         "{} {text}: no defence found: {info:?}",
-        P::GAME_ID
+        P::start(P::Rules::default()).game_id()
     );
     let mut after = position;
     after.play(mv);
@@ -69,14 +77,18 @@ fn stops_the_win<P: Evaluate>(text: &str, depth: u32) -> String {
     assert!(
         !matches!(reply.score, Score::Win(_)),
         "{} {text}: {mv} does not stop the win: {reply:?}",
-        P::GAME_ID
+        P::start(P::Rules::default()).game_id()
     );
     mv.to_string()
 }
 
 /// The position with the other side to move loses within `plies` for the side that is
 /// not to move in `text` (the threat the test defends against is real).
-fn threat_is_real<P: Evaluate>(text_other_side_to_move: &str, depth: u32, plies: u32) {
+fn threat_is_real<P: Evaluate<Rules: Default>>(
+    text_other_side_to_move: &str,
+    depth: u32,
+    plies: u32,
+) {
     let position =
         P::from_text(text_other_side_to_move, P::Rules::default()).expect("a valid test position");
     let (_, info) = best(position, depth);

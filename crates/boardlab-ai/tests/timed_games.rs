@@ -10,7 +10,11 @@ use boardlab_games::{Obsidian, Sprint};
 use std::time::Duration;
 
 /// `games` games between two alpha-beta bots on `P` under `control`, two at a time.
-fn timed_match<P: Evaluate>(control: &str, games: usize, max_plies: usize) -> MatchSummary {
+fn timed_match<P: Evaluate<Rules: Default>>(
+    control: &str,
+    games: usize,
+    max_plies: usize,
+) -> MatchSummary {
     let config = MatchConfig {
         start: P::start(P::Rules::default()),
         draw_first: false,
@@ -63,7 +67,7 @@ fn alpha_beta_keeps_to_a_short_obsidian_clock() {
 /// A bot that thinks for a fixed time whatever the clock says.
 struct Sleeper(Duration);
 
-impl<P: Position> Bot<P> for Sleeper {
+impl<P: Position<Rules: Default>> Bot<P> for Sleeper {
     fn name(&self) -> String {
         "sleeper".to_string()
     }

@@ -9,7 +9,7 @@ use boardlab_games::sprint::SprintWeights;
 #[test]
 fn fitting_spoilt_sprint_weights_lowers_the_error() {
     let bot: BotSpec = "alphabeta:depth=2".parse().unwrap();
-    let samples = self_play_samples::<Sprint>(&bot, 40, 6, 2, 5, &|| {});
+    let samples = self_play_samples::<Sprint>(Default::default(), &bot, 40, 6, 2, 5, &|| {});
     assert!(samples.len() > 50, "{} samples", samples.len());
     assert!(samples.iter().all(|s| [0.0, 0.5, 1.0].contains(&s.result)));
     // Both players won some of the games.
@@ -50,22 +50,24 @@ fn recorded_games_give_samples_labelled_with_their_results() {
         ],
         moves: moves.clone(),
     };
-    let won = samples_from_records::<Obsidian>(&[record("1-0")], 2);
+    let won = samples_from_records::<Obsidian>(Default::default(), &[record("1-0")], 2);
     assert!(!won.is_empty());
     assert!(won.iter().all(|s| s.result == 1.0));
-    let drawn = samples_from_records::<Obsidian>(&[record("1/2-1/2")], 2);
+    let drawn = samples_from_records::<Obsidian>(Default::default(), &[record("1/2-1/2")], 2);
     assert_eq!(drawn.len(), won.len());
     assert!(drawn.iter().all(|s| s.result == 0.5));
-    assert!(samples_from_records::<Obsidian>(&[record("*")], 2).is_empty());
+    assert!(samples_from_records::<Obsidian>(Default::default(), &[record("*")], 2).is_empty());
     // Skipping more plies keeps fewer positions.
-    assert!(samples_from_records::<Obsidian>(&[record("1-0")], 8).len() < won.len());
+    assert!(
+        samples_from_records::<Obsidian>(Default::default(), &[record("1-0")], 8).len() < won.len()
+    );
 }
 
 #[test]
 fn the_gradient_fit_lowers_the_error_at_least_as_far_as_local_search() {
     use boardlab_ai::tune::{GradientSettings, fit_gradient};
     let bot: BotSpec = "alphabeta:depth=2".parse().unwrap();
-    let samples = self_play_samples::<Sprint>(&bot, 40, 6, 2, 9, &|| {});
+    let samples = self_play_samples::<Sprint>(Default::default(), &bot, 40, 6, 2, 9, &|| {});
     let spoilt = SprintWeights {
         piece: 10,
         advance: [0, 0, 0, 0, 0],
@@ -117,16 +119,16 @@ fn data_lines_give_samples_labelled_by_score_and_result() {
         ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 0 | 1\n\
         \n\
         ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 400 | 0\n";
-    let (samples, bad) = samples_from_data::<Obsidian>(text, 0.5);
+    let (samples, bad) = samples_from_data::<Obsidian>(Default::default(), text, 0.5);
     assert_eq!((samples.len(), bad.len()), (2, 0));
     // Half of the predicted result of the score, half of the game's result.
     assert!((samples[0].result - (0.5 * 0.5 + 0.5 * 1.0)).abs() < 1e-12);
     assert!((samples[1].result - 0.5 * 10.0 / 11.0).abs() < 1e-12);
-    let (only_results, _) = samples_from_data::<Obsidian>(text, 0.0);
+    let (only_results, _) = samples_from_data::<Obsidian>(Default::default(), text, 0.0);
     assert_eq!(only_results[1].result, 0.0);
     // Every bad line is named by its number, with what was wrong; the good ones are read.
     let bad = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 0 | 1\nnot a position | 3 | 1\nx | y | 1\n";
-    let (samples, bad) = samples_from_data::<Obsidian>(bad, 0.5);
+    let (samples, bad) = samples_from_data::<Obsidian>(Default::default(), bad, 0.5);
     assert_eq!(samples.len(), 1);
     assert_eq!(
         bad.iter().map(|entry| entry.line).collect::<Vec<_>>(),
@@ -150,7 +152,7 @@ fn every_unusable_record_of_a_file_is_named() {
          [Game obsidian]\n\n1. d2d4 *\n\n\
          {good}"
     );
-    let found = samples_from_record_file::<Obsidian>(&text, 2);
+    let found = samples_from_record_file::<Obsidian>(Default::default(), &text, 2);
     assert_eq!((found.games, found.other_games), (2, 1));
     assert!(!found.samples.is_empty());
     let places: Vec<(Option<usize>, usize)> =

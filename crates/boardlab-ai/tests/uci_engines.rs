@@ -35,13 +35,13 @@ fn fake_engine(name: &str, on_go: &str) -> PathBuf {
 }
 
 /// `games` games of `engine` (bot B) against the random bot (bot A) on `P`.
-fn match_against<P: Evaluate>(engine: &str, games: usize) -> MatchSummary {
+fn match_against<P: Evaluate<Rules: Default>>(engine: &str, games: usize) -> MatchSummary {
     timed_match_against::<P>(engine, games, None)
 }
 
 /// `games` games of `engine` (bot B) against the random bot (bot A) on `P`, timed by
 /// `control` if given.
-fn timed_match_against<P: Evaluate>(
+fn timed_match_against<P: Evaluate<Rules: Default>>(
     engine: &str,
     games: usize,
     control: Option<&str>,
@@ -257,7 +257,7 @@ fn fairy_stockfish() -> Option<(PathBuf, PathBuf)> {
 
 /// A short match of alpha-beta against Fairy-Stockfish on `P` from `openings`: every game
 /// ends without a failure of either side.
-fn fairy_stockfish_plays_legal<P: Evaluate>(openings: &str) {
+fn fairy_stockfish_plays_legal<P: Evaluate<Rules: Default>>(openings: &str) {
     let Some((binary, ini)) = fairy_stockfish() else {
         eprintln!("Fairy-Stockfish not found: set FAIRY_STOCKFISH to its binary");
         return;

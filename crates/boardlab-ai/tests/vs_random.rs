@@ -9,7 +9,7 @@ use common::{play_match, report};
 
 /// The short check: a depth-limited search (`spec`) scores at least `minimum` over `games`
 /// games against random play and never loses.
-fn short<P: Evaluate>(spec: &str, games: usize, minimum: f64) {
+fn short<P: Evaluate<Rules: Default>>(spec: &str, games: usize, minimum: f64) {
     let summary = play_match::<P>(spec, "random", games, 2, 0, 11);
     report::<P>(&format!("short {spec} vs random"), &summary);
     assert!(summary.tally.score() >= minimum, "{:?}", summary.tally);
@@ -40,10 +40,13 @@ fn alphabeta_beats_random_parity() {
 }
 
 /// The full check of the issue: 200 ms a move, 100 games; returns the game id and score.
-fn full<P: Evaluate>() -> (&'static str, f64) {
+fn full<P: Evaluate<Rules: Default>>() -> (&'static str, f64) {
     let summary = play_match::<P>("alphabeta:time=200ms", "random", 100, 2, 0, 2024);
     report::<P>("alphabeta:time=200ms vs random", &summary);
-    (P::GAME_ID, summary.tally.score())
+    (
+        P::start(P::Rules::default()).game_id(),
+        summary.tally.score(),
+    )
 }
 
 #[test]
@@ -61,7 +64,7 @@ fn alphabeta_200ms_scores_95_percent_against_random() {
 }
 
 /// Alpha-beta against MCTS at 200 ms a move: reported, not asserted.
-fn versus_mcts<P: Evaluate>(games: usize) {
+fn versus_mcts<P: Evaluate<Rules: Default>>(games: usize) {
     let summary = play_match::<P>("alphabeta:time=200ms", "mcts:time=200ms", games, 2, 4, 7);
     report::<P>("alphabeta:time=200ms vs mcts:time=200ms", &summary);
 }

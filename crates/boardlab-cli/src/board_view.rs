@@ -42,7 +42,10 @@ pub fn draw<P: Position>(position: &P) -> String {
             } else {
                 list.join(" ")
             };
-            out.push_str(&format!("{} reserve: {list}\n", P::player_name(player)));
+            out.push_str(&format!(
+                "{} reserve: {list}\n",
+                position.player_name(player)
+            ));
         }
     }
     for line in position.status_lines() {

@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use boardlab_ai::{BotSpec, SpecError};
-use boardlab_core::{Player, Position, Setup};
+use boardlab_core::{Player, Position, RuleOptions, Setup};
 use boardlab_games::GameId;
 use clap::{Args, ValueEnum};
 use rand::rngs::StdRng;
@@ -46,10 +46,15 @@ pub struct GameArgs {
 }
 
 impl GameArgs {
-    /// Builds the position these arguments describe, for the game's position type `P`.
+    /// Builds the position these arguments describe, for the game's position type `P` and
+    /// the game `game` (its rules with default options, as the registry gives them).
     /// A new game of a game that draws its first player uses `--first`, or `default_first`;
     /// the returned note says how the first player was chosen, when it was drawn.
-    pub fn position<P: Position>(&self, default_first: FirstChoice) -> Result<(P, Option<String>)> {
+    pub fn position<P: Position>(
+        &self,
+        game: P::Rules,
+        default_first: FirstChoice,
+    ) -> Result<(P, Option<String>)> {
         let board = match &self.board {
             Some(path) => Some(
                 std::fs::read_to_string(path)
@@ -63,11 +68,11 @@ impl GameArgs {
             ..Setup::start()
         };
         // Bad rule options or a bad board are said before anything else.
-        setup.rules::<P>()?;
-        if self.first.is_some() && !P::FIRST_PLAYER_DRAWN {
+        setup.rules::<P>(game)?;
+        if self.first.is_some() && !game.first_player_drawn() {
             bail!(
-                "--first: in {} Player 1 always moves first; --first applies to games that draw the first player (parity)",
-                P::GAME_ID
+                "--first: in {} the start position says who moves first; --first applies to games that draw the first player (parity)",
+                game.game()
             );
         }
         if let Some(text) = &self.position {
@@ -77,10 +82,10 @@ impl GameArgs {
                 );
             }
             setup.position = Some(text.clone());
-            return Ok((setup.position()?, None));
+            return Ok((setup.position(game)?, None));
         }
-        if !P::FIRST_PLAYER_DRAWN {
-            return Ok((setup.position()?, None));
+        if !game.first_player_drawn() {
+            return Ok((setup.position(game)?, None));
         }
         let (first, note) = match self.first.unwrap_or(default_first) {
             FirstChoice::One => (Player::One, None),
@@ -94,13 +99,13 @@ impl GameArgs {
                 };
                 let note = format!(
                     "{} was drawn at random to move first (--seed {seed} repeats this draw; --first 1 or 2 chooses)",
-                    P::player_name(first)
+                    game.player_name(first)
                 );
                 (first, Some(note))
             }
         };
         setup.first = first;
-        Ok((setup.position()?, note))
+        Ok((setup.position(game)?, note))
     }
 }
 

@@ -10,7 +10,7 @@ use crate::position::Position;
 /// - the outcome is decided exactly when there is no legal move, and then the side to move
 ///   has lost.
 pub fn check_position<P: Position>(position: &P) {
-    let id = P::GAME_ID;
+    let id = position.game_id();
     let text = position.to_string();
     let back = P::from_text(&text, position.rules())
         .unwrap_or_else(|e| panic!("{id}: '{text}' does not read back: {e}"));

@@ -8,7 +8,7 @@
 //! Observation layout, `planes x height x width` (`width` and `height` of the board; plane
 //! index first, then the rank counted from rank 1, then the file counted from file a):
 //! - one plane per piece kind of Player 1, in the order of
-//!   [`PIECE_LETTERS`](Encoding::PIECE_LETTERS), 1.0 where such a piece stands;
+//!   [`piece_letters`](Encoding::piece_letters), 1.0 where such a piece stands;
 //! - the same for Player 2;
 //! - one plane that is 1.0 everywhere when Player 1 is to move, 0.0 when Player 2 is;
 //! - the game's own planes ([`EXTRA_PLANES`](Encoding::EXTRA_PLANES)).
@@ -20,7 +20,7 @@ use crate::position::Position;
 pub trait Encoding: Position {
     /// The letters of the piece kinds, Player 1's first and then Player 2's, kind by kind in
     /// the same order.
-    const PIECE_LETTERS: [&'static str; 2];
+    fn piece_letters(rules: Self::Rules) -> [&'static str; 2];
 
     /// The names of the game's own planes, which follow the side-to-move plane.
     const EXTRA_PLANES: &'static [&'static str] = &[];
@@ -63,7 +63,7 @@ pub trait Encoding: Position {
     fn observation_shape(rules: Self::Rules) -> [usize; 3] {
         let start = Self::start(rules);
         [
-            plane_names::<Self>().len(),
+            plane_names::<Self>(rules).len(),
             start.height() as usize,
             start.width() as usize,
         ]
@@ -74,20 +74,18 @@ pub trait Encoding: Position {
     fn observation(&self) -> Vec<f32> {
         let (width, height) = (self.width() as usize, self.height() as usize);
         let area = width * height;
-        let kinds = Self::PIECE_LETTERS[0].len();
-        let planes = plane_names::<Self>().len();
+        let letters = Self::piece_letters(self.rules());
+        let kinds = letters[0].len();
+        let planes = plane_names::<Self>(self.rules()).len();
         let mut values = vec![0.0; planes * area];
         for rank in 0..height {
             for file in 0..width {
                 let Some(letter) = self.piece_at(file as u8, rank as u8) else {
                     continue;
                 };
-                let plane = Self::PIECE_LETTERS
-                    .iter()
-                    .enumerate()
-                    .find_map(|(owner, letters)| {
-                        letters.find(letter).map(|kind| owner * kinds + kind)
-                    });
+                let plane = letters.iter().enumerate().find_map(|(owner, letters)| {
+                    letters.find(letter).map(|kind| owner * kinds + kind)
+                });
                 if let Some(plane) = plane {
                     values[plane * area + rank * width + file] = 1.0;
                 }
@@ -103,9 +101,9 @@ pub trait Encoding: Position {
 
 /// The names of the observation planes of game `P`, in order: `Player 1 a`, …, `Player 2 A`,
 /// …, `Player 1 to move`, then the game's own planes.
-pub fn plane_names<P: Encoding>() -> Vec<String> {
+pub fn plane_names<P: Encoding>(rules: P::Rules) -> Vec<String> {
     let mut names = Vec::new();
-    for (owner, letters) in P::PIECE_LETTERS.iter().enumerate() {
+    for (owner, letters) in P::piece_letters(rules).iter().enumerate() {
         for letter in letters.chars() {
             names.push(format!("Player {} {letter}", owner + 1));
         }

@@ -24,6 +24,11 @@ pub const MAX_EVAL: i32 = 100_000;
 /// Every game that bots play can also be played by external engines, so an evaluated game
 /// also says how such engines read it ([`EngineNotation`], whose defaults are our own text).
 pub trait Evaluate: Position + EngineNotation {
+    /// The engine this evaluation belongs to: a built-in game's id (`obsidian`), or `rules`
+    /// for the one engine of every game read from a rules file. Strength levels and network
+    /// files are kept per engine.
+    const ENGINE: &'static str;
+
     /// The game's evaluation weights: piece values and the factors of each feature.
     type Weights: Copy + Default + Debug + Send + Sync + Tunable + 'static;
 

@@ -47,14 +47,14 @@ impl<P: Position> GameHistory<P> {
     }
 
     /// How the game has ended, or `None` while it goes on: first the rules of the position,
-    /// then threefold repetition, then the no-progress limit.
+    /// then repetition (threefold, or as the rules count it), then the no-progress limit.
     pub fn outcome(&self) -> Option<Outcome> {
         let current = self.current();
         if let Some(outcome) = current.outcome() {
             return Some(outcome);
         }
         let draw = current.rules().draw_rules();
-        if draw.threefold_repetition && self.repetitions() >= 3 {
+        if draw.threefold_repetition && self.repetitions() >= draw.repetition_count as usize {
             return Some(Outcome::Draw(DrawReason::Repetition));
         }
         if draw.no_progress_plies > 0 && current.no_progress_plies() >= draw.no_progress_plies {
@@ -75,7 +75,7 @@ impl<P: Position> GameHistory<P> {
     pub fn play(&mut self, mv: P::Move) -> Result<(), MoveError> {
         if let Some(outcome) = self.outcome() {
             return Err(MoveError::Illegal {
-                game: P::GAME_ID,
+                game: self.current().game_id(),
                 text: mv.to_string(),
                 reason: format!("the game is over ({outcome})"),
             });
@@ -91,7 +91,7 @@ impl<P: Position> GameHistory<P> {
     pub fn play_text(&mut self, text: &str) -> Result<P::Move, MoveError> {
         if let Some(outcome) = self.outcome() {
             return Err(MoveError::Illegal {
-                game: P::GAME_ID,
+                game: self.current().game_id(),
                 text: text.trim().to_string(),
                 reason: format!("the game is over ({outcome})"),
             });

@@ -22,12 +22,10 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     /// The game's rule options.
     type Rules: RuleOptions;
 
-    /// The game id (`obsidian`, `daisy`, `sprint`, `parity`).
-    const GAME_ID: &'static str;
-
-    /// Whether the rules draw the first player at random (Parity). Where they do not,
-    /// Player 1 always moves first.
-    const FIRST_PLAYER_DRAWN: bool = false;
+    /// The game id (`obsidian`, or a rules file's id): its rules' [`game`](RuleOptions::game).
+    fn game_id(&self) -> &'static str {
+        self.rules().game()
+    }
 
     /// Whether [`open_tablebases`](Position::open_tablebases) can open tablebases of this
     /// game (`boardlab tablebase` builds them).
@@ -36,16 +34,15 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     /// Opens this game's tablebases (exact values of endgame positions) in the folder
     /// `dir`, for positions played under `rules`. Games without tablebases refuse.
     fn open_tablebases(
-        dir: &std::path::Path,
+        _dir: &std::path::Path,
         rules: Self::Rules,
     ) -> Result<Box<dyn crate::ValueOracle<Self>>, crate::OracleError>
     where
         Self: Sized,
     {
-        let _ = (dir, rules);
         Err(crate::OracleError(format!(
             "{} has no tablebases (they exist for parity)",
-            Self::GAME_ID
+            rules.game()
         )))
     }
 
@@ -56,16 +53,11 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
         None
     }
 
-    /// Whether no position can ever recur, because every move makes progress that cannot
-    /// be undone (Sprint: every move advances a piece). The game graph then has no cycles
-    /// and an exhaustive search of any position ends.
-    const ACYCLIC: bool = false;
-
     /// The start position under the given rules, Player 1 to move.
     fn start(rules: Self::Rules) -> Self;
 
     /// The start position with `first` to move, for games that draw the first player
-    /// ([`FIRST_PLAYER_DRAWN`](Position::FIRST_PLAYER_DRAWN)); other games ignore `first`.
+    /// ([`first_player_drawn`](RuleOptions::first_player_drawn)); other games ignore `first`.
     fn start_with_first(rules: Self::Rules, first: Player) -> Self {
         let _ = first;
         Self::start(rules)
@@ -105,9 +97,10 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
         None
     }
 
-    /// How the game is shown to people: names, pieces, board colours
-    /// ([`Presentation`](crate::Presentation)).
-    fn presentation() -> &'static crate::Presentation;
+    /// How the game is shown to people: its rules' [`presentation`](RuleOptions::presentation).
+    fn presentation(&self) -> &'static crate::Presentation {
+        self.rules().presentation()
+    }
 
     /// Lines that user interfaces show under the board: reserves, the colour open now, and
     /// the like. None by default.
@@ -115,8 +108,11 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
         Vec::new()
     }
 
-    /// How a game calls a player in its user interfaces (`Player 1 (lowercase)`, `White`).
-    fn player_name(player: Player) -> &'static str;
+    /// How the game calls a player in its user interfaces: its rules'
+    /// [`player_name`](RuleOptions::player_name).
+    fn player_name(&self, player: Player) -> &'static str {
+        self.rules().player_name(player)
+    }
 
     /// The player whose turn it is.
     fn side_to_move(&self) -> Player;
@@ -220,7 +216,7 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
             // A move the reader takes for another (a shortened Sprint chain): no reason of
             // its own to give.
             Ok(_) => MoveError::Illegal {
-                game: Self::GAME_ID,
+                game: self.game_id(),
                 reason: "not a legal move in this position".to_string(),
                 text,
             },

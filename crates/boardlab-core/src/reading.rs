@@ -195,8 +195,8 @@ pub fn common_illegal_reason<P: Position>(
         None => Some(format!("there is no piece on {from}{empty_hint}")),
         Some(owner) if owner != us => Some(format!(
             "the piece on {from} belongs to {}, and it is {}'s turn",
-            P::player_name(owner),
-            P::player_name(us)
+            position.player_name(owner),
+            position.player_name(us)
         )),
         Some(_) if from == to => Some("a move must go to another square".to_string()),
         Some(_) => None,

@@ -154,7 +154,7 @@ impl GameRecord {
             .map_or(result, |outcome| RecordResult::from_outcome(&outcome));
         let start = history.start();
         let rules = start.rules();
-        let mut tags = vec![("Game".to_string(), P::GAME_ID.to_string())];
+        let mut tags = vec![("Game".to_string(), start.game_id().to_string())];
         if *start != P::start(rules) {
             tags.push(("Position".to_string(), start.to_string()));
         }
@@ -253,8 +253,9 @@ impl GameRecord {
             .collect()
     }
 
-    /// Replays the record under the default rule options changed by its `Rules` tag.
-    pub fn replay<P: Position>(&self) -> Result<GameHistory<P>, RecordError> {
+    /// Replays the record of a built-in game under its default rule options changed by its
+    /// `Rules` tag.
+    pub fn replay<P: Position<Rules: Default>>(&self) -> Result<GameHistory<P>, RecordError> {
         self.replay_with(P::Rules::default())
     }
 
@@ -264,9 +265,9 @@ impl GameRecord {
     /// `Result` tag agrees with any end the rules reached.
     pub fn replay_with<P: Position>(&self, base: P::Rules) -> Result<GameHistory<P>, RecordError> {
         let game = self.tag("Game").unwrap_or_default();
-        if game != P::GAME_ID {
+        if game != base.game() {
             return Err(RecordError::WrongGame {
-                expected: P::GAME_ID,
+                expected: base.game(),
                 found: game.to_string(),
             });
         }

@@ -14,29 +14,55 @@ pub struct RuleInfo {
     pub help: &'static str,
 }
 
-/// A game's set of rule options. Small `Copy` data carried by every position.
-pub trait RuleOptions: Copy + Default + Debug + PartialEq + Eq + Send + Sync + 'static {
-    /// The game id these options belong to (for error messages).
-    const GAME: &'static str;
+/// A game with its rule options chosen: small `Copy` data carried by every position.
+///
+/// The value names its game, so that the facts of a game (its id, how it is shown, who moves
+/// first) are known from it: games read from rules files are all one Rust type, told apart
+/// by this value. Built-in games also implement `Default` (their default options); tools that
+/// work for any game start from the game's own value instead (the registry gives it).
+pub trait RuleOptions: Copy + Debug + PartialEq + Eq + Send + Sync + 'static {
+    /// The game id these options belong to (`obsidian`, or a rules file's id).
+    fn game(&self) -> &'static str;
+
+    /// How the game is shown to people: names, pieces, board colours
+    /// ([`Presentation`](crate::Presentation)).
+    fn presentation(&self) -> &'static crate::Presentation;
+
+    /// How the game calls a player in its user interfaces (`Player 1 (lowercase)`, `White`).
+    fn player_name(&self, player: crate::Player) -> &'static str;
+
+    /// Whether the rules draw the first player at random (Parity). Where they do not, the
+    /// start position says who moves first (Player 1 in the built-in games).
+    fn first_player_drawn(&self) -> bool {
+        false
+    }
+
+    /// Whether no position can ever recur, because every move makes progress that cannot
+    /// be undone (Sprint: every move advances a piece). The game graph then has no cycles
+    /// and an exhaustive search of any position ends.
+    fn acyclic(&self) -> bool {
+        false
+    }
 
     /// Every option this game has. By default the common draw rules' options
     /// ([`DrawRules::OPTIONS`]); a game with other options lists them all.
-    fn options() -> &'static [RuleInfo] {
+    fn options(&self) -> &'static [RuleInfo] {
         &DrawRules::OPTIONS
     }
 
     /// Sets one option from its name and value text. By default only the draw rules'
     /// options are known (through [`draw_rules_mut`](RuleOptions::draw_rules_mut)).
     fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
+        let game = self.game();
         self.draw_rules_mut()
-            .and_then(|draw| draw.set(Self::GAME, name, value))
-            .unwrap_or_else(|| Err(Self::unknown(name)))
+            .and_then(|draw| draw.set(game, name, value))
+            .unwrap_or_else(|| Err(self.unknown(name)))
     }
 
     /// The current value of the named option as text, or `None` for an unknown name. By
     /// default only the draw rules' options are known.
     fn get(&self, name: &str) -> Option<String> {
-        Self::options()
+        self.options()
             .iter()
             .any(|info| info.name == name)
             .then(|| self.draw_rules().get(name))
@@ -56,7 +82,7 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Eq + Send + Sync + '
     /// (Parity). Games with a fixed board refuse.
     fn load_board(&mut self, text: &str) -> Result<(), RuleError> {
         let _ = text;
-        Err(RuleError::FixedBoard { game: Self::GAME })
+        Err(RuleError::FixedBoard { game: self.game() })
     }
 
     /// Sets one option from `NAME=VALUE` text. The name must be an option's exact name and
@@ -66,32 +92,39 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Eq + Send + Sync + '
         match assignment.split_once('=') {
             Some((name, value)) if name.trim() != name || value.trim() != value => {
                 Err(RuleError::Spaces {
-                    game: Self::GAME,
+                    game: self.game(),
                     text: assignment.to_string(),
-                    valid: Self::valid_list(),
+                    valid: self.valid_list(),
                 })
             }
             Some((name, value)) if !name.is_empty() => self.set(name, value),
             _ => Err(RuleError::Malformed {
-                game: Self::GAME,
+                game: self.game(),
                 text: assignment.to_string(),
-                valid: Self::valid_list(),
+                valid: self.valid_list(),
             }),
         }
     }
 
-    /// Options built from the defaults and a list of `NAME=VALUE` assignments.
-    fn from_assignments<S: AsRef<str>>(assignments: &[S]) -> Result<Self, RuleError> {
-        let mut rules = Self::default();
+    /// These options changed by a list of `NAME=VALUE` assignments.
+    fn with_assignments<S: AsRef<str>>(mut self, assignments: &[S]) -> Result<Self, RuleError> {
         for assignment in assignments {
-            rules.apply(assignment.as_ref())?;
+            self.apply(assignment.as_ref())?;
         }
-        Ok(rules)
+        Ok(self)
+    }
+
+    /// A built-in game's default options changed by a list of `NAME=VALUE` assignments.
+    fn from_assignments<S: AsRef<str>>(assignments: &[S]) -> Result<Self, RuleError>
+    where
+        Self: Default,
+    {
+        Self::default().with_assignments(assignments)
     }
 
     /// All options with their current values, `name=value` separated by spaces.
     fn describe(&self) -> String {
-        Self::options()
+        self.options()
             .iter()
             .map(|info| format!("{}={}", info.name, self.get(info.name).unwrap_or_default()))
             .collect::<Vec<_>>()
@@ -99,8 +132,9 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Eq + Send + Sync + '
     }
 
     /// The valid option names with their defaults, for error messages.
-    fn valid_list() -> String {
-        let list: Vec<String> = Self::options()
+    fn valid_list(&self) -> String {
+        let list: Vec<String> = self
+            .options()
             .iter()
             .map(|info| format!("{} (default {})", info.name, info.default))
             .collect();
@@ -112,11 +146,11 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Eq + Send + Sync + '
     }
 
     /// The error for a name that is not one of [`options`](RuleOptions::options).
-    fn unknown(name: &str) -> RuleError {
+    fn unknown(&self, name: &str) -> RuleError {
         RuleError::UnknownName {
-            game: Self::GAME,
+            game: self.game(),
             name: name.to_string(),
-            valid: Self::valid_list(),
+            valid: self.valid_list(),
         }
     }
 }
@@ -124,8 +158,12 @@ pub trait RuleOptions: Copy + Default + Debug + PartialEq + Eq + Send + Sync + '
 /// The common draw rules of RULES.md: threefold repetition and the no-progress limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DrawRules {
-    /// Whether the third occurrence of a position draws.
+    /// Whether a position's repetition draws: its
+    /// [`repetition_count`](DrawRules::repetition_count)th occurrence.
     pub threefold_repetition: bool,
+    /// The occurrence of a position that draws while repetition is on: 3 in the built-in
+    /// games, whatever a rules file says in its own.
+    pub repetition_count: u32,
     /// Plies without progress that draw the game; 0 switches the rule off.
     pub no_progress_plies: u32,
 }
@@ -134,6 +172,7 @@ impl Default for DrawRules {
     fn default() -> Self {
         DrawRules {
             threefold_repetition: true,
+            repetition_count: 3,
             no_progress_plies: 100,
         }
     }
@@ -157,6 +196,7 @@ impl DrawRules {
     /// No draw rules at all (for games that cannot go on for ever).
     pub const NONE: DrawRules = DrawRules {
         threefold_repetition: false,
+        repetition_count: 3,
         no_progress_plies: 0,
     };
 

@@ -41,18 +41,20 @@ impl Setup {
         }
     }
 
-    /// The rules of the setup in game `P`: the options assigned, then the board layout.
-    pub fn rules<P: Position>(&self) -> Result<P::Rules, RuleError> {
-        let mut rules = P::Rules::from_assignments(&self.rules)?;
+    /// The rules of the setup in a game whose default options are `game`: the options
+    /// assigned, then the board layout.
+    pub fn rules<P: Position>(&self, game: P::Rules) -> Result<P::Rules, RuleError> {
+        let mut rules = game.with_assignments(&self.rules)?;
         if let Some(board) = &self.board {
             rules.load_board(board)?;
         }
         Ok(rules)
     }
 
-    /// The position the setup starts from in game `P` (the games' tests show it in use).
-    pub fn position<P: Position>(&self) -> Result<P, SetupError> {
-        let rules = self.rules::<P>()?;
+    /// The position the setup starts from in a game whose default options are `game` (the
+    /// games' tests show it in use).
+    pub fn position<P: Position>(&self, game: P::Rules) -> Result<P, SetupError> {
+        let rules = self.rules::<P>(game)?;
         Ok(match &self.position {
             Some(text) => P::from_text(text, rules)?,
             None => P::start_with_first(rules, self.first),

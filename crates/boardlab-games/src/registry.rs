@@ -4,7 +4,7 @@ use crate::daisy::Daisy;
 use crate::obsidian::Obsidian;
 use crate::parity::Parity;
 use crate::sprint::Sprint;
-use boardlab_core::{Encoding, Evaluate, Position, quoted};
+use boardlab_core::{Encoding, Evaluate, quoted};
 use std::fmt;
 use std::str::FromStr;
 
@@ -25,15 +25,15 @@ macro_rules! registry {
             /// The id as typed on the command line.
             pub fn id(self) -> &'static str {
                 match self {
-                    $(GameId::$variant => <$position as Position>::GAME_ID,)+
+                    $(GameId::$variant => <$position>::GAME_ID,)+
                 }
             }
         }
 
-        /// Runs `visitor` with the position type of `game`.
+        /// Runs `visitor` with the position type of `game` and the game's default rules.
         pub fn with_game<V: GameVisitor>(game: GameId, visitor: V) -> V::Output {
             match game {
-                $(GameId::$variant => visitor.visit::<$position>(),)+
+                $(GameId::$variant => visitor.visit::<$position>(::std::default::Default::default()),)+
             }
         }
     };
@@ -93,8 +93,9 @@ impl FromStr for GameId {
 pub trait GameVisitor {
     /// What the work returns.
     type Output;
-    /// Does the work for the position type `P` (every game also has an evaluation, for
-    /// the bots, and an encoding, for learning tools; work that needs only the rules may ask
-    /// for `P: Position` alone).
-    fn visit<P: Evaluate + Encoding>(self) -> Self::Output;
+    /// Does the work for the position type `P` and the game `game` (its rules with their
+    /// default options: games from rules files share one type, so the value says which game
+    /// it is). Every game also has an evaluation, for the bots, and an encoding, for
+    /// learning tools; work that needs only the rules may ask for `P: Position` alone.
+    fn visit<P: Evaluate + Encoding>(self, game: P::Rules) -> Self::Output;
 }

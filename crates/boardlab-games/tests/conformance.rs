@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 const MAX_NODES: u64 = 1_000_000;
 
 /// One game under one set of rules: what the suite checks it against.
-struct Case<P: Position> {
+struct Case<P: Position<Rules: Default>> {
     rules: P::Rules,
     /// The rule options as the oracle tables write them (`backward_captures=true`).
     assignments: &'static [&'static str],
@@ -40,11 +40,12 @@ struct Case<P: Position> {
 }
 
 /// Runs the whole suite on one case; returns how many positions were checked.
-fn conform<P: Position>(case: Case<P>) -> usize {
+fn conform<P: Position<Rules: Default>>(case: Case<P>) -> usize {
     if let Some(file) = case.oracle {
         perft_matches_the_oracle(file, &case);
     }
-    let mut rng = StdRng::seed_from_u64(0x5eed ^ P::GAME_ID.len() as u64);
+    let mut rng =
+        StdRng::seed_from_u64(0x5eed ^ P::start(P::Rules::default()).game_id().len() as u64);
     let mut checked = 0;
     let mut seen_moves: Vec<P::Move> = Vec::new();
     for game in 0..40 {
@@ -73,7 +74,11 @@ fn conform<P: Position>(case: Case<P>) -> usize {
 /// Random games (draw rules included) written as records, with the result left open as a
 /// caller might: each reads back, replays to the same moves and end, and carries the
 /// rules' result when they ended the game.
-fn records_read_back<P: Position>(rules: P::Rules, firsts: &[Player], rng: &mut StdRng) {
+fn records_read_back<P: Position<Rules: Default>>(
+    rules: P::Rules,
+    firsts: &[Player],
+    rng: &mut StdRng,
+) {
     for game in 0..10 {
         let first = firsts[game % firsts.len()];
         let mut history = GameHistory::new(P::start_with_first(rules, first));
@@ -91,7 +96,7 @@ fn records_read_back<P: Position>(rules: P::Rules, firsts: &[Player], rng: &mut 
             .unwrap_or_else(|e| {
                 panic!(
                     "{}: a written record does not replay: {e}\n{written}",
-                    P::GAME_ID
+                    P::start(P::Rules::default()).game_id()
                 )
             });
         assert_eq!(replayed.moves(), history.moves(), "{written}");
@@ -105,7 +110,7 @@ fn records_read_back<P: Position>(rules: P::Rules, firsts: &[Player], rng: &mut 
     }
 }
 
-fn perft_matches_the_oracle<P: Position>(file: &str, case: &Case<P>) {
+fn perft_matches_the_oracle<P: Position<Rules: Default>>(file: &str, case: &Case<P>) {
     oracle::assert_copy_matches_shared(file);
     let wanted: Vec<String> = case.assignments.iter().map(|a| a.to_string()).collect();
     let mut checked = 0;
@@ -113,13 +118,17 @@ fn perft_matches_the_oracle<P: Position>(file: &str, case: &Case<P>) {
         if row.nodes > MAX_NODES || row.rules != wanted {
             continue;
         }
-        let position = P::from_text(&row.position, case.rules)
-            .unwrap_or_else(|e| panic!("{}: oracle position: {e}", P::GAME_ID));
+        let position = P::from_text(&row.position, case.rules).unwrap_or_else(|e| {
+            panic!(
+                "{}: oracle position: {e}",
+                P::start(P::Rules::default()).game_id()
+            )
+        });
         assert_eq!(
             perft(&position, row.depth),
             row.nodes,
             "{}: perft({}) of '{}' {:?}",
-            P::GAME_ID,
+            P::start(P::Rules::default()).game_id(),
             row.depth,
             row.position,
             case.assignments
@@ -129,7 +138,7 @@ fn perft_matches_the_oracle<P: Position>(file: &str, case: &Case<P>) {
     assert!(
         checked > 0,
         "{}: no oracle row checked in {file}",
-        P::GAME_ID
+        P::start(P::Rules::default()).game_id()
     );
 }
 
@@ -137,7 +146,7 @@ fn perft_matches_the_oracle<P: Position>(file: &str, case: &Case<P>) {
 /// [`check_position`](boardlab_core::conformance::check_position), and for moves of other
 /// positions that the move reader takes only this position's legal moves, and that
 /// `try_play` plays exactly the legal ones and leaves the position alone otherwise.
-fn check_position<P: Position>(position: &P, other_moves: &[P::Move]) {
+fn check_position<P: Position<Rules: Default>>(position: &P, other_moves: &[P::Move]) {
     boardlab_core::conformance::check_position(position);
     let moves = position.legal_move_list();
     for &other in other_moves {
@@ -146,7 +155,7 @@ fn check_position<P: Position>(position: &P, other_moves: &[P::Move]) {
             assert!(
                 moves.contains(&mv),
                 "{}: '{text}' accepted in '{position}' but not legal",
-                P::GAME_ID
+                P::start(P::Rules::default()).game_id()
             );
         }
         let legal = moves.contains(&other);
@@ -156,23 +165,28 @@ fn check_position<P: Position>(position: &P, other_moves: &[P::Move]) {
                 assert!(
                     legal,
                     "{}: try_play took '{text}' in '{position}'",
-                    P::GAME_ID
+                    P::start(P::Rules::default()).game_id()
                 );
                 let mut played = *position;
                 played.play(other);
-                assert_eq!(tried, played, "{}: try_play and play differ", P::GAME_ID);
+                assert_eq!(
+                    tried,
+                    played,
+                    "{}: try_play and play differ",
+                    P::start(P::Rules::default()).game_id()
+                );
             }
             Err(error) => {
                 assert!(
                     !legal,
                     "{}: try_play refused legal '{text}': {error}",
-                    P::GAME_ID
+                    P::start(P::Rules::default()).game_id()
                 );
                 assert_eq!(
                     &tried,
                     position,
                     "{}: a refused move changed the position",
-                    P::GAME_ID
+                    P::start(P::Rules::default()).game_id()
                 );
             }
         }
@@ -181,7 +195,7 @@ fn check_position<P: Position>(position: &P, other_moves: &[P::Move]) {
 
 /// The plain implementation finds the same legal moves, written the same way, and each
 /// leads to the same position (placement, reserves and side to move).
-fn agrees_with_the_reference<P: Position>(
+fn agrees_with_the_reference<P: Position<Rules: Default>>(
     position: &P,
     reference: fn(&P) -> Vec<(String, String)>,
 ) {
@@ -199,14 +213,14 @@ fn agrees_with_the_reference<P: Position>(
         fast.keys().collect::<Vec<_>>(),
         plain.keys().collect::<Vec<_>>(),
         "{}: legal moves of '{position}' differ from the plain implementation's",
-        P::GAME_ID
+        P::start(P::Rules::default()).game_id()
     );
     for (mv, after) in &fast {
         assert_eq!(
             board_and_side(after),
             board_and_side(&plain[mv]),
             "{}: '{mv}' from '{position}' leads elsewhere by the plain implementation",
-            P::GAME_ID
+            P::start(P::Rules::default()).game_id()
         );
     }
 }
@@ -218,7 +232,7 @@ fn board_and_side(text: &str) -> Vec<&str> {
 
 /// Random strings, and mutations of real position and move texts, never make the position
 /// or move parser panic; what they accept writes back and reads again.
-fn no_string_makes_a_parser_panic<P: Position>(rules: P::Rules, rng: &mut StdRng) {
+fn no_string_makes_a_parser_panic<P: Position<Rules: Default>>(rules: P::Rules, rng: &mut StdRng) {
     const ALPHABET: &[u8] = b"abcdefghijABCDEFGHwbWBRU0123456789/[] @x-+.\n\t";
     let start = P::start(rules).to_string();
     for round in 0..3000 {
@@ -249,8 +263,9 @@ fn no_string_makes_a_parser_panic<P: Position>(rules: P::Rules, rng: &mut StdRng
 /// The soak: `SOAK_GAMES` random games (a million by default) per game and rule variant,
 /// every position checked as above (without the foreign move texts). Hours of work: run it
 /// by hand (README, "Soak").
-fn soak<P: Position>(rules: P::Rules, firsts: &[Player]) {
-    if std::env::var("SOAK_ONLY").is_ok_and(|only| only != P::GAME_ID) {
+fn soak<P: Position<Rules: Default>>(rules: P::Rules, firsts: &[Player]) {
+    if std::env::var("SOAK_ONLY").is_ok_and(|only| only != P::start(P::Rules::default()).game_id())
+    {
         return;
     }
     let games: u64 = std::env::var("SOAK_GAMES")
@@ -279,7 +294,7 @@ fn soak<P: Position>(rules: P::Rules, firsts: &[Player]) {
     }
     eprintln!(
         "{}: {games} games, {positions} positions checked in {:.1} s",
-        P::GAME_ID,
+        P::start(P::Rules::default()).game_id(),
         started.elapsed().as_secs_f64()
     );
 }

@@ -8,7 +8,7 @@ use boardlab_games::obsidian::Obsidian;
 use boardlab_games::parity::Parity;
 use boardlab_games::sprint::Sprint;
 
-fn check<P: Position>() {
+fn check<P: Position<Rules: Default>>() {
     // The draw rules off, so that the game goes on at the limit.
     let rules = P::Rules::from_assignments(&["no_progress_plies=0"]).unwrap_or_default();
     let start = P::start(rules).to_string();
@@ -23,7 +23,7 @@ fn check<P: Position>() {
         let Some(&mv) = moves.first() else { break };
         position.play(mv);
         let again = P::from_text(&position.to_string(), rules)
-            .unwrap_or_else(|error| panic!("{}: {error}", P::GAME_ID));
+            .unwrap_or_else(|error| panic!("{}: {error}", P::start(P::Rules::default()).game_id()));
         assert_eq!(again.to_string(), position.to_string());
     }
     let over = format!("{} {} {} 1", placement[0], placement[1], MAX_COUNTER + 1);

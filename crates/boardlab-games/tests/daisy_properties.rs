@@ -217,7 +217,7 @@ fn reserves_are_given_for_both_players() {
         ]
     );
     assert_eq!(
-        Daisy::player_name(boardlab_core::Player::One),
+        Daisy::default().player_name(boardlab_core::Player::One),
         "Player 1 (uppercase)"
     );
 }

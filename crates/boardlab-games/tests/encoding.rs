@@ -8,7 +8,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
 
-fn check_game<P: Encoding>(rules: P::Rules, games: usize, seed: u64) {
+fn check_game<P: Encoding<Rules: Default>>(rules: P::Rules, games: usize, seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let count = P::action_count(rules);
     let shape = P::observation_shape(rules);

@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 /// Every position of `games` seeded random games of up to `plies` plies each. Half the time a
 /// move that `prefer` likes is chosen when there is one (board moves in Daisy, so that games
 /// get to captures and pieces changing sides instead of only dropping).
-fn random_positions<P: Position>(
+fn random_positions<P: Position<Rules: Default>>(
     games: u64,
     plies: usize,
     prefer: impl Fn(P::Move) -> bool,

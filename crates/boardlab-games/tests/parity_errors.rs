@@ -144,7 +144,7 @@ fn capturing_the_last_enemy_piece_wins() {
         "Player 1 wins: Player 2 has no pieces left"
     );
     assert_eq!(
-        after.outcome().unwrap().describe(Parity::player_name),
+        after.outcome().unwrap().describe(|p| after.player_name(p)),
         "White (Player 1) wins: Black (Player 2) has no pieces left"
     );
 }

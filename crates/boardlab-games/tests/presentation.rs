@@ -2,7 +2,7 @@
 //! the board or in a reserve is a known kind with the right owner, each square mark has a
 //! colour, and the squares open now are of a kind that opens.
 
-use boardlab_core::{Player, Position};
+use boardlab_core::{Player, Position, RuleOptions};
 use boardlab_games::daisy::Daisy;
 use boardlab_games::obsidian::Obsidian;
 use boardlab_games::parity::Parity;
@@ -28,17 +28,21 @@ fn board<P: Position>(position: &P) -> Vec<Option<char>> {
 }
 
 fn check_position<P: Position>(position: &P) {
-    let look = P::presentation();
+    let look = position.presentation();
     for rank in 0..position.height() {
         for file in 0..position.width() {
             if let Some(letter) = position.piece_at(file, rank) {
-                assert!(look.piece(letter).is_some(), "{}: {letter}", P::GAME_ID);
+                assert!(
+                    look.piece(letter).is_some(),
+                    "{}: {letter}",
+                    position.game_id()
+                );
             }
             if let Some(mark) = position.square_mark(file, rank) {
                 assert!(
                     look.board.marks.iter().any(|m| m.mark == mark),
                     "{}: square mark {mark}",
-                    P::GAME_ID
+                    position.game_id()
                 );
             }
         }
@@ -47,7 +51,7 @@ fn check_position<P: Position>(position: &P) {
         assert!(
             look.board.marks.iter().any(|m| m.mark == open && m.opens),
             "{}: open mark {open}",
-            P::GAME_ID
+            position.game_id()
         );
     }
     if let Some(reserves) = position.reserves() {
@@ -55,14 +59,19 @@ fn check_position<P: Position>(position: &P) {
             for &(letter, count) in &reserves[player.index()] {
                 assert!(count > 0);
                 let (_, owner) = look.piece(letter).expect("a reserve letter is a piece");
-                assert_eq!(owner, player, "{}: reserve letter {letter}", P::GAME_ID);
+                assert_eq!(
+                    owner,
+                    player,
+                    "{}: reserve letter {letter}",
+                    position.game_id()
+                );
             }
         }
     }
 }
 
-fn check<P: Position>() {
-    let look = P::presentation();
+fn check<P: Position<Rules: Default>>() {
+    let look = P::Rules::default().presentation();
     assert!(!look.title.is_empty() && !look.summary.is_empty());
     assert!(look.side(Player::One).contains("Player 1"));
     assert!(look.side(Player::Two).contains("Player 2"));
@@ -74,7 +83,7 @@ fn check<P: Position>() {
         letters.len(),
         all,
         "{}: a letter names two pieces",
-        P::GAME_ID
+        P::Rules::default().game()
     );
     for kind in look.pieces {
         assert!(!kind.name.is_empty() && !kind.moves.is_empty());
@@ -90,12 +99,12 @@ fn check<P: Position>() {
 
     for lesson in look.lessons {
         let position = P::from_text(lesson.position, P::Rules::default())
-            .unwrap_or_else(|e| panic!("{}: lesson '{}': {e}", P::GAME_ID, lesson.title));
+            .unwrap_or_else(|e| panic!("{}: lesson '{}': {e}", look.title, lesson.title));
         assert!(!lesson.moves.is_empty());
         for text in lesson.moves {
             let mv = position
                 .parse_move(text)
-                .unwrap_or_else(|e| panic!("{}: lesson '{}': {e}", P::GAME_ID, lesson.title));
+                .unwrap_or_else(|e| panic!("{}: lesson '{}': {e}", look.title, lesson.title));
             assert_eq!(
                 &mv.to_string(),
                 text,
@@ -120,7 +129,12 @@ fn check<P: Position>() {
             for (was, now) in before.iter().zip(board(&position)) {
                 if let Some(letter) = now.filter(|&now| Some(now) != *was) {
                     let (_, owner) = look.piece(letter).unwrap();
-                    assert_eq!(owner, mover, "{}: {letter} after a move", P::GAME_ID);
+                    assert_eq!(
+                        owner,
+                        mover,
+                        "{}: {letter} after a move",
+                        position.game_id()
+                    );
                 }
             }
         }

@@ -10,7 +10,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 /// Positions from `games` seeded random games of `P`, every position of each game.
-fn positions<P: Position>(games: u64) -> Vec<P> {
+fn positions<P: Position<Rules: Default>>(games: u64) -> Vec<P> {
     let mut positions = Vec::new();
     for seed in 0..games {
         let mut rng = SmallRng::seed_from_u64(seed);
@@ -37,7 +37,7 @@ fn texts<M: std::fmt::Display>(moves: &MoveList<M>) -> Vec<String> {
 
 /// Checks the hooks of `P` on positions from `games` random games; returns how many
 /// positions were in check.
-fn check_hooks<P: Evaluate>(games: u64) -> usize {
+fn check_hooks<P: Evaluate<Rules: Default>>(games: u64) -> usize {
     let mut checks = 0;
     let mut before: Option<P> = None;
     for position in positions::<P>(games) {
@@ -146,7 +146,7 @@ fn sprint_and_parity_hooks_agree_with_the_rules() {
 
 /// Whether the opponent, to move after `mv`, can take the key piece at once; a move that
 /// ends the game itself never can (the game is over: no reply).
-fn loses_key_piece<P: Position>(position: &P, mv: P::Move) -> bool {
+fn loses_key_piece<P: Position<Rules: Default>>(position: &P, mv: P::Move) -> bool {
     let mut after = *position;
     after.play(mv);
     after.legal_move_list().iter().any(|&reply| {
@@ -159,7 +159,7 @@ fn loses_key_piece<P: Position>(position: &P, mv: P::Move) -> bool {
 /// Checks that in check the evasions are exactly the legal moves after which no reply takes
 /// the key piece (out of check, every legal move), over the positions of `games` random
 /// games; returns how many positions were in check.
-fn evasions_are_exactly_the_saving_moves<P: Position + Evaluate>(games: u64) -> usize {
+fn evasions_are_exactly_the_saving_moves<P: Evaluate<Rules: Default>>(games: u64) -> usize {
     let mut checks = 0;
     for position in positions::<P>(games) {
         let mut evasions = MoveList::new();

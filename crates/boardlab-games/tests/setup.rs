@@ -7,13 +7,13 @@ use boardlab_games::sprint::Sprint;
 
 #[test]
 fn a_setup_gives_the_position_it_describes() {
-    let start: Sprint = Setup::start().position().unwrap();
+    let start: Sprint = Setup::start().position(Default::default()).unwrap();
     assert_eq!(start, Sprint::start(Default::default()));
     let backward = Setup {
         rules: vec!["backward_captures=true".to_string()],
         ..Setup::start()
     };
-    let position: Sprint = backward.position().unwrap();
+    let position: Sprint = backward.position(Default::default()).unwrap();
     assert_eq!(
         position.rules().get("backward_captures").as_deref(),
         Some("true")
@@ -24,7 +24,7 @@ fn a_setup_gives_the_position_it_describes() {
         first: Player::Two,
         ..Setup::start()
     };
-    let position: Parity = parity.position().unwrap();
+    let position: Parity = parity.position(Default::default()).unwrap();
     assert_eq!((position.width(), position.height()), (5, 5));
     assert_eq!(position.side_to_move(), Player::Two);
     // A position text wins over the start and its first player.
@@ -33,7 +33,7 @@ fn a_setup_gives_the_position_it_describes() {
         first: Player::Two,
         ..Setup::start()
     };
-    let position: Sprint = text.position().unwrap();
+    let position: Sprint = text.position(Default::default()).unwrap();
     assert_eq!(position.to_string(), "6/4w1/1b4/6/6/6 1 0 1");
 }
 
@@ -44,7 +44,7 @@ fn a_bad_setup_says_what_is_wrong() {
         ..Setup::start()
     };
     assert!(matches!(
-        bad_rule.position::<Sprint>(),
+        bad_rule.position::<Sprint>(Default::default()),
         Err(SetupError::Rule(_))
     ));
     let fixed_board = Setup {
@@ -52,14 +52,16 @@ fn a_bad_setup_says_what_is_wrong() {
         ..Setup::start()
     };
     assert!(matches!(
-        fixed_board.position::<Sprint>(),
+        fixed_board.position::<Sprint>(Default::default()),
         Err(SetupError::Rule(_))
     ));
     let bad_position = Setup {
         position: Some("nonsense".to_string()),
         ..Setup::start()
     };
-    let error = bad_position.position::<Sprint>().unwrap_err();
+    let error = bad_position
+        .position::<Sprint>(Default::default())
+        .unwrap_err();
     assert!(matches!(error, SetupError::Position(_)));
     assert!(error.to_string().contains("nonsense"), "{error}");
 }
@@ -74,13 +76,13 @@ fn rule_names_and_values_are_taken_exactly() {
     struct Check;
     impl GameVisitor for Check {
         type Output = ();
-        fn visit<P: Position>(self) {
-            let Some(option) = P::Rules::options().first() else {
+        fn visit<P: Position>(self, game: P::Rules) {
+            let Some(option) = game.options().first() else {
                 return;
             };
             let name = option.name;
             let value = option.default;
-            let mut rules = P::Rules::default();
+            let mut rules = game;
             assert!(rules.apply(&format!("{name}={value}")).is_ok(), "{name}");
             for spaced in [
                 format!("{name} ={value}"),
@@ -105,7 +107,7 @@ fn rule_names_and_values_are_taken_exactly() {
         rules: vec!["no_progress_plies =50".to_string()],
         ..Setup::start()
     };
-    assert!(spaced_key.position::<Parity>().is_err());
+    assert!(spaced_key.position::<Parity>(Default::default()).is_err());
     // A record's Rules tag is split on spaces, so its assignments hold none.
     let record =
         GameRecord::parse("[Game \"sprint\"]\n[Rules \"backward_captures=true\"]\n\n*\n").unwrap();

@@ -4,7 +4,7 @@
 use crate::memory::SolverMemory;
 use boardlab_ai::solver::{PerfectBot, Solver};
 use boardlab_ai::{Bot, ClockView, Score, TOP_LEVEL, levels};
-use boardlab_core::{Evaluate, GameHistory, GameValue, Player, Position};
+use boardlab_core::{Evaluate, GameHistory, GameValue, Player, Position, RuleOptions};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -107,8 +107,8 @@ struct PerfectOffer;
 impl GameVisitor for PerfectOffer {
     type Output = Option<&'static str>;
 
-    fn visit<P: Position>(self) -> Option<&'static str> {
-        if P::ACYCLIC {
+    fn visit<P: Position>(self, game: P::Rules) -> Option<&'static str> {
+        if game.acyclic() {
             Some("solved play, unbeatable from this position when it wins")
         } else if P::HAS_TABLEBASES && TABLEBASES.get().is_some() {
             Some("perfect inside the tablebases (the strongest level elsewhere)")
@@ -261,7 +261,7 @@ pub fn analyse<P: Evaluate>(
     bot.choose(history, &mut |info| last = Some(info.clone()))?;
     let info = last?;
     let exact = exact_value(&position, memory).map(|v| v.to_string());
-    let look = P::presentation();
+    let look = position.presentation();
     let to_move = position.side_to_move();
     let for_one = |share: f64| match to_move {
         Player::One => share,
@@ -311,7 +311,8 @@ pub fn analyse<P: Evaluate>(
 /// The exact value of `position` for the side to move, where the solver reaches it within a
 /// small budget: games without cycles, and games with tablebases when the server has them.
 fn exact_value<P: Position>(position: &P, memory: &Arc<SolverMemory>) -> Option<GameValue> {
-    let oracle = if P::ACYCLIC {
+    let acyclic = position.rules().acyclic();
+    let oracle = if acyclic {
         None
     } else if P::HAS_TABLEBASES {
         Some(P::open_tablebases(TABLEBASES.get()?, position.rules()).ok()?)
@@ -319,11 +320,7 @@ fn exact_value<P: Position>(position: &P, memory: &Arc<SolverMemory>) -> Option<
         return None;
     };
     // Only a search needs a table (tablebases alone do not).
-    let grant = if P::ACYCLIC {
-        Some(memory.grant()?)
-    } else {
-        None
-    };
+    let grant = if acyclic { Some(memory.grant()?) } else { None };
     let bits = grant.as_ref().map_or(1, |g| g.table_bits());
     let value = Solver::with_table_bits(oracle, EXACT_NODES, bits)
         .value(position)

@@ -39,10 +39,11 @@ struct Info(GameId);
 impl GameVisitor for Info {
     type Output = Value;
 
-    fn visit<P: Position>(self) -> Value {
-        let start = P::start(P::Rules::default());
-        let look = P::presentation();
-        let options: Vec<Value> = P::Rules::options()
+    fn visit<P: Position>(self, game: P::Rules) -> Value {
+        let start = P::start(game);
+        let look = game.presentation();
+        let options: Vec<Value> = game
+            .options()
             .iter()
             .map(|o| json!({ "name": o.name, "default": o.default, "help": o.help }))
             .collect();
@@ -60,7 +61,7 @@ impl GameVisitor for Info {
                 .join("\n")
         });
         json!({
-            "id": P::GAME_ID,
+            "id": game.game(),
             "board": board,
             "title": look.title,
             "description": look.summary,
@@ -68,7 +69,7 @@ impl GameVisitor for Info {
             "start_view": crate::view::view_of(&start),
             "lessons": look.lessons.iter().filter_map(|lesson| {
                 // The games' tests check that every lesson reads; one that does not is left out.
-                let position = P::from_text(lesson.position, P::Rules::default()).ok()?;
+                let position = P::from_text(lesson.position, game).ok()?;
                 Some(json!({
                     "title": lesson.title,
                     "text": lesson.text,
@@ -78,7 +79,7 @@ impl GameVisitor for Info {
             }).collect::<Vec<_>>(),
             "size": format!("{}x{}", start.width(), start.height()),
             "options": options,
-            "first_drawn": P::FIRST_PLAYER_DRAWN,
+            "first_drawn": game.first_player_drawn(),
             "levels": crate::bot::level_descriptions(self.0)
                 .into_iter()
                 .map(|(level, text)| {

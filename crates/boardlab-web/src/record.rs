@@ -24,9 +24,12 @@ pub fn write_record<P: Position>(history: &GameHistory<P>, tags: &RecordTags) ->
             outcome
                 .winner()
                 .map_or(RecordResult::Draw, RecordResult::Win),
-            outcome.describe(P::player_name),
+            outcome.describe(|p| history.current().player_name(p)),
         ),
-        (None, Some(ending)) => (ending.result(), ending.termination(P::player_name)),
+        (None, Some(ending)) => (
+            ending.result(),
+            ending.termination(|p| history.current().player_name(p)),
+        ),
         (None, None) => (RecordResult::Unfinished, "unterminated".to_string()),
     };
     GameRecord::from_history(history, &tags.player1, &tags.player2, result, &termination)

@@ -97,13 +97,13 @@ impl<P: Evaluate> Session for Live<P> {
     }
 
     fn player_name(&self, player: Player) -> &'static str {
-        P::presentation().side(player)
+        self.history.current().presentation().side(player)
     }
 
     fn check(&self, text: &str) -> Result<String, MoveError> {
         if let Some(outcome) = self.history.outcome() {
             return Err(MoveError::Illegal {
-                game: P::GAME_ID,
+                game: self.history.current().game_id(),
                 text: text.trim().to_string(),
                 reason: format!("the game is over ({outcome})"),
             });
@@ -200,8 +200,8 @@ struct Builder<'a> {
 impl GameVisitor for Builder<'_> {
     type Output = Result<Box<dyn Session>, SetupError>;
 
-    fn visit<P: Evaluate>(self) -> Self::Output {
-        let start: P = self.setup.setup.position()?;
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Self::Output {
+        let start: P = self.setup.setup.position(game)?;
         let mut live = Live {
             history: GameHistory::new(start),
         };

@@ -109,8 +109,8 @@ struct CheckRules<'a>(&'a Setup);
 impl GameVisitor for CheckRules<'_> {
     type Output = Result<(), RuleError>;
 
-    fn visit<P: Position>(self) -> Self::Output {
-        self.0.rules::<P>().map(|_| ())
+    fn visit<P: Position>(self, game: P::Rules) -> Self::Output {
+        self.0.rules::<P>(game).map(|_| ())
     }
 }
 

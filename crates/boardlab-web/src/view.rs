@@ -55,7 +55,7 @@ pub fn view_of<P: Position>(position: &P) -> View {
     let (width, height) = (position.width(), position.height());
     let mut cells = Vec::with_capacity(width as usize * height as usize);
     let mut piece_count = 0;
-    let look = P::presentation();
+    let look = position.presentation();
     for rank in 0..height {
         for file in 0..width {
             let piece = position.piece_at(file, rank);

@@ -9,8 +9,8 @@ use crate::solver::{SolveError, Solver};
 use crate::spec::BotSpec;
 use boardlab_core::record::RecordResult;
 use boardlab_core::{
-    DrawReason, Evaluate, GameHistory, OracleError, Outcome, Player, Position, ValueOracle,
-    WinReason,
+    DrawReason, Evaluate, GameHistory, OracleError, Outcome, Player, Position, RuleOptions,
+    ValueOracle, WinReason,
 };
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -173,7 +173,7 @@ pub fn run<P: Evaluate>(
         (Vec::new(), None)
     };
     Ok(RunData {
-        game: P::GAME_ID.to_string(),
+        game: start.game_id().to_string(),
         variant: variant.to_string(),
         bots: [config.bots[0].to_string(), config.bots[1].to_string()],
         games: config.games,
@@ -264,7 +264,7 @@ fn first_moves<P: Evaluate>(
         .tablebases
         .as_ref()
         .and_then(|dir| P::open_tablebases(dir, start.rules()).ok());
-    let solvable = P::ACYCLIC || oracle.is_some();
+    let solvable = start.rules().acyclic() || oracle.is_some();
     let solution = match solvable.then(|| Solver::new(oracle, config.solve_nodes).solve(start)) {
         Some(Ok(solution)) => Some(solution),
         Some(Err(SolveError::Oracle(damaged))) => return Err(damaged),
@@ -315,7 +315,7 @@ fn first_moves<P: Evaluate>(
         format!(
             "{} for {}",
             solution.value,
-            P::player_name(start.side_to_move())
+            start.player_name(start.side_to_move())
         )
     });
     Ok((found, solved))

@@ -60,12 +60,12 @@ fn shipped<P: Evaluate>() -> Result<Option<&'static Network>, NetworkError> {
         return Ok(None);
     };
     let mut read = SHIPPED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, network)) = read.iter().find(|(game, _)| *game == P::GAME_ID) {
+    if let Some((_, network)) = read.iter().find(|(game, _)| *game == P::ENGINE) {
         return Ok(Some(network));
     }
     let network = Network::from_bytes(bytes)?;
     network.check_game::<P>()?;
     let network: &'static Network = Box::leak(Box::new(network));
-    read.push((P::GAME_ID, network));
+    read.push((P::ENGINE, network));
     Ok(Some(network))
 }

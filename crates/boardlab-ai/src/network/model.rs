@@ -255,16 +255,16 @@ impl Network {
     /// Checks that the network is for `P`: its game and the inputs this build gives.
     pub fn check_game<P: Evaluate>(&self) -> Result<(), NetworkError> {
         let game = self.features.split('/').next().unwrap_or_default();
-        if game != P::GAME_ID {
+        if game != P::ENGINE {
             return Err(NetworkError::WrongGame {
-                expected: P::GAME_ID.to_string(),
+                expected: P::ENGINE.to_string(),
                 found: game.to_string(),
             });
         }
         let expected = features_name::<P>();
         if self.features != expected || self.inputs != P::NETWORK_INPUTS {
             return Err(NetworkError::WrongInputs {
-                game: P::GAME_ID.to_string(),
+                game: P::ENGINE.to_string(),
                 expected,
                 found: self.features.clone(),
             });
@@ -351,7 +351,7 @@ impl Network {
 
 /// The name of the inputs of game `P` as a network file gives it: `GAME/FEATURES`.
 pub fn features_name<P: Evaluate>() -> String {
-    format!("{}/{}", P::GAME_ID, P::NETWORK_FEATURES)
+    format!("{}/{}", P::ENGINE, P::NETWORK_FEATURES)
 }
 
 /// Checks a number of output buckets.

@@ -87,17 +87,21 @@ pub struct TrainingSet {
 }
 
 impl TrainingSet {
-    /// Reads the data lines of `text` (see [`DataLine`]) for game `P` under its default
-    /// rules, on `threads` threads. Empty lines and lines starting with `#` are skipped;
+    /// Reads the data lines of `text` (see [`DataLine`]) for game `game` (its rules with
+    /// default options), on `threads` threads. Empty lines and lines starting with `#` are skipped;
     /// the lines that cannot be read are returned beside the set, in order, each with its
     /// number and reason.
-    pub fn from_text<P: Evaluate>(text: &str, threads: usize) -> (TrainingSet, Vec<BadEntry>) {
+    pub fn from_text<P: Evaluate>(
+        text: &str,
+        game: P::Rules,
+        threads: usize,
+    ) -> (TrainingSet, Vec<BadEntry>) {
         let lines: Vec<(usize, &str)> = data_lines(text).collect();
         let chunk = lines.len().div_ceil(threads.max(1)).max(1);
         let parts: Vec<(TrainingSet, Vec<BadEntry>)> = std::thread::scope(|scope| {
             let handles: Vec<_> = lines
                 .chunks(chunk)
-                .map(|part| scope.spawn(move || TrainingSet::read_lines::<P>(part)))
+                .map(|part| scope.spawn(move || TrainingSet::read_lines::<P>(part, game)))
                 .collect();
             handles
                 .into_iter()
@@ -116,13 +120,16 @@ impl TrainingSet {
         (set, bad)
     }
 
-    fn read_lines<P: Evaluate>(lines: &[(usize, &str)]) -> (TrainingSet, Vec<BadEntry>) {
+    fn read_lines<P: Evaluate>(
+        lines: &[(usize, &str)],
+        game: P::Rules,
+    ) -> (TrainingSet, Vec<BadEntry>) {
         let mut set = TrainingSet {
             inputs: P::NETWORK_INPUTS,
             ..TrainingSet::default()
         };
         let mut bad = Vec::new();
-        let rules = P::Rules::default();
+        let rules = game;
         let (mut one, mut two) = (Vec::new(), Vec::new());
         for &(number, text) in lines {
             let read = text.parse::<DataLine>().and_then(|line| {
@@ -698,7 +705,7 @@ mod tests {
                 "{up} 1 | 900 | 1\n{up} 2 | 900 | 1\n{down} 1 | -900 | 0\n{down} 2 | -900 | 0\n"
             );
         }
-        let (set, bad) = TrainingSet::from_text::<Obsidian>(&text, 2);
+        let (set, bad) = TrainingSet::from_text::<Obsidian>(&text, Default::default(), 2);
         assert_eq!((set.len(), bad), (800, vec![]));
         let settings = TrainSettings {
             hidden: 32,
@@ -723,7 +730,7 @@ mod tests {
             "{good}\nnonsense | 0 | 1\n# a comment\n\n{good}\nABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 | x | 1\n"
         );
         for threads in [1, 3] {
-            let (set, bad) = TrainingSet::from_text::<Obsidian>(&text, threads);
+            let (set, bad) = TrainingSet::from_text::<Obsidian>(&text, Default::default(), threads);
             assert_eq!(set.len(), 2);
             let lines: Vec<usize> = bad.iter().map(|entry| entry.line).collect();
             assert_eq!(lines, [2, 6]);

@@ -9,7 +9,7 @@ pub use exact::{ENTRY_BYTES, ExactSearch, Halt, Unfinished, table_bits_for};
 pub use perfect::PerfectBot;
 
 use crate::bot::StopFlag;
-use boardlab_core::{GameValue, MoveList, OracleError, Position, ValueOracle};
+use boardlab_core::{GameValue, MoveList, OracleError, Position, RuleOptions, ValueOracle};
 use std::time::Instant;
 
 /// The table of the exhaustive search: 2^22 entries (96 MiB).
@@ -111,7 +111,9 @@ impl<M> Solution<M> {
 /// where the game allows it, keeping its search table between positions.
 pub struct Solver<P: Position> {
     oracle: Option<Box<dyn ValueOracle<P>>>,
-    search: Option<ExactSearch<P>>,
+    /// The exhaustive search, used for positions of acyclic games only (its table is
+    /// allocated by its first search).
+    search: ExactSearch<P>,
 }
 
 impl<P: Position> Solver<P> {
@@ -131,42 +133,34 @@ impl<P: Position> Solver<P> {
     ) -> Solver<P> {
         Solver {
             oracle,
-            search: P::ACYCLIC.then(|| ExactSearch::new(table_bits, node_limit)),
+            search: ExactSearch::new(table_bits, node_limit),
         }
     }
 
     /// Stops the search at once (within about a thousand positions) when `flag` is set,
     /// also when it is set before a call: the call answers [`SolveError::Interrupted`].
     pub fn set_stop(&mut self, flag: Option<StopFlag>) {
-        if let Some(search) = &mut self.search {
-            search.set_stop(flag);
-        }
+        self.search.set_stop(flag);
     }
 
     /// Stops the search at once (within about a thousand positions) at `deadline`.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        if let Some(search) = &mut self.search {
-            search.set_deadline(deadline);
-        }
+        self.search.set_deadline(deadline);
     }
 
     /// Calls `report` with the search's node count now and then.
     pub fn on_progress(&mut self, report: impl FnMut(u64) + Send + 'static) {
-        if let Some(search) = &mut self.search {
-            search.on_progress(report);
-        }
+        self.search.on_progress(report);
     }
 
     /// Positions the search has visited.
     pub fn nodes(&self) -> u64 {
-        self.search.as_ref().map_or(0, ExactSearch::nodes)
+        self.search.nodes()
     }
 
     /// Gives each later call `node_limit` more positions to search.
     pub fn set_node_limit(&mut self, node_limit: u64) {
-        if let Some(search) = &mut self.search {
-            search.set_node_limit(node_limit);
-        }
+        self.search.set_node_limit(node_limit);
     }
 
     /// The exact value of `position` for its side to move.
@@ -179,26 +173,25 @@ impl<P: Position> Solver<P> {
         {
             return Ok(value);
         }
-        match (&mut self.search, &self.oracle) {
-            (Some(search), _) => {
-                search
-                    .value(position)
-                    .map_err(|unfinished| match unfinished.halt {
-                        Halt::NodeLimit => SolveError::Unfinished {
-                            nodes: unfinished.nodes,
-                        },
-                        halt => SolveError::Interrupted {
-                            nodes: unfinished.nodes,
-                            halt,
-                        },
-                    })
-            }
-            (None, Some(oracle)) => Err(SolveError::Outside {
+        match (position.rules().acyclic(), &self.oracle) {
+            (true, _) => self
+                .search
+                .value(position)
+                .map_err(|unfinished| match unfinished.halt {
+                    Halt::NodeLimit => SolveError::Unfinished {
+                        nodes: unfinished.nodes,
+                    },
+                    halt => SolveError::Interrupted {
+                        nodes: unfinished.nodes,
+                        halt,
+                    },
+                }),
+            (false, Some(oracle)) => Err(SolveError::Outside {
                 position: position.to_string(),
                 coverage: oracle.coverage(),
             }),
-            (None, None) => Err(SolveError::NeedsTablebases {
-                game: P::GAME_ID,
+            (false, None) => Err(SolveError::NeedsTablebases {
+                game: position.game_id(),
                 has_tablebases: P::HAS_TABLEBASES,
             }),
         }

@@ -11,7 +11,7 @@ use crate::bad_entry::{BadEntry, data_lines};
 use crate::openings::{OpeningKind, Openings};
 use crate::spec::BotSpec;
 use boardlab_core::record::{GameRecord, RecordResult};
-use boardlab_core::{Evaluate, MoveList, Player, Tunable, quoted};
+use boardlab_core::{Evaluate, MoveList, Player, RuleOptions, Tunable, quoted};
 
 mod gradient;
 
@@ -31,6 +31,7 @@ pub struct Sample<P> {
 /// opening: those not in check, reached by a quiet move and left by one. `on_game` hears of
 /// every finished game.
 pub fn self_play_samples<P: Evaluate>(
+    game: P::Rules,
     bot: &BotSpec,
     games: usize,
     opening_plies: u32,
@@ -39,8 +40,8 @@ pub fn self_play_samples<P: Evaluate>(
     on_game: &(dyn Fn() + Sync),
 ) -> Vec<Sample<P>> {
     let config = MatchConfig {
-        start: P::start(P::Rules::default()),
-        draw_first: P::FIRST_PLAYER_DRAWN,
+        start: P::start(game),
+        draw_first: game.first_player_drawn(),
         bot_a: bot.clone(),
         bot_b: bot.clone(),
         games,
@@ -55,7 +56,7 @@ pub fn self_play_samples<P: Evaluate>(
     };
     let summary = run_match(&config, &|_, _| on_game());
     let records: Vec<GameRecord> = summary.games.into_iter().map(|g| g.record).collect();
-    samples_from_records(&records, opening_plies as usize)
+    samples_from_records(game, &records, opening_plies as usize)
 }
 
 /// The quiet positions of finished games (those not in check, reached by a quiet move and
@@ -63,20 +64,22 @@ pub fn self_play_samples<P: Evaluate>(
 /// with its game's result, skipping the first `skip_plies` plies of every game. For the
 /// records of games just played (which replay): one that does not is left out.
 pub fn samples_from_records<P: Evaluate>(
+    game: P::Rules,
     records: &[GameRecord],
     skip_plies: usize,
 ) -> Vec<Sample<P>> {
     records
         .iter()
-        .filter_map(|record| samples_from_record::<P>(record, skip_plies).ok())
+        .filter_map(|record| samples_from_record::<P>(game, record, skip_plies).ok())
         .flatten()
         .collect()
 }
 
 /// The quiet positions of one finished game (see [`samples_from_records`]), or why it
 /// cannot be learnt from: no result, an unfinished game, or moves that do not replay
-/// under `P`'s default rules changed by its `Rules` tag.
+/// under `game`'s rules changed by its `Rules` tag.
 pub fn samples_from_record<P: Evaluate>(
+    game: P::Rules,
     record: &GameRecord,
     skip_plies: usize,
 ) -> Result<Vec<Sample<P>>, String> {
@@ -93,7 +96,9 @@ pub fn samples_from_record<P: Evaluate>(
         Some((tag, None)) => return Err(format!("{} is not a result", quoted(tag))),
         None => return Err("it has no Result tag: a game to learn from needs its result".into()),
     };
-    let history = record.replay::<P>().map_err(|error| error.to_string())?;
+    let history = record
+        .replay_with::<P>(game)
+        .map_err(|error| error.to_string())?;
     let positions = history.positions();
     let moves = history.moves();
     let mut samples = Vec::new();
@@ -131,6 +136,7 @@ pub struct RecordFileSamples<P> {
 /// are counted and left alone, and every record that cannot be used is listed with its
 /// number, line and reason.
 pub fn samples_from_record_file<P: Evaluate>(
+    game: P::Rules,
     text: &str,
     skip_plies: usize,
 ) -> RecordFileSamples<P> {
@@ -145,8 +151,8 @@ pub fn samples_from_record_file<P: Evaluate>(
             .record
             .map_err(|error| error.to_string())
             .and_then(|record| match record.tag("Game") {
-                Some(game) if game == P::GAME_ID => {
-                    samples_from_record::<P>(&record, skip_plies).map(Some)
+                Some(id) if id == game.game() => {
+                    samples_from_record::<P>(game, &record, skip_plies).map(Some)
                 }
                 Some(_) => Ok(None),
                 None => Err("it has no Game tag".to_string()),
@@ -174,10 +180,11 @@ pub fn samples_from_record_file<P: Evaluate>(
 /// knows. Empty lines and lines starting with `#` are skipped; the lines that cannot be
 /// read are returned beside the samples, each with its number and reason.
 pub fn samples_from_data<P: Evaluate>(
+    game: P::Rules,
     text: &str,
     score_weight: f64,
 ) -> (Vec<Sample<P>>, Vec<BadEntry>) {
-    let rules = P::Rules::default();
+    let rules = game;
     let mut samples = Vec::new();
     let mut bad = Vec::new();
     for (number, line) in data_lines(text) {

@@ -7,7 +7,7 @@ use super::options::{CLOCK_GRACE, Notation, UciOptions};
 use super::process::{EngineError, EngineProcess};
 use crate::bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo};
 use crate::game_clock::ClockView;
-use boardlab_core::{EngineNotation, GameHistory, MoveError, Player};
+use boardlab_core::{Evaluate, GameHistory, MoveError, Player};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
@@ -29,7 +29,7 @@ pub struct UciBot<P> {
     _game: PhantomData<fn() -> P>,
 }
 
-impl<P: EngineNotation> UciBot<P> {
+impl<P: Evaluate> UciBot<P> {
     /// The bot called `name` (its spec text) that runs the engine `options` describe with
     /// `limits` per move.
     pub fn new(name: String, options: UciOptions, limits: Limits) -> UciBot<P> {
@@ -124,7 +124,7 @@ impl<P: EngineNotation> UciBot<P> {
         if let Some(path) = &self.options.variant_path {
             engine.send(&format!("setoption name VariantPath value {path}"))?;
         }
-        let variant = self.options.variant.as_deref().unwrap_or(P::GAME_ID);
+        let variant = self.options.variant.as_deref().unwrap_or(P::ENGINE);
         engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
         for (name, value) in &self.options.options {
             engine.send(&format!("setoption name {name} value {value}"))?;
@@ -215,7 +215,7 @@ impl<P: EngineNotation> UciBot<P> {
     }
 }
 
-impl<P: EngineNotation> Bot<P> for UciBot<P> {
+impl<P: Evaluate> Bot<P> for UciBot<P> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -253,7 +253,7 @@ impl<P: EngineNotation> Bot<P> for UciBot<P> {
     }
 }
 
-impl<P: EngineNotation> UciBot<P> {
+impl<P: Evaluate> UciBot<P> {
     /// The engine's move (on `clock`, in a timed game), checked; `None` with the failure kept
     /// for [`Bot::failure`] when it gives no legal one.
     fn play(

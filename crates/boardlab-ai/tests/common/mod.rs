@@ -3,10 +3,10 @@
 use boardlab_ai::BotSpec;
 use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
 use boardlab_ai::openings::{OpeningKind, Openings};
-use boardlab_core::Evaluate;
+use boardlab_core::{Evaluate, RuleOptions};
 
 /// Plays `games` games of `a` against `b` on `P` from its start position.
-pub fn play_match<P: Evaluate>(
+pub fn play_match<P: Evaluate<Rules: Default>>(
     a: &str,
     b: &str,
     games: usize,
@@ -16,7 +16,7 @@ pub fn play_match<P: Evaluate>(
 ) -> MatchSummary {
     let config = MatchConfig {
         start: P::start(P::Rules::default()),
-        draw_first: P::FIRST_PLAYER_DRAWN,
+        draw_first: P::Rules::default().first_player_drawn(),
         bot_a: a.parse::<BotSpec>().expect("a valid spec"),
         bot_b: b.parse::<BotSpec>().expect("a valid spec"),
         games,
@@ -34,12 +34,12 @@ pub fn play_match<P: Evaluate>(
 
 /// Prints a one-line summary of a match.
 #[allow(dead_code)] // not every test file reports
-pub fn report<P: Evaluate>(label: &str, summary: &MatchSummary) {
+pub fn report<P: Evaluate<Rules: Default>>(label: &str, summary: &MatchSummary) {
     let t = summary.tally;
     let (elo, low, high) = t.elo();
     eprintln!(
         "{label} {}: {t} score {:.1}% elo {elo:+.0} [{low:+.0}, {high:+.0}] avg {:.1} plies, max time share {:.3}",
-        P::GAME_ID,
+        P::ENGINE,
         100.0 * t.score(),
         summary.average_plies(),
         summary.max_time_share()

@@ -35,10 +35,10 @@ pub fn run(args: BestmoveArgs) -> Result<()> {
 impl GameVisitor for BestmoveArgs {
     type Output = Result<()>;
 
-    fn visit<P: Evaluate>(self) -> Result<()> {
-        let spec = bot_choice(self.bot, self.level, P::GAME_ID)?.for_game::<P>();
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Result<()> {
+        let spec = bot_choice(self.bot, self.level, P::ENGINE)?.for_game::<P>();
         spec.check_for::<P>()?;
-        let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
+        let (position, _): (P, _) = self.game.position(game, FirstChoice::One)?;
         let mut game = GameHistory::new(position);
         for (index, text) in self.moves.iter().enumerate() {
             game.play_text(text).with_context(|| {
@@ -51,7 +51,10 @@ impl GameVisitor for BestmoveArgs {
         }
         if let Some(outcome) = game.outcome() {
             writeln!(std::io::stdout(), "bestmove (none)")?;
-            note!("no legal moves: {}", outcome.describe(P::player_name));
+            note!(
+                "no legal moves: {}",
+                outcome.describe(|p| game.current().player_name(p))
+            );
             return Ok(());
         }
         let mut bot = spec.build::<P>(self.game.seed.unwrap_or(0));

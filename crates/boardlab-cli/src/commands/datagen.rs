@@ -5,7 +5,7 @@ use anyhow::{Context, Result, bail};
 use boardlab_ai::BotSpec;
 use boardlab_ai::network::{DataLine, SelfPlayConfig, self_play_data};
 use boardlab_ai::openings::Openings;
-use boardlab_core::{Evaluate, count};
+use boardlab_core::{Evaluate, RuleOptions, count};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -49,7 +49,7 @@ pub fn run(args: DatagenArgs) -> Result<()> {
 impl GameVisitor for DatagenArgs {
     type Output = Result<()>;
 
-    fn visit<P: Evaluate>(self) -> Result<()> {
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Result<()> {
         if self.games == 0 {
             bail!("--games must be at least 1");
         }
@@ -62,8 +62,8 @@ impl GameVisitor for DatagenArgs {
         let bar = progress_bar(self.games);
         let positions = AtomicUsize::new(0);
         let config = SelfPlayConfig {
-            start: P::start(P::Rules::default()),
-            draw_first: P::FIRST_PLAYER_DRAWN,
+            start: P::start(game),
+            draw_first: game.first_player_drawn(),
             bot: self.bot.clone(),
             games: self.games,
             openings: self.openings,

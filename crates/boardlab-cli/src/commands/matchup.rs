@@ -9,7 +9,7 @@ use boardlab_ai::match_stats::SideStats;
 use boardlab_ai::openings::{OpeningKind, Openings};
 use boardlab_ai::sprt::{Decision, Sprt};
 use boardlab_ai::{BotSpec, FailureKind, TimeControl};
-use boardlab_core::{Evaluate, count};
+use boardlab_core::{Evaluate, RuleOptions, count};
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -82,7 +82,7 @@ pub fn run(args: MatchArgs) -> Result<()> {
 impl GameVisitor for MatchArgs {
     type Output = Result<()>;
 
-    fn visit<P: Evaluate>(self) -> Result<()> {
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Result<()> {
         if self.games == 0 {
             bail!("--games must be at least 1");
         }
@@ -90,10 +90,10 @@ impl GameVisitor for MatchArgs {
         let (p1, p2) = (self.p1.for_game::<P>(), self.p2.for_game::<P>());
         p1.check_for::<P>()?;
         p2.check_for::<P>()?;
-        let draw_first = P::FIRST_PLAYER_DRAWN
+        let draw_first = game.first_player_drawn()
             && self.game.position.is_none()
             && self.game.first.is_none_or(|f| f == FirstChoice::Random);
-        let (start, _): (P, _) = self.game.position(FirstChoice::One)?;
+        let (start, _): (P, _) = self.game.position(game, FirstChoice::One)?;
         let seed = self.game.seed.unwrap_or_else(rand::random);
         let config = MatchConfig {
             start,
@@ -271,7 +271,7 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
         "Match: {} vs {} at {}, {}, openings {}, seed {}{}",
         config.bot_a,
         config.bot_b,
-        P::GAME_ID,
+        config.start.game_id(),
         count(tally.games() as u64, "game", "games"),
         config.openings,
         config.seed,
@@ -324,7 +324,7 @@ fn describe<P: Evaluate>(config: &MatchConfig<P>, summary: &MatchSummary) -> Str
                 text,
                 "Game {} lost by {bot} as {}: it {}\n{}",
                 game.index + 1,
-                P::player_name(failure.player),
+                config.start.player_name(failure.player),
                 failure.failure.summary(),
                 failure.failure.details.trim_end()
             );

@@ -22,8 +22,8 @@ pub fn run(args: MovesArgs) -> Result<()> {
 impl GameVisitor for MovesArgs {
     type Output = Result<()>;
 
-    fn visit<P: Position>(self) -> Result<()> {
-        let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
+    fn visit<P: Position>(self, game: P::Rules) -> Result<()> {
+        let (position, _): (P, _) = self.game.position(game, FirstChoice::One)?;
         let mut out = std::io::stdout().lock();
         for text in position.legal_move_texts() {
             writeln!(out, "{text}")?;

@@ -30,8 +30,8 @@ pub fn run(args: PerftArgs) -> Result<()> {
 impl GameVisitor for PerftArgs {
     type Output = Result<()>;
 
-    fn visit<P: Position>(self) -> Result<()> {
-        let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
+    fn visit<P: Position>(self, game: P::Rules) -> Result<()> {
+        let (position, _): (P, _) = self.game.position(game, FirstChoice::One)?;
         let started = Instant::now();
         let rows = divide(&position, self.depth);
         let elapsed = started.elapsed();

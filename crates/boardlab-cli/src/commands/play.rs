@@ -50,15 +50,15 @@ pub fn run(args: PlayArgs) -> Result<()> {
 impl GameVisitor for PlayArgs {
     type Output = Result<()>;
 
-    fn visit<P: Evaluate>(self) -> Result<()> {
-        let (position, draw_note): (P, _) = self.game.position(FirstChoice::Random)?;
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Result<()> {
+        let (position, draw_note): (P, _) = self.game.position(game, FirstChoice::Random)?;
         let mut sides = [self.p1, self.p2];
         if let Some(level) = self.level {
             let seat = if sides[1] == Side::Human { 1 } else { 0 };
             if sides[seat] != Side::Human {
                 anyhow::bail!(
                     "--level: both sides are already bots; levels are {}",
-                    levels_help(P::GAME_ID)
+                    levels_help(P::ENGINE)
                 );
             }
             sides[seat] = Side::Bot(Box::new(level_choice(level)?.for_game::<P>()));
@@ -139,7 +139,7 @@ pub fn play_session<P: Position>(
         writeln!(
             output,
             "boardlab {}: {} against {}\n",
-            P::GAME_ID,
+            game.current().game_id(),
             bot_name(&seats, Player::One),
             bot_name(&seats, Player::Two)
         )?;
@@ -147,7 +147,7 @@ pub fn play_session<P: Position>(
         writeln!(
             output,
             "boardlab {}: {}\n",
-            P::GAME_ID,
+            game.current().game_id(),
             help(
                 game.current(),
                 seats[game.current().side_to_move().index()].is_none()
@@ -158,7 +158,7 @@ pub fn play_session<P: Position>(
                 writeln!(
                     output,
                     "{} is played by the bot {}.",
-                    P::player_name(player),
+                    game.current().player_name(player),
                     bot_name(&seats, player)
                 )?;
             }
@@ -172,7 +172,7 @@ pub fn play_session<P: Position>(
     }
     show(&game, !all_bots, &mut output)?;
     let mut clock = time_control.map(TurnClock::new);
-    show_clock::<P>(clock.as_ref(), &mut output)?;
+    show_clock(game.current(), clock.as_ref(), &mut output)?;
     let mut line = String::new();
     loop {
         let lost_on_time = bot_moves(&mut game, &mut seats, clock.as_mut(), &mut output)?;
@@ -237,11 +237,11 @@ pub fn play_session<P: Position>(
                 let side = game.current().side_to_move();
                 match game.play_text(text) {
                     Ok(_) => {
-                        if charge::<P>(clock.as_mut(), side, &mut output)? {
+                        if charge(game.current(), clock.as_mut(), side, &mut output)? {
                             return Ok(());
                         }
                         show(&game, !all_bots, &mut output)?;
-                        show_clock::<P>(clock.as_ref(), &mut output)?;
+                        show_clock(game.current(), clock.as_ref(), &mut output)?;
                     }
                     Err(_) if game.outcome().is_some() => writeln!(
                         output,
@@ -265,6 +265,7 @@ fn bot_name<P: Position>(seats: &Seats<P>, player: Player) -> String {
 /// Charges `side` for the turn it just ended, if the game is timed; on a loss on time says
 /// so and returns true.
 fn charge<P: Position>(
+    position: &P,
     clock: Option<&mut TurnClock>,
     side: Player,
     output: &mut impl Write,
@@ -274,7 +275,7 @@ fn charge<P: Position>(
             writeln!(
                 output,
                 "Game over: {} loses on time: it {}.",
-                P::player_name(side),
+                position.player_name(side),
                 out.describe()
             )?;
             Ok(true)
@@ -284,9 +285,13 @@ fn charge<P: Position>(
 }
 
 /// Writes both clocks' times, if the game is timed.
-fn show_clock<P: Position>(clock: Option<&TurnClock>, output: &mut impl Write) -> Result<()> {
+fn show_clock<P: Position>(
+    position: &P,
+    clock: Option<&TurnClock>,
+    output: &mut impl Write,
+) -> Result<()> {
     if let Some(clock) = clock {
-        writeln!(output, "{}", clock.line::<P>())?;
+        writeln!(output, "{}", clock.line(position))?;
     }
     Ok(())
 }
@@ -317,7 +322,7 @@ fn bot_moves<P: Position>(
             Some(clock) => bot.choose_on_clock(game, &clock.view(side), &mut |_| {}),
             None => bot.choose(game, &mut |_| {}),
         };
-        if charge::<P>(clock.as_deref_mut(), side, output)? {
+        if charge(game.current(), clock.as_deref_mut(), side, output)? {
             return Ok(true);
         }
         let Some(mv) = choice else {
@@ -333,9 +338,13 @@ fn bot_moves<P: Position>(
         };
         game.play(mv)?;
         let name = bot.name();
-        writeln!(output, "{} ({name}) plays {mv}", P::player_name(side))?;
+        writeln!(
+            output,
+            "{} ({name}) plays {mv}",
+            game.current().player_name(side)
+        )?;
         show(game, !all_bots, output)?;
-        show_clock::<P>(clock.as_deref(), output)?;
+        show_clock(game.current(), clock.as_deref(), output)?;
     }
     Ok(false)
 }
@@ -355,7 +364,7 @@ fn show<P: Position>(
                 output,
                 "Game over after {}: {}.",
                 count(game.moves(), "move", "moves"),
-                outcome.describe(P::player_name)
+                outcome.describe(|p| position.player_name(p))
             )?;
             if person_playing {
                 writeln!(output, "Type 'undo' to take the last move back, or 'quit'.")?;
@@ -363,7 +372,7 @@ fn show<P: Position>(
         }
         None => {
             let side = position.side_to_move();
-            let name = P::player_name(side);
+            let name = position.player_name(side);
             if name.contains(&side.to_string()) {
                 writeln!(output, "{name} to move.")?;
             } else {
@@ -383,7 +392,7 @@ mod tests {
         session_of::<Obsidian>(start, input)
     }
 
-    fn session_of<P: Position>(start: &str, input: &str) -> String {
+    fn session_of<P: Position<Rules: Default>>(start: &str, input: &str) -> String {
         let position = P::from_text(start, Default::default()).unwrap();
         let mut out = Vec::new();
         play_session(

@@ -50,13 +50,13 @@ impl TurnClock {
     }
 
     /// Both clocks in one line: `Clock: Player 1 4:58.3, Player 2 5:00.0`.
-    pub fn line<P: Position>(&self) -> String {
+    pub fn line<P: Position>(&self, position: &P) -> String {
         let sides: Vec<String> = Player::BOTH
             .iter()
             .map(|&p| {
                 format!(
                     "{} {}",
-                    P::player_name(p),
+                    position.player_name(p),
                     show_time(self.clock.remaining(p))
                 )
             })

@@ -32,8 +32,8 @@ pub fn run(args: SolveArgs) -> Result<()> {
 impl GameVisitor for SolveArgs {
     type Output = Result<()>;
 
-    fn visit<P: Position>(self) -> Result<()> {
-        let (position, _): (P, _) = self.game.position(FirstChoice::One)?;
+    fn visit<P: Position>(self, game: P::Rules) -> Result<()> {
+        let (position, _): (P, _) = self.game.position(game, FirstChoice::One)?;
         let oracle: Option<Box<dyn ValueOracle<P>>> = match &self.tablebases {
             Some(dir) => Some(
                 P::open_tablebases(dir, position.rules())

@@ -4,7 +4,7 @@
 use super::bad_entries;
 use anyhow::{Context, Result, bail};
 use boardlab_ai::network::{TrainSettings, TrainingSet, train};
-use boardlab_core::{Evaluate, count};
+use boardlab_core::{Evaluate, RuleOptions, count};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
 use std::io::Write;
@@ -65,11 +65,11 @@ pub fn run(args: TrainArgs) -> Result<()> {
 impl GameVisitor for TrainArgs {
     type Output = Result<()>;
 
-    fn visit<P: Evaluate>(self) -> Result<()> {
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Result<()> {
         if P::NETWORK_INPUTS == 0 {
             bail!(
                 "{} has no network evaluation to train (games with one: obsidian)",
-                P::GAME_ID
+                game.game()
             );
         }
         if !(0.0..=1.0).contains(&self.score_weight) {
@@ -92,7 +92,7 @@ impl GameVisitor for TrainArgs {
         for path in &self.data {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read the data file '{}'", path.display()))?;
-            let (part, bad) = TrainingSet::from_text::<P>(&text, self.threads.max(1));
+            let (part, bad) = TrainingSet::from_text::<P>(&text, game, self.threads.max(1));
             bad_entries::report(
                 path,
                 &bad,

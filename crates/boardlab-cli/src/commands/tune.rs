@@ -8,7 +8,7 @@ use boardlab_ai::tune::{
     FitReport, GradientSettings, Sample, fit, fit_gradient, samples_from_data,
     samples_from_record_file, self_play_samples,
 };
-use boardlab_core::{Evaluate, Tunable, count};
+use boardlab_core::{Evaluate, RuleOptions, Tunable, count};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -100,7 +100,7 @@ pub fn run(args: TuneArgs) -> Result<()> {
 impl GameVisitor for TuneArgs {
     type Output = Result<()>;
 
-    fn visit<P: Evaluate>(self) -> Result<()> {
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Result<()> {
         if self.games == 0 {
             bail!("--games must be at least 1");
         }
@@ -125,9 +125,9 @@ impl GameVisitor for TuneArgs {
                 .with_context(|| format!("bad weights file '{}'", path.display()))?;
         }
         let (samples, source) = match (&self.records, &self.data) {
-            (Some(path), _) => self.recorded_samples::<P>(path)?,
-            (None, Some(path)) => self.data_samples::<P>(path)?,
-            (None, None) => self.self_play::<P>(),
+            (Some(path), _) => self.recorded_samples::<P>(game, path)?,
+            (None, Some(path)) => self.data_samples::<P>(game, path)?,
+            (None, None) => self.self_play::<P>(game),
         };
         note!(
             "{} from {source}",
@@ -140,19 +140,19 @@ impl GameVisitor for TuneArgs {
         let command = match (&self.records, &self.data) {
             (None, Some(path)) => format!(
                 "boardlab tune {} --data {} --score-weight {}",
-                P::GAME_ID,
+                game.game(),
                 path.display(),
                 self.score_weight
             ),
             (Some(path), _) => format!(
                 "boardlab tune {} --records {} --openings random:{}",
-                P::GAME_ID,
+                game.game(),
                 path.display(),
                 self.openings
             ),
             (None, None) => format!(
                 "boardlab tune {} --games {} --bot {} --openings random:{} --seed {}",
-                P::GAME_ID,
+                game.game(),
                 self.games,
                 self.bot,
                 self.openings,
@@ -171,7 +171,7 @@ impl GameVisitor for TuneArgs {
         };
         let header = format!(
             "# {} evaluation weights, fitted by `{command}{method}`\n# {} positions, K {:.3}, error {:.6} -> {:.6}\n",
-            P::GAME_ID,
+            game.game(),
             samples.len(),
             report.k,
             report.before,
@@ -228,7 +228,7 @@ impl TuneArgs {
     }
 
     /// Plays the self-play games and returns their samples with a description of them.
-    fn self_play<P: Evaluate>(&self) -> (Vec<Sample<P>>, String) {
+    fn self_play<P: Evaluate>(&self, game: P::Rules) -> (Vec<Sample<P>>, String) {
         let bar =
             ProgressBar::with_draw_target(Some(self.games as u64), ProgressDrawTarget::stderr());
         bar.set_style(
@@ -238,6 +238,7 @@ impl TuneArgs {
             .expect("a valid progress template"),
         );
         let samples = self_play_samples::<P>(
+            game,
             &self.bot,
             self.games,
             self.openings,
@@ -258,10 +259,14 @@ impl TuneArgs {
 
     /// Reads the positions of the data file `path` and returns their samples with a
     /// description of them; bad lines are reported, and stop the command unless skipped.
-    fn data_samples<P: Evaluate>(&self, path: &Path) -> Result<(Vec<Sample<P>>, String)> {
+    fn data_samples<P: Evaluate>(
+        &self,
+        game: P::Rules,
+        path: &Path,
+    ) -> Result<(Vec<Sample<P>>, String)> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read the data file '{}'", path.display()))?;
-        let (samples, bad) = samples_from_data::<P>(&text, self.score_weight);
+        let (samples, bad) = samples_from_data::<P>(game, &text, self.score_weight);
         bad_entries::report(
             path,
             &bad,
@@ -275,10 +280,14 @@ impl TuneArgs {
     /// Reads the games of the record file `path` and returns their samples with a
     /// description of them; records that cannot be used are reported, and stop the command
     /// unless skipped.
-    fn recorded_samples<P: Evaluate>(&self, path: &Path) -> Result<(Vec<Sample<P>>, String)> {
+    fn recorded_samples<P: Evaluate>(
+        &self,
+        game: P::Rules,
+        path: &Path,
+    ) -> Result<(Vec<Sample<P>>, String)> {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read the record file '{}'", path.display()))?;
-        let found = samples_from_record_file::<P>(&text, self.openings as usize);
+        let found = samples_from_record_file::<P>(game, &text, self.openings as usize);
         let records = found.games + found.other_games + found.bad.len();
         bad_entries::report(
             path,
@@ -291,7 +300,7 @@ impl TuneArgs {
             bail!(
                 "'{}' holds no usable {} games ({} in all)",
                 path.display(),
-                P::GAME_ID,
+                game.game(),
                 count(records as u64, "record", "records")
             );
         }

@@ -133,7 +133,7 @@ impl<P: Position> App<P> {
             format!(
                 "Game over after {}: {}.",
                 plural(self.game.moves().len(), "move"),
-                outcome.describe(|p| P::presentation().side(p))
+                outcome.describe(|p| self.game.current().presentation().side(p))
             )
         })
     }
@@ -192,7 +192,7 @@ impl<P: Position> App<P> {
             Some(Err(out)) => {
                 self.stopped = Some(format!(
                     "Game over: {} loses on time: it {}.",
-                    name::<P>(side),
+                    self.game.current().presentation().side(side),
                     out.describe()
                 ));
                 self.refresh();
@@ -247,7 +247,10 @@ impl<P: Position> App<P> {
         let why = if self.ending().is_some() {
             "the game is over: u takes back a move, q leaves".to_string()
         } else if let Some(player) = self.thinking.or(self.bot_to_move()) {
-            format!("{} is thinking", name::<P>(player))
+            format!(
+                "{} is thinking",
+                self.game.current().presentation().side(player)
+            )
         } else {
             return true;
         };
@@ -268,13 +271,13 @@ impl<P: Position> App<P> {
                 let position = self.game.current();
                 let own = position
                     .piece_at(square.file, square.rank)
-                    .and_then(|letter| P::presentation().piece(letter))
+                    .and_then(|letter| position.presentation().piece(letter))
                     .is_some_and(|(_, owner)| owner == position.side_to_move());
                 self.message = Some(match position.move_restriction() {
                     Some(rule) if own => format!("{square} cannot move: {rule}"),
                     _ if own => format!("the piece on {square} has no legal move"),
                     _ => format!("no move of {} starts on {square}", {
-                        name::<P>(position.side_to_move())
+                        position.presentation().side(position.side_to_move())
                     }),
                 });
             }
@@ -369,7 +372,7 @@ impl<P: Position> App<P> {
     /// What is printed after the board is closed: the moves and how the game stands.
     pub fn summary(&self) -> String {
         let moves: Vec<String> = self.game.moves().iter().map(|m| m.to_string()).collect();
-        let mut out = format!("boardlab {}: ", P::GAME_ID);
+        let mut out = format!("boardlab {}: ", self.game.current().game_id());
         if moves.is_empty() {
             out.push_str("no move played\n");
         } else {
@@ -385,11 +388,6 @@ impl<P: Position> App<P> {
         out.push_str(&format!("\nposition: {}\n", self.game.current()));
         out
     }
-}
-
-/// What `player` is called on screen (`Light (Player 1)`).
-pub fn name<P: Position>(player: Player) -> &'static str {
-    P::presentation().side(player)
 }
 
 /// "1 move", "3 moves".

@@ -1,7 +1,6 @@
 //! The bots search on a thread of their own, so that the board stays responsive (the
 //! thinking indicator turns, the clocks tick, the screen follows a resize) while they think.
 
-use super::app::name;
 use boardlab_ai::{Bot, ClockView, StopFlag};
 use boardlab_core::{GameHistory, Player, Position};
 use std::sync::atomic::Ordering;
@@ -13,7 +12,7 @@ type Answer<P> = (Box<dyn Bot<P>>, Result<<P as Position>::Move, String>);
 /// The bots of a game, each in its seat or out searching.
 pub struct Thinker<P: Position> {
     seats: [Option<Box<dyn Bot<P>>>; 2],
-    search: Option<(Player, Receiver<Answer<P>>)>,
+    search: Option<(Player, &'static str, Receiver<Answer<P>>)>,
     /// The stop flag of the searching bot, if it has one.
     stop: Option<StopFlag>,
 }
@@ -44,6 +43,7 @@ impl<P: Position> Thinker<P> {
         if let Some(flag) = &self.stop {
             flag.store(false, Ordering::Relaxed);
         }
+        let name = game.current().presentation().side(player);
         let game = game.clone();
         let (send, receive) = mpsc::channel();
         std::thread::spawn(move || {
@@ -58,22 +58,20 @@ impl<P: Position> Thinker<P> {
             // The board may have been closed meanwhile: nobody waits for the answer then.
             let _ = send.send((bot, answer));
         });
-        self.search = Some((player, receive));
+        self.search = Some((player, name, receive));
     }
 
     /// The answer of the search under way, once it is there.
     pub fn answer(&mut self) -> Option<Result<P::Move, String>> {
-        let (player, receive) = self.search.as_ref()?;
+        let (player, name, receive) = self.search.as_ref()?;
+        let player = *player;
         let (bot, answer) = match receive.try_recv() {
             Ok(done) => done,
             Err(TryRecvError::Empty) => return None,
             Err(TryRecvError::Disconnected) => {
-                let player = *player;
+                let name = *name;
                 self.search = None;
-                return Some(Err(format!(
-                    "The bot of {} stopped without a move",
-                    name::<P>(player)
-                )));
+                return Some(Err(format!("The bot of {name} stopped without a move")));
             }
         };
         self.seats[player.index()] = Some(bot);

@@ -2,7 +2,7 @@
 //! presentation, and beside it the players, clocks, reserves, status and moves. Drawing is a
 //! pure function of the [`App`]; [`hit`] maps a mouse click back onto the same layout.
 
-use super::app::{App, Command, name};
+use super::app::{App, Command};
 use super::input::KEYS;
 use super::palette::{self, Shade};
 use super::picking::Pick;
@@ -110,7 +110,7 @@ pub fn hit<P: Position>(app: &App<P>, area: Rect, column: u16, row: u16) -> Opti
 
 /// Draws the whole screen.
 pub fn render<P: Position>(app: &App<P>, area: Rect, buf: &mut Buffer) {
-    let look = P::presentation();
+    let look = app.game().current().presentation();
     buf.set_style(area, Style::default());
     let title = format!(" boardlab · {} ", look.title);
     put(
@@ -138,8 +138,8 @@ pub fn render<P: Position>(app: &App<P>, area: Rect, buf: &mut Buffer) {
 
 /// Draws the board with its coordinates.
 fn draw_board<P: Position>(app: &App<P>, geometry: &Geometry, buf: &mut Buffer) {
-    let look = P::presentation();
     let position = app.game().current();
+    let look = position.presentation();
     let (files, ranks) = geometry.size;
     let (cw, ch) = geometry.cell;
     let frame = Rect::new(
@@ -282,8 +282,8 @@ fn last_move_squares<P: Position>(app: &App<P>) -> Vec<Square> {
 /// Draws the side panel: players and clocks, reserves, the status, the message, the game's
 /// own status lines and the moves.
 fn draw_side<P: Position>(app: &App<P>, geometry: &Geometry, buf: &mut Buffer) {
-    let look = P::presentation();
     let position = app.game().current();
+    let look = position.presentation();
     let side = geometry.side;
     if side.width < 4 || side.height == 0 {
         return;
@@ -358,12 +358,18 @@ fn draw_side<P: Position>(app: &App<P>, geometry: &Geometry, buf: &mut Buffer) {
             Some(player) => (
                 format!(
                     "{} is thinking {}",
-                    name::<P>(player),
+                    app.game().current().presentation().side(player),
                     SPINNER[app.frame() % SPINNER.len()]
                 ),
                 bold.fg(Color::Cyan),
             ),
-            None => (format!("{} to move", name::<P>(to_move)), bold),
+            None => (
+                format!(
+                    "{} to move",
+                    app.game().current().presentation().side(to_move)
+                ),
+                bold,
+            ),
         },
     };
     let mut lines: Vec<(String, Style)> = wrap(&status.0, width)
@@ -491,7 +497,7 @@ mod tests {
         assert!(shown.contains("[ W ]"), "the cursor on b2:\n{shown}");
         assert!(shown.contains("q quit"), "{shown}");
         // The squares take the presentation's colours: a1 dark, b1 light.
-        let look = Sprint::presentation();
+        let look = app.game().current().presentation();
         assert_eq!(
             fill_of(&app, &buf, at("b1"), 0),
             palette::color(look.board.light)
@@ -531,7 +537,7 @@ mod tests {
         let shown = text(&buf);
         let position = app.game().current();
         let open = position.open_mark().unwrap();
-        let look = Parity::presentation();
+        let look = position.presentation();
         let mut closed = 0;
         for rank in 0..position.height() {
             for file in 0..position.width() {

@@ -16,7 +16,9 @@ use boardlab_core::encoding::{Encoding, from_to_action};
 const SQUARES: usize = 81;
 
 impl Encoding for Daisy {
-    const PIECE_LETTERS: [&'static str; 2] = ["ABCDEFGH", "abcdefgh"];
+    fn piece_letters(_rules: DaisyRules) -> [&'static str; 2] {
+        ["ABCDEFGH", "abcdefgh"]
+    }
 
     const EXTRA_PLANES: &'static [&'static str] = &[
         "Player 1 reserve A",

@@ -157,6 +157,7 @@ impl Daisy {
 }
 
 impl Evaluate for Daisy {
+    const ENGINE: &'static str = Daisy::GAME_ID;
     type Weights = DaisyWeights;
 
     fn evaluate(&self, weights: &DaisyWeights) -> i32 {

@@ -133,7 +133,7 @@ pub fn parse_position(text: &str, rules: DaisyRules) -> Result<Daisy, PositionEr
                 field,
                 format!(
                     "{} has {} A's ({board} on the board, {hand} in reserve); each player has exactly one A",
-                    Daisy::player_name(player),
+                    super::rules::player_name(player),
                     board + hand
                 ),
             ));
@@ -176,7 +176,7 @@ pub fn parse_position(text: &str, rules: DaisyRules) -> Result<Daisy, PositionEr
                         PositionField::Reserves,
                         format!(
                             "{} has {owned} {letter}'s (board and reserve) while their A is still in reserve; a player starts with {} and cannot capture before their A is on the board",
-                            Daisy::player_name(player),
+                            super::rules::player_name(player),
                             Kind::START_COUNTS[k],
                             letter = piece_letter(player, kind)
                         ),
@@ -194,8 +194,8 @@ pub fn parse_position(text: &str, rules: DaisyRules) -> Result<Daisy, PositionEr
             PositionField::Placement,
             format!(
                 "{} has no A on the board or in reserve although {} is to move: the game ends as soon as an A is captured",
-                Daisy::player_name(waiting),
-                Daisy::player_name(mover)
+                super::rules::player_name(waiting),
+                super::rules::player_name(mover)
             ),
         ));
     }
@@ -204,8 +204,8 @@ pub fn parse_position(text: &str, rules: DaisyRules) -> Result<Daisy, PositionEr
             PositionField::Placement,
             format!(
                 "{}'s A was captured, but {}'s A is not on the board, and a player may not capture until their own A is on the board",
-                Daisy::player_name(mover),
-                Daisy::player_name(waiting)
+                super::rules::player_name(mover),
+                super::rules::player_name(waiting)
             ),
         ));
     }
@@ -276,7 +276,7 @@ fn why_drop_illegal(position: &Daisy, kind: Kind, to: Square) -> String {
     if reserve.count(kind) == 0 {
         return format!(
             "{} has no {} in reserve (reserve: {})",
-            Daisy::player_name(us),
+            super::rules::player_name(us),
             piece_letter(us, kind),
             reserve.describe(us == Player::One)
         );
@@ -285,7 +285,7 @@ fn why_drop_illegal(position: &Daisy, kind: Kind, to: Square) -> String {
         return format!(
             "{to} is occupied by the {} of {}; a piece may be dropped only on an empty square",
             piece_letter(owner, on_square),
-            Daisy::player_name(owner)
+            super::rules::player_name(owner)
         );
     }
     "not a legal move in this position".to_string()
@@ -294,7 +294,7 @@ fn why_drop_illegal(position: &Daisy, kind: Kind, to: Square) -> String {
 /// Explains why no legal move goes from `from` to `to`.
 fn why_illegal(position: &Daisy, from: Square, to: Square) -> String {
     let us = position.side_to_move();
-    let name = Daisy::player_name(us);
+    let name = super::rules::player_name(us);
     let piece = position.piece_on(from.index(9) as u32);
     let empty_hint = format!(" to move (a drop from the reserve is written like H@{to})");
     if let Some(reason) =

@@ -203,10 +203,14 @@ impl Daisy {
     }
 }
 
+impl Daisy {
+    /// The game id, as typed on the command line.
+    pub const GAME_ID: &'static str = "daisy";
+}
+
 impl Position for Daisy {
     type Move = DaisyMove;
     type Rules = DaisyRules;
-    const GAME_ID: &'static str = "daisy";
 
     fn start(rules: DaisyRules) -> Daisy {
         Daisy::from_text(super::START_TEXT, rules).expect("the start position is valid")
@@ -246,10 +250,6 @@ impl Position for Daisy {
             .collect()
     }
 
-    fn presentation() -> &'static boardlab_core::Presentation {
-        &super::presentation::PRESENTATION
-    }
-
     fn reserves(&self) -> Option<[Vec<(char, u32)>; 2]> {
         Some(Player::BOTH.map(|player| {
             let reserve = self.reserve(player);
@@ -264,13 +264,6 @@ impl Position for Daisy {
                 })
                 .collect()
         }))
-    }
-
-    fn player_name(player: Player) -> &'static str {
-        match player {
-            Player::One => "Player 1 (uppercase)",
-            Player::Two => "Player 2 (lowercase)",
-        }
     }
 
     #[inline]

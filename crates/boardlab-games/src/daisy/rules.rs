@@ -1,5 +1,6 @@
 //! Daisy's rule options.
 
+use boardlab_core::Player;
 use boardlab_core::rules::{DrawRules, RuleOptions};
 
 /// The rule options of Daisy: only the common draw rules (threefold repetition and the
@@ -11,7 +12,17 @@ pub struct DaisyRules {
 }
 
 impl RuleOptions for DaisyRules {
-    const GAME: &'static str = "daisy";
+    fn game(&self) -> &'static str {
+        "daisy"
+    }
+
+    fn presentation(&self) -> &'static boardlab_core::Presentation {
+        &super::presentation::PRESENTATION
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        player_name(player)
+    }
 
     fn draw_rules(&self) -> DrawRules {
         self.draw
@@ -19,5 +30,13 @@ impl RuleOptions for DaisyRules {
 
     fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {
         Some(&mut self.draw)
+    }
+}
+
+/// What Daisy's user interfaces call a player.
+pub(crate) fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::One => "Player 1 (uppercase)",
+        Player::Two => "Player 2 (lowercase)",
     }
 }

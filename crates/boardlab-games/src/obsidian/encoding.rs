@@ -8,7 +8,9 @@ use super::rules::ObsidianRules;
 use boardlab_core::encoding::{Encoding, from_to_action};
 
 impl Encoding for Obsidian {
-    const PIECE_LETTERS: [&'static str; 2] = ["abcdef", "ABCDEF"];
+    fn piece_letters(_rules: ObsidianRules) -> [&'static str; 2] {
+        ["abcdef", "ABCDEF"]
+    }
 
     fn action_count(_rules: ObsidianRules) -> usize {
         64 * 64

@@ -447,6 +447,7 @@ impl Obsidian {
 }
 
 impl Evaluate for Obsidian {
+    const ENGINE: &'static str = Obsidian::GAME_ID;
     type Weights = ObsidianWeights;
 
     fn structure_key(&self) -> Option<u64> {

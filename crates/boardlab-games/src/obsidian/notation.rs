@@ -53,7 +53,7 @@ pub fn parse_position(text: &str, rules: ObsidianRules) -> Result<Obsidian, Posi
                 PositionField::Placement,
                 format!(
                     "{} has more than one D; each player has exactly one",
-                    Obsidian::player_name(player)
+                    super::rules::player_name(player)
                 ),
             ));
         }
@@ -65,8 +65,8 @@ pub fn parse_position(text: &str, rules: ObsidianRules) -> Result<Obsidian, Posi
             PositionField::Placement,
             format!(
                 "{} has no D although {} is to move: the game ends as soon as a D is captured",
-                Obsidian::player_name(waiting),
-                Obsidian::player_name(read.fields.side_to_move)
+                super::rules::player_name(waiting),
+                super::rules::player_name(read.fields.side_to_move)
             ),
         ));
     }
@@ -117,7 +117,7 @@ pub fn parse_move(position: &Obsidian, text: &str) -> Result<ObsidianMove, MoveE
 /// Explains why no legal move goes from `from` to `to`.
 fn why_illegal(position: &Obsidian, from: Square, to: Square) -> String {
     let us = position.side_to_move();
-    let name = Obsidian::player_name(us);
+    let name = super::rules::player_name(us);
     let piece = position.piece_on(from.index(8) as u32);
     let empty_hint = format!("; no piece of {name} can reach {to} from {from}");
     if let Some(reason) =

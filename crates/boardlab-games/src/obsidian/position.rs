@@ -173,10 +173,14 @@ impl Obsidian {
     }
 }
 
+impl Obsidian {
+    /// The game id, as typed on the command line.
+    pub const GAME_ID: &'static str = "obsidian";
+}
+
 impl Position for Obsidian {
     type Move = ObsidianMove;
     type Rules = ObsidianRules;
-    const GAME_ID: &'static str = "obsidian";
 
     fn start(rules: ObsidianRules) -> Obsidian {
         Obsidian::from_text(super::START_TEXT, rules).expect("the start position is valid")
@@ -204,17 +208,6 @@ impl Position for Obsidian {
         }
         let (player, kind) = self.piece_on(rank as u32 * 8 + file as u32)?;
         Some(notation::piece_letter(player, kind))
-    }
-
-    fn presentation() -> &'static boardlab_core::Presentation {
-        &super::presentation::PRESENTATION
-    }
-
-    fn player_name(player: Player) -> &'static str {
-        match player {
-            Player::One => "Player 1 (lowercase)",
-            Player::Two => "Player 2 (uppercase)",
-        }
     }
 
     #[inline]

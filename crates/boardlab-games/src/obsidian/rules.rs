@@ -1,5 +1,6 @@
 //! Obsidian's rule options.
 
+use boardlab_core::Player;
 use boardlab_core::rules::{DrawRules, RuleOptions};
 
 /// The rule options of Obsidian: only the common draw rules.
@@ -10,7 +11,17 @@ pub struct ObsidianRules {
 }
 
 impl RuleOptions for ObsidianRules {
-    const GAME: &'static str = "obsidian";
+    fn game(&self) -> &'static str {
+        "obsidian"
+    }
+
+    fn presentation(&self) -> &'static boardlab_core::Presentation {
+        &super::presentation::PRESENTATION
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        player_name(player)
+    }
 
     fn draw_rules(&self) -> DrawRules {
         self.draw
@@ -18,5 +29,13 @@ impl RuleOptions for ObsidianRules {
 
     fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {
         Some(&mut self.draw)
+    }
+}
+
+/// What Obsidian's user interfaces call a player.
+pub(crate) fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::One => "Player 1 (lowercase)",
+        Player::Two => "Player 2 (uppercase)",
     }
 }

@@ -14,7 +14,9 @@ use boardlab_core::Position;
 use boardlab_core::encoding::{Encoding, from_to_action};
 
 impl Encoding for Parity {
-    const PIECE_LETTERS: [&'static str; 2] = ["w", "b"];
+    fn piece_letters(_rules: ParityRules) -> [&'static str; 2] {
+        ["w", "b"]
+    }
 
     const EXTRA_PLANES: &'static [&'static str] = &["red spaces", "blue spaces", "open spaces"];
 

@@ -106,6 +106,7 @@ impl Parity {
 }
 
 impl Evaluate for Parity {
+    const ENGINE: &'static str = Parity::GAME_ID;
     type Weights = ParityWeights;
 
     fn evaluate(&self, w: &ParityWeights) -> i32 {

@@ -45,8 +45,8 @@ pub fn parse_position(text: &str, rules: ParityRules) -> Result<Parity, Position
             PositionField::Placement,
             format!(
                 "{} has no pieces although {} is to move: the game ends when the last piece is captured",
-                Parity::player_name(waiting),
-                Parity::player_name(read.fields.side_to_move)
+                super::rules::player_name(waiting),
+                super::rules::player_name(read.fields.side_to_move)
             ),
         ));
     }
@@ -85,7 +85,7 @@ fn why_illegal(position: &Parity, mv: ParityMove) -> String {
         return reason;
     }
     let us = position.side_to_move();
-    let name = Parity::player_name(us);
+    let name = super::rules::player_name(us);
     if position.owner_at(to.file, to.rank).is_some() {
         return format!("{to} is occupied; a piece moves only to an empty space");
     }

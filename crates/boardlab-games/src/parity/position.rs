@@ -93,11 +93,14 @@ impl Parity {
 /// dialect for Parity.
 impl boardlab_core::EngineNotation for Parity {}
 
+impl Parity {
+    /// The game id, as typed on the command line.
+    pub const GAME_ID: &'static str = "parity";
+}
+
 impl Position for Parity {
     type Move = ParityMove;
     type Rules = ParityRules;
-    const GAME_ID: &'static str = "parity";
-    const FIRST_PLAYER_DRAWN: bool = true;
 
     fn start(rules: ParityRules) -> Parity {
         Parity::start_with_first(rules, Player::One)
@@ -173,23 +176,12 @@ impl Position for Parity {
         )]
     }
 
-    fn presentation() -> &'static boardlab_core::Presentation {
-        &super::presentation::PRESENTATION
-    }
-
     fn open_mark(&self) -> Option<char> {
         Some(if self.piece_count().is_multiple_of(2) {
             'R'
         } else {
             'U'
         })
-    }
-
-    fn player_name(player: Player) -> &'static str {
-        match player {
-            Player::One => "White (Player 1)",
-            Player::Two => "Black (Player 2)",
-        }
     }
 
     #[inline]

@@ -1,6 +1,7 @@
 //! Parity's rule options and board layout.
 
 use super::layout::Layout;
+use boardlab_core::Player;
 use boardlab_core::RuleError;
 use boardlab_core::rules::{DrawRules, RuleOptions};
 
@@ -14,7 +15,21 @@ pub struct ParityRules {
 }
 
 impl RuleOptions for ParityRules {
-    const GAME: &'static str = "parity";
+    fn game(&self) -> &'static str {
+        "parity"
+    }
+
+    fn presentation(&self) -> &'static boardlab_core::Presentation {
+        &super::presentation::PRESENTATION
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        player_name(player)
+    }
+
+    fn first_player_drawn(&self) -> bool {
+        true
+    }
 
     fn draw_rules(&self) -> DrawRules {
         self.draw
@@ -26,9 +41,17 @@ impl RuleOptions for ParityRules {
 
     fn load_board(&mut self, text: &str) -> Result<(), RuleError> {
         self.layout = Layout::parse(text).map_err(|problem| RuleError::BadBoard {
-            game: Self::GAME,
+            game: self.game(),
             problem,
         })?;
         Ok(())
+    }
+}
+
+/// What Parity's user interfaces call a player.
+pub(crate) fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::One => "White (Player 1)",
+        Player::Two => "Black (Player 2)",
     }
 }

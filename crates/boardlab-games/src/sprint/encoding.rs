@@ -59,7 +59,9 @@ fn shape(mv: SprintMove) -> usize {
 }
 
 impl Encoding for Sprint {
-    const PIECE_LETTERS: [&'static str; 2] = ["w", "b"];
+    fn piece_letters(_rules: SprintRules) -> [&'static str; 2] {
+        ["w", "b"]
+    }
 
     fn action_count(rules: SprintRules) -> usize {
         DARK_SQUARES * shapes(rules)

@@ -56,6 +56,7 @@ impl Sprint {
 }
 
 impl Evaluate for Sprint {
+    const ENGINE: &'static str = Sprint::GAME_ID;
     type Weights = SprintWeights;
 
     fn evaluate(&self, weights: &SprintWeights) -> i32 {

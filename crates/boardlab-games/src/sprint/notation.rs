@@ -72,7 +72,7 @@ pub fn parse_position(text: &str, rules: SprintRules) -> Result<Sprint, Position
             PositionField::Placement,
             format!(
                 "{} is to move but already has a piece on {}, its goal rank: the game ended when that piece arrived",
-                Sprint::player_name(mover),
+                super::rules::player_name(mover),
                 square(on_goal)
             ),
         ));
@@ -82,9 +82,9 @@ pub fn parse_position(text: &str, rules: SprintRules) -> Result<Sprint, Position
             PositionField::Placement,
             format!(
                 "{} has no pieces although {} is to move: {} made the last move, and a move never removes the mover's own pieces",
-                Sprint::player_name(waiting),
-                Sprint::player_name(mover),
-                Sprint::player_name(waiting)
+                super::rules::player_name(waiting),
+                super::rules::player_name(mover),
+                super::rules::player_name(waiting)
             ),
         ));
     }
@@ -171,7 +171,7 @@ fn why_illegal(position: &Sprint, typed: &[u32]) -> String {
         return format!("the game is over ({outcome})");
     }
     let us = position.side_to_move();
-    let name = Sprint::player_name(us);
+    let name = super::rules::player_name(us);
     let first = typed[0];
     if DARK & 1 << first == 0 {
         return format!(
@@ -185,7 +185,7 @@ fn why_illegal(position: &Sprint, typed: &[u32]) -> String {
             return format!(
                 "the piece on {} belongs to {}, and it is {name}'s turn",
                 square(first),
-                Sprint::player_name(owner)
+                super::rules::player_name(owner)
             );
         }
         Some(_) => {}

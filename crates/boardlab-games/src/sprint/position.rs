@@ -111,11 +111,14 @@ impl Sprint {
 /// dialect for Sprint.
 impl boardlab_core::EngineNotation for Sprint {}
 
+impl Sprint {
+    /// The game id, as typed on the command line.
+    pub const GAME_ID: &'static str = "sprint";
+}
+
 impl Position for Sprint {
     type Move = SprintMove;
     type Rules = SprintRules;
-    const GAME_ID: &'static str = "sprint";
-    const ACYCLIC: bool = true;
 
     fn start(rules: SprintRules) -> Sprint {
         Sprint::from_text(super::START_TEXT, rules).expect("the start position is valid")
@@ -143,17 +146,6 @@ impl Position for Sprint {
         }
         self.piece_on(rank as u32 * 6 + file as u32)
             .map(notation::piece_letter)
-    }
-
-    fn presentation() -> &'static boardlab_core::Presentation {
-        &super::presentation::PRESENTATION
-    }
-
-    fn player_name(player: Player) -> &'static str {
-        match player {
-            Player::One => "White (Player 1)",
-            Player::Two => "Black (Player 2)",
-        }
     }
 
     #[inline]

@@ -1,5 +1,6 @@
 //! Sprint's rule options.
 
+use boardlab_core::Player;
 use boardlab_core::RuleError;
 use boardlab_core::rules::{DrawRules, RuleInfo, RuleOptions, parse_bool};
 
@@ -18,19 +19,33 @@ const OPTIONS: [RuleInfo; 1] = [RuleInfo {
 }];
 
 impl RuleOptions for SprintRules {
-    const GAME: &'static str = "sprint";
+    fn game(&self) -> &'static str {
+        "sprint"
+    }
 
-    fn options() -> &'static [RuleInfo] {
+    fn presentation(&self) -> &'static boardlab_core::Presentation {
+        &super::presentation::PRESENTATION
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        player_name(player)
+    }
+
+    fn acyclic(&self) -> bool {
+        true
+    }
+
+    fn options(&self) -> &'static [RuleInfo] {
         &OPTIONS
     }
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
         match name {
             "backward_captures" => {
-                self.backward_captures = parse_bool(Self::GAME, name, value)?;
+                self.backward_captures = parse_bool(self.game(), name, value)?;
                 Ok(())
             }
-            _ => Err(Self::unknown(name)),
+            _ => Err(self.unknown(name)),
         }
     }
 
@@ -43,6 +58,14 @@ impl RuleOptions for SprintRules {
 
     fn draw_rules(&self) -> DrawRules {
         DrawRules::NONE
+    }
+}
+
+/// What Sprint's user interfaces call a player.
+pub(crate) fn player_name(player: Player) -> &'static str {
+    match player {
+        Player::One => "White (Player 1)",
+        Player::Two => "Black (Player 2)",
     }
 }
 

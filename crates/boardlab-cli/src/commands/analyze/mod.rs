@@ -114,8 +114,8 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
 impl GameVisitor for AnalyzeArgs {
     type Output = Result<()>;
 
-    fn visit<P: Evaluate>(self) -> Result<()> {
-        let variants = self.variants::<P>()?;
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Result<()> {
+        let variants = self.variants::<P>(game)?;
         let shard = self.shard.unwrap_or(Shard::WHOLE);
         if shard != Shard::WHOLE && self.json.is_none() {
             bail!(
@@ -154,7 +154,7 @@ impl GameVisitor for AnalyzeArgs {
                 progress.variant(&name);
                 analyze::run(
                     P::start(rules),
-                    P::FIRST_PLAYER_DRAWN,
+                    game.first_player_drawn(),
                     &name,
                     &config,
                     &progress,
@@ -176,13 +176,13 @@ impl GameVisitor for AnalyzeArgs {
             let out = self
                 .out
                 .clone()
-                .unwrap_or_else(|| PathBuf::from(format!("{}-report.html", P::GAME_ID)));
+                .unwrap_or_else(|| PathBuf::from(format!("{}-report.html", game.game())));
             finish(&reports, &out)?;
         } else {
             writeln!(
                 std::io::stdout(),
                 "share {shard} of {} played: {} self-play games; join the shares with `boardlab analyze merge`",
-                P::GAME_ID,
+                game.game(),
                 runs.iter().map(|run| run.self_play.len()).sum::<usize>()
             )?;
         }
@@ -193,13 +193,13 @@ impl GameVisitor for AnalyzeArgs {
 
 impl AnalyzeArgs {
     /// The variants to report on: a name and the rules of each.
-    fn variants<P: Position>(&self) -> Result<Vec<(String, P::Rules)>> {
+    fn variants<P: Position>(&self, game: P::Rules) -> Result<Vec<(String, P::Rules)>> {
         let base = |extra: Option<(&str, &str)>, board: Option<&Path>| -> Result<P::Rules> {
             let mut assignments = self.rules.clone();
             if let Some((name, value)) = extra {
                 assignments.push(format!("{name}={value}"));
             }
-            let mut rules = P::Rules::from_assignments(&assignments)?;
+            let mut rules = game.with_assignments(&assignments)?;
             if let Some(path) = board.or(self.board.as_deref()) {
                 let text = std::fs::read_to_string(path)
                     .with_context(|| format!("cannot read the board file '{}'", path.display()))?;
@@ -244,7 +244,7 @@ impl AnalyzeArgs {
             .map(|value| {
                 if name == "board" {
                     if value == "default" {
-                        let rules = P::Rules::from_assignments(&self.rules)?;
+                        let rules = game.with_assignments(&self.rules)?;
                         return Ok((describe(Some("default board".into()), None), rules));
                     }
                     let path = Path::new(value);

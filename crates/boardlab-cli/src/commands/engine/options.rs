@@ -73,23 +73,26 @@ struct NewSession<'a> {
 impl GameVisitor for NewSession<'_> {
     type Output = Box<dyn Session>;
 
-    fn visit<P: Evaluate>(self) -> Box<dyn Session> {
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Box<dyn Session> {
         let settings = self.settings;
-        let rules = rules_for::<P>(&settings.rules).unwrap_or_default();
+        let rules = rules_for::<P>(game, &settings.rules).unwrap_or(game);
         let bot = settings.bot().for_game::<P>();
         session::<P>(&bot, settings.level.is_some(), rules, self.output)
     }
 }
 
-/// The rules of game `P` with those of `assignments` that it has.
-pub(crate) fn rules_for<P: Evaluate>(assignments: &[(String, String)]) -> Result<P::Rules, String> {
-    let known: Vec<&str> = P::Rules::options().iter().map(|o| o.name).collect();
+/// The rules of `game` with those of `assignments` that it has.
+pub(crate) fn rules_for<P: Evaluate>(
+    game: P::Rules,
+    assignments: &[(String, String)],
+) -> Result<P::Rules, String> {
+    let known: Vec<&str> = game.options().iter().map(|o| o.name).collect();
     let own: Vec<String> = assignments
         .iter()
         .filter(|(name, _)| known.contains(&name.as_str()))
         .map(|(name, value)| format!("{name}={value}"))
         .collect();
-    P::Rules::from_assignments(&own).map_err(|e| e.to_string())
+    game.with_assignments(&own).map_err(|e| e.to_string())
 }
 
 /// Checks a rule option for the games that have it: the error of the first that refuses it.
@@ -98,8 +101,8 @@ struct CheckRule<'a>(&'a [(String, String)]);
 impl GameVisitor for CheckRule<'_> {
     type Output = Result<(), String>;
 
-    fn visit<P: Evaluate>(self) -> Result<(), String> {
-        rules_for::<P>(self.0).map(|_| ())
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Result<(), String> {
+        rules_for::<P>(game, self.0).map(|_| ())
     }
 }
 
@@ -109,8 +112,8 @@ struct RuleOptionsOf;
 impl GameVisitor for RuleOptionsOf {
     type Output = &'static [RuleInfo];
 
-    fn visit<P: Evaluate>(self) -> &'static [RuleInfo] {
-        P::Rules::options()
+    fn visit<P: Evaluate>(self, game: P::Rules) -> &'static [RuleInfo] {
+        game.options()
     }
 }
 
