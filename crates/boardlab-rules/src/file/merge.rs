@@ -34,6 +34,7 @@ fn is_when_on(path: &[String]) -> bool {
     matches!(path, [options, _, when_on] if options == "options" && when_on == "when_on")
 }
 
+/// Lays one entry of `top` over `base`, which is the table at `path` less its last key.
 fn lay_entry(
     base: &mut Table,
     entry: &Entry,
@@ -44,43 +45,41 @@ fn lay_entry(
         merge_plainly(base, entry);
         return Ok(());
     }
+    if let Value::Table(table) = &entry.node.value
+        && let Some(removed) = table.get(REMOVED)
     {
-        if let Value::Table(table) = &entry.node.value
-            && let Some(removed) = table.get(REMOVED)
-        {
-            if !matches!(removed.node.value, Value::Boolean(true)) {
-                return Err(removed.node.place.error(format!(
-                    "{REMOVED} in [{here}] takes only true (to take away the inherited [{here}]); leave it out to keep it"
-                )));
-            }
-            if let Some(other) = table.entries.iter().find(|e| e.key != REMOVED) {
-                return Err(other.key_place.error(format!(
-                    "[{here}] has {REMOVED} = true, so it takes no other keys; found \"{}\"",
-                    other.key
-                )));
-            }
-            if base.remove(&entry.key).is_none() {
-                return Err(removed.key_place.error(format!(
-                    "nothing to remove: no [{here}] is inherited; {REMOVED} = true takes away a table that an extended file (or the file, for an option) defines"
-                )));
-            }
-            return Ok(());
+        if !matches!(removed.node.value, Value::Boolean(true)) {
+            return Err(removed.node.place.error(format!(
+                "{REMOVED} in [{here}] takes only true (to take away the inherited [{here}]); leave it out to keep it"
+            )));
         }
-        if let Value::Table(above) = &entry.node.value {
-            if let Some(below) = base.get_mut(&entry.key)
-                && let Value::Table(below_table) = &mut below.node.value
-            {
-                return lay_over_at(below_table, above, path);
-            }
-            let mut fresh = Table::default();
-            lay_over_at(&mut fresh, above, path)?;
-            let mut entry = entry.clone();
-            entry.node.value = Value::Table(fresh);
-            base.set(entry);
-            return Ok(());
+        if let Some(other) = table.entries.iter().find(|e| e.key != REMOVED) {
+            return Err(other.key_place.error(format!(
+                "[{here}] has {REMOVED} = true, so it takes no other keys; found \"{}\"",
+                other.key
+            )));
         }
-        base.set(entry.clone());
+        if base.remove(&entry.key).is_none() {
+            return Err(removed.key_place.error(format!(
+                "nothing to remove: no [{here}] is inherited; {REMOVED} = true takes away a table that an extended file (or the file, for an option) defines"
+            )));
+        }
+        return Ok(());
     }
+    if let Value::Table(above) = &entry.node.value {
+        if let Some(below) = base.get_mut(&entry.key)
+            && let Value::Table(below_table) = &mut below.node.value
+        {
+            return lay_over_at(below_table, above, path);
+        }
+        let mut fresh = Table::default();
+        lay_over_at(&mut fresh, above, path)?;
+        let mut entry = entry.clone();
+        entry.node.value = Value::Table(fresh);
+        base.set(entry);
+        return Ok(());
+    }
+    base.set(entry.clone());
     Ok(())
 }
 
