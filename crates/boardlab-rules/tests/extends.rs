@@ -105,3 +105,36 @@ when_on.pieces.pawn.promotion.to = ["queen"]
         "nq.toml:11:37: with rule options no_queens=true, queen_promotion=true: pieces.pawn.promotion.to names no piece: \"queen\"; pieces: rook, knight, bishop, king, pawn"
     );
 }
+
+/// The tutorial of docs/rules-files.md, as written there.
+const TUTORIAL: &str = r#"id = "camel-obsidian"
+extends = "obsidian"          # everything Obsidian has, unless changed below
+title = "Camel Obsidian"
+summary = "Obsidian where the knights are camels."
+
+[pieces.knight]
+removed = true                # the knight is gone ...
+
+[pieces.camel]                # ... and the camel takes its letters
+letters = ["b", "B"]
+moves = "C"                   # Betza: C is the (3,1) leaper
+"#;
+
+#[test]
+fn the_tutorial_reads_and_its_mistakes_read_as_the_docs_say() {
+    let d = read_str(TUTORIAL, "camel-obsidian.toml", None).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(d.pieces[5].name, "camel");
+    let error = |text: String| {
+        read_str(&text, "camel-obsidian.toml", None)
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(
+        error(TUTORIAL.replace("moves = \"C\"", "mvoes = \"C\"")),
+        "camel-obsidian.toml:11:1: unknown key \"mvoes\" in [pieces.camel]; allowed keys: letters, moves, jumps, chain, royal, value, promotion"
+    );
+    assert_eq!(
+        error(TUTORIAL.replace("moves = \"C\"", "moves = \"CX\"")),
+        "camel-obsidian.toml:11:11: pieces.camel.moves: 'X' is not a Betza atom or modifier; atoms: W F D N A H C Z G or (m,n), shorthands K R B Q, each optionally doubled (WW) or followed by a range (W2); modifiers before an atom: f b l r v s m c i n p"
+    );
+}
