@@ -633,3 +633,17 @@ fn a_bad_reserve_count() {
         "rules/x.toml:2:19: start: a count in the reserves needs a letter after it (2H)"
     );
 }
+
+#[test]
+fn letters_that_differ_only_in_case_are_refused_where_drops_name_pieces() {
+    let text = BASE.replace("start = \"k2/3/2K\"", "start = \"k2/3/2K[]\"")
+        + "[pieces.man]\nletters = [\"M\", \"n\"]\nmoves = \"fW\"\n[pieces.lord]\nletters = [\"m\", \"N\"]\nmoves = \"W\"\n[drops]\ncaptures_to_hand = true\n";
+    assert_eq!(
+        error(&text),
+        "rules/x.toml:14:11: pieces.lord.letters: 'm' and piece \"man\"'s 'M' are both Player 1's and differ only in case; the game has drops, where move text reads a letter in either case, each player's letters must differ in more than case"
+    );
+    // Without drops or promotion choices the same letters are fine.
+    let plain = BASE.to_string()
+        + "[pieces.man]\nletters = [\"M\", \"n\"]\nmoves = \"fW\"\n[pieces.lord]\nletters = [\"m\", \"N\"]\nmoves = \"W\"\n";
+    read_str(&plain, "rules/x.toml", None).unwrap();
+}

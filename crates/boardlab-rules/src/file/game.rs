@@ -129,6 +129,19 @@ fn build(file: &Table, root: &Place) -> Result<Definition, RulesFileError> {
         return Err(drops_entry.key_place.error("[drops] without reserves in start and without captures_to_hand = true: nothing could ever be dropped; give reserves in brackets after the placement or set captures_to_hand = true"));
     }
     play::check_winnable(&end, &pieces, end_fields, &top)?;
+    let choices = pieces.iter().any(|p| {
+        p.promotion
+            .as_ref()
+            .is_some_and(|promotion| promotion.to.len() > 1 || !promotion.compulsory)
+    });
+    if drops.is_some() || choices {
+        let why = if drops.is_some() {
+            "the game has drops"
+        } else {
+            "the game has promotion choices"
+        };
+        pieces::check_case_pairs(piece_table, &pieces, why)?;
+    }
     Ok(Definition {
         id,
         title,

@@ -155,6 +155,44 @@ pub(crate) fn read(table: &Table, names: &Names, height: u8) -> Result<Vec<Piece
     Ok(pieces)
 }
 
+/// In games whose move text names pieces by a letter read in either case (drops, promotion
+/// choices), refuses two letters of one player that differ only in case (`w` and `W`): the
+/// text could not say which piece it means.
+pub(crate) fn check_case_pairs(
+    table: &Table,
+    pieces: &[Piece],
+    why: &str,
+) -> Result<(), RulesFileError> {
+    for (index, piece) in pieces.iter().enumerate() {
+        for side in 0..2 {
+            let letter = piece.letters[side];
+            let Some(other) = pieces[..index]
+                .iter()
+                .find(|p| p.letters[side].eq_ignore_ascii_case(&letter))
+            else {
+                continue;
+            };
+            let entry = &table.entries[index];
+            let place = match &entry.node.value {
+                Value::Table(t) => t
+                    .entries
+                    .iter()
+                    .find(|e| e.key == "letters")
+                    .map_or(&entry.key_place, |e| &e.node.place),
+                _ => &entry.key_place,
+            };
+            return Err(place.error(format!(
+                "pieces.{}.letters: '{letter}' and piece {}'s '{}' are both Player {}'s and differ only in case; {why}, where move text reads a letter in either case, each player's letters must differ in more than case",
+                piece.name,
+                said(&other.name),
+                other.letters[side],
+                side + 1
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// A Betza error placed at its character inside the string.
 fn betza_error(e: BetzaError, text: &str, node: &Node, path: &str, key: &str) -> RulesFileError {
     node.place
