@@ -24,6 +24,7 @@ fn game(file: &str) -> Game {
 /// position the legal move texts, the position after each move, the outcome and the
 /// position text read back.
 fn compare<P: Position>(game: &Game, start: P, first: usize, games: u64, plies: usize) {
+    let (mut positions, mut finished) = (0, 0);
     for seed in 0..games {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut ours = game.start(first);
@@ -55,7 +56,9 @@ fn compare<P: Position>(game: &Game, start: P, first: usize, games: u64, plies: 
             };
             let expected = theirs.outcome().and_then(|o| o.winner()).map(|p| p.index());
             assert_eq!(winner(game.outcome(&ours)), expected, "outcome of {text}");
+            positions += 1;
             if moves.is_empty() {
+                finished += 1;
                 break;
             }
             let (move_text, next) = &moves[rng.random_range(0..moves.len())];
@@ -63,6 +66,11 @@ fn compare<P: Position>(game: &Game, start: P, first: usize, games: u64, plies: 
             ours = next.clone();
         }
     }
+    eprintln!(
+        "{}: {positions} positions compared, {finished} games finished",
+        game.def.id
+    );
+    assert!(finished > 0, "no game of {} finished", game.def.id);
 }
 
 #[test]
@@ -82,8 +90,8 @@ fn daisy_plays_as_the_hand_written_engine() {
         &game("daisy.toml"),
         Daisy::start(Default::default()),
         0,
-        3,
-        80,
+        4,
+        400,
     );
 }
 
@@ -149,7 +157,9 @@ fn oracle(game: &str, max_nodes: u64) -> Vec<(String, u32, u64, String)> {
 fn check_oracle(name: &str, file: &str, options_file: &str, max_nodes: u64) {
     let plain = game(file);
     let with_options = game(options_file);
-    for (position, depth, nodes, rules) in oracle(name, max_nodes) {
+    let lines = oracle(name, max_nodes);
+    eprintln!("{name}: {} oracle counts", lines.len());
+    for (position, depth, nodes, rules) in lines {
         let game = if rules.is_empty() {
             &plain
         } else {
