@@ -40,8 +40,8 @@ impl Game {
     pub fn open(&self, square: usize, count: usize) -> bool {
         match self.kind(square).map(|k| self.def.board.kinds[k].open) {
             None | Some(Opening::Always) => true,
-            Some(Opening::Even) => count % 2 == 0,
-            Some(Opening::Odd) => count % 2 == 1,
+            Some(Opening::Even) => count.is_multiple_of(2),
+            Some(Opening::Odd) => !count.is_multiple_of(2),
         }
     }
 
