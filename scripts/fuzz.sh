@@ -30,7 +30,7 @@ else
 fi
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-all_targets="position move_text record layout bot_spec rule_options engine_line web_json play"
+all_targets="position move_text record layout bot_spec rule_options engine_line web_json play rules_file"
 targets="${TARGETS:-$all_targets}"
 seconds=$((minutes * 60))
 logs="$root/fuzz/logs"

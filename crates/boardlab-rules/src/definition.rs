@@ -131,9 +131,12 @@ pub struct Movement {
     /// position (Betza `i`). Pieces do not remember whether they moved: for pieces that
     /// cannot return to their start squares (pawns) this is "first move only".
     pub initial_only: bool,
-    /// A leaper that is blocked when the square on the way is occupied (Betza `n`; for
-    /// `(2,0)`, `(2,2)`, `(3,0)`, `(3,3)` the squares in between, for `(2,1)` the orthogonal
-    /// square next to the start).
+    /// A leaper that is blocked when a square on its path is occupied (Betza `n`). The path
+    /// of a vector `(dx, dy)`: `a - b` orthogonal steps along its longer leg's axis, then `b`
+    /// diagonal steps (`a`, `b` the longer and shorter leg); the squares before the
+    /// destination must be empty (for `(2,0)`, `(2,2)`, `(3,0)`, `(3,3)` the squares in
+    /// between, for `(2,1)` the orthogonal square next to the start, for `(3,1)` the two
+    /// orthogonal squares). See `docs/rules-files.md`.
     pub lame: bool,
     /// Moves only by hopping over exactly one piece somewhere along the line (Betza `p`, the
     /// cannon's hop: a rider that needs one screen and then goes on over empty squares).

@@ -194,11 +194,13 @@ fn letters(fields: &Fields<'_>, before: &[Piece]) -> Result<[char; 2], RulesFile
         let owner = before
             .iter()
             .find(|p| p.letters.contains(&letter))
-            .map(|p| format!("piece {}", said(&p.name)))
-            .or_else(|| (i == 1 && out[0] == letter).then(|| "Player 1's piece".to_string()));
+            .map(|p| format!("piece {} has it already", said(&p.name)))
+            .or_else(|| {
+                (i == 1 && out[0] == letter).then(|| "this piece has it for Player 1".to_string())
+            });
         if let Some(owner) = owner {
             return Err(node.place.error(format!(
-                "letter '{letter}' is used twice: {owner} has it already; every letter of a game is different (one letter a piece and side)"
+                "letter '{letter}' is used twice: {owner}; every letter of a game is different (one letter a piece and side)"
             )));
         }
         out[i] = letter;
@@ -229,8 +231,10 @@ fn promotion(
             "{path}.to is empty; name the pieces it may become, like [\"queen\"]"
         )));
     }
-    if to.contains(&own) {
-        return Err(to_place.error(format!(
+    if let Some(at) = to.iter().position(|&i| i == own) {
+        let strings = p.strings("to")?.unwrap_or_default();
+        let place = strings.get(at).map_or(to_place, |(_, node)| &node.place);
+        return Err(place.error(format!(
             "{path}.to names the piece itself; a piece promotes to other pieces"
         )));
     }

@@ -88,10 +88,10 @@ pub(crate) fn check_line(
 
 /// The players' names: `players`, else `Player 1`, `Player 2`.
 pub(crate) fn players(top: &Fields<'_>) -> Result<[String; 2], RulesFileError> {
-    let Some(names) = top.strings("players")? else {
+    let (Some(names), Some(entry)) = (top.strings("players")?, top.entry("players")) else {
         return Ok(["Player 1".to_string(), "Player 2".to_string()]);
     };
-    let node = &top.entry("players").expect("read above").node;
+    let node = &entry.node;
     if names.len() != 2 {
         return Err(node.place.error(format!(
             "players must name exactly 2 players (Player 1's name first), found {}",

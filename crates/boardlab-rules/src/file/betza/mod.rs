@@ -1,5 +1,5 @@
 //! Betza notation: a piece's `moves` read into [`Movement`]s, its `jumps` into vectors.
-//! `docs/rules-files.md` describes the notation; [`direction`] the direction modifiers.
+//! `docs/rules-files.md` describes the notation; the `direction` module the direction modifiers.
 
 mod atom;
 mod direction;
