@@ -7,3 +7,4 @@
 //! definition.
 
 pub mod definition;
+pub mod engine;
