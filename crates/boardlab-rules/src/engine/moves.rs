@@ -308,7 +308,11 @@ impl RulesMove {
     pub fn chain_directions(self) -> impl Iterator<Item = (i8, i8)> {
         let is_chain = self.0 & CHAIN_FLAG != 0;
         let family = Family::from_code(self.0 >> 8);
-        let mut path = if is_chain { self.0 >> PATH_SHIFT } else { 1 };
+        let mut path = if is_chain {
+            (self.0 >> PATH_SHIFT) & ((1 << PATH_BITS) - 1)
+        } else {
+            1
+        };
         let bits = family.bits();
         let directions = family.directions();
         std::iter::from_fn(move || {

@@ -161,12 +161,13 @@ pub fn parse_reserves(letters: &Letters, text: &str) -> Result<Reserves, String>
 pub fn format_reserves(letters: &Letters, reserves: &Reserves, pieces: usize) -> String {
     let mut out = String::new();
     for player in Player::BOTH {
-        for kind in 0..pieces {
-            match reserves[player.index()][kind] {
+        for (kind, &count) in reserves[player.index()].iter().enumerate().take(pieces) {
+            let letter = letters.letter(player, kind as u8);
+            match count {
                 0 => {}
-                1 => out.push(letters.letter(player, kind as u8)),
+                1 => out.push(letter),
                 n => {
-                    let _ = write!(out, "{n}{}", letters.letter(player, kind as u8));
+                    let _ = write!(out, "{n}{letter}");
                 }
             }
         }

@@ -63,8 +63,12 @@ impl Keys {
     pub fn reserves(&self, reserves: &Reserves) -> u64 {
         let mut hash = 0;
         for player in Player::BOTH {
-            for kind in 0..self.pieces {
-                hash ^= self.hand(player, kind as u8, reserves[player.index()][kind]);
+            for (kind, &count) in reserves[player.index()]
+                .iter()
+                .enumerate()
+                .take(self.pieces)
+            {
+                hash ^= self.hand(player, kind as u8, count);
             }
         }
         hash
