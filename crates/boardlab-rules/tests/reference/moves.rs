@@ -210,9 +210,11 @@ impl Game {
     }
 
     /// Checkers jumps from the last square of `path`, on `board` (the mover lifted off it,
-    /// the pieces it took so far removed; `count` pieces on the board, the mover included).
-    /// A chaining piece must jump on while it can; each jump's squares must be open for the
-    /// count after that jump.
+    /// the pieces it took so far removed). `count` is the number of pieces on the board
+    /// before the move. A chain is open when every square it touched (start, landings,
+    /// jumped squares) is open for the count after the whole chain; a chaining piece must
+    /// jump on while some longer chain is open, and each chain it cannot lengthen so is a
+    /// move.
     fn jumps(
         &self,
         mover: &Mover,
@@ -233,21 +235,20 @@ impl Game {
                 continue;
             };
             let enemy = matches!(board[over], Some((_, owner)) if owner != mover.side);
-            let after = count - 1;
-            if !enemy
-                || !self.exists(to)
-                || board[to].is_some()
-                || ![at, over, to].iter().all(|&s| self.open(s, after))
-            {
+            if !enemy || !self.exists(to) || board[to].is_some() {
+                continue;
+            }
+            let path = [path.as_slice(), &[to]].concat();
+            let captured = [captured.as_slice(), &[over]].concat();
+            let after = count - captured.len();
+            if !path.iter().chain(&captured).all(|&s| self.open(s, after)) {
                 continue;
             }
             jumped = true;
-            let mut next = board.to_vec();
-            next[over] = None;
-            let path = [path.as_slice(), &[to]].concat();
-            let captured = [captured.as_slice(), &[over]].concat();
             if piece.chain {
-                self.jumps(mover, &next, path, captured, after, out);
+                let mut next = board.to_vec();
+                next[over] = None;
+                self.jumps(mover, &next, path, captured, count, out);
             } else {
                 out.push(Candidate {
                     piece: mover.piece,

@@ -49,22 +49,12 @@ impl Game {
         })
     }
 
-    /// The end decided before the moves are looked at: the player who just moved has reached
-    /// its goal, or the player to move has lost its royal pieces or all its pieces.
+    /// The end decided before the moves are looked at, in the order of docs/rules-files.md:
+    /// the player to move has lost its royal pieces, the player who just moved has reached
+    /// its goal, or the player to move has no pieces left.
     pub fn outcome_before_moves(&self, position: &Position) -> Option<Outcome> {
         let (side, mover) = (position.side, 1 - position.side);
         let end = &self.def.end;
-        let reached = position.board.iter().enumerate().any(|(square, o)| {
-            matches!(*o, Some((piece, owner)) if owner == mover
-                && end.goal_pieces.contains(&piece)
-                && self.in_far_ranks(square, mover, end.goal_ranks))
-        });
-        if reached {
-            return Some(Outcome::Win {
-                winner: mover,
-                reason: Reason::Goal,
-            });
-        }
         let has = |wanted: &dyn Fn(usize) -> bool| {
             position
                 .board
@@ -81,6 +71,17 @@ impl Game {
             return Some(Outcome::Win {
                 winner: mover,
                 reason: Reason::Royal,
+            });
+        }
+        let reached = position.board.iter().enumerate().any(|(square, o)| {
+            matches!(*o, Some((piece, owner)) if owner == mover
+                && end.goal_pieces.contains(&piece)
+                && self.in_far_ranks(square, mover, end.goal_ranks))
+        });
+        if reached {
+            return Some(Outcome::Win {
+                winner: mover,
+                reason: Reason::Goal,
             });
         }
         if end.capture_all && !has(&|_| true) {

@@ -51,7 +51,7 @@ impl Game {
     ) {
         let piece = &self.def.pieces[candidate.piece];
         let Some(from) = candidate.from else {
-            let letter = piece.letters[0].to_ascii_uppercase();
+            let letter = piece.letters[position.side].to_ascii_uppercase();
             let text = format!("{letter}@{}", self.name(candidate.to()));
             out.push((text, self.apply(position, candidate, None)));
             return;
@@ -76,7 +76,7 @@ impl Game {
             let text = if choices > 1 {
                 format!(
                     "{squares}{}",
-                    self.def.pieces[to].letters[0].to_ascii_lowercase()
+                    self.def.pieces[to].letters[position.side].to_ascii_lowercase()
                 )
             } else {
                 squares.clone()
