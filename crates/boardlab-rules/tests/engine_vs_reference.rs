@@ -249,15 +249,16 @@ compulsory = false
 no_moves = "win"
 "#;
 
-/// Men that capture straight forward in chains, compulsorily, on a board whose
-/// red squares open with an even count and blue ones with an odd count.
+/// Men that capture straight forward in chains, compulsorily, on a board whose red files
+/// open with an even count and blue ones with an odd count: a chain of two jumps along a
+/// red file may be open where its first jump alone would not be.
 const CORNER_CHAINS: &str = r#"
 title = "Corner: chains"
 start = "bbbbbb/1b1b1b/6/6/w1w1w1/wwwwww"
 [board]
 width = 6
 height = 6
-rows = ["BRUBRU", "UBRUBR", "RUBRUB", "BRUBRU", "UBRUBR", "RUBRUB"]
+rows = ["BRBUBR", "BRBUBR", "BRBUBR", "BRBUBR", "BRBUBR", "BRBUBR"]
 [board.kinds.B]
 name = "black"
 [board.kinds.R]

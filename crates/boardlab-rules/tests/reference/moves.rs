@@ -210,11 +210,11 @@ impl Game {
     }
 
     /// Checkers jumps from the last square of `path`, on `board` (the mover lifted off it,
-    /// the pieces it took so far removed). `count` is the number of pieces on the board
-    /// before the move. A chain is open when every square it touched (start, landings,
-    /// jumped squares) is open for the count after the whole chain; a chaining piece must
-    /// jump on while some longer chain is open, and each chain it cannot lengthen so is a
-    /// move.
+    /// the pieces it took so far removed); `count` is the number of pieces on the board
+    /// before the move. A chaining piece jumps on while any jump is there to make (an enemy
+    /// next to it, an empty square beyond), whatever the squares' openings; a complete
+    /// chain (or a single jump) is a move when every square it touched (its start, its
+    /// landings, the squares it jumped) is open for the count after the whole move.
     fn jumps(
         &self,
         mover: &Mover,
@@ -238,27 +238,33 @@ impl Game {
             if !enemy || !self.exists(to) || board[to].is_some() {
                 continue;
             }
+            jumped = true;
             let path = [path.as_slice(), &[to]].concat();
             let captured = [captured.as_slice(), &[over]].concat();
-            let after = count - captured.len();
-            if !path.iter().chain(&captured).all(|&s| self.open(s, after)) {
-                continue;
-            }
-            jumped = true;
             if piece.chain {
                 let mut next = board.to_vec();
                 next[over] = None;
                 self.jumps(mover, &next, path, captured, count, out);
             } else {
-                out.push(Candidate {
-                    piece: mover.piece,
-                    from: Some(mover.from),
-                    landings: path[1..].to_vec(),
-                    captured,
-                });
+                self.push_jump(mover, path, captured, count, out);
             }
         }
         if !jumped && path.len() > 1 {
+            self.push_jump(mover, path, captured, count, out);
+        }
+    }
+
+    /// A complete jump or chain, if every square it touched is open after it.
+    fn push_jump(
+        &self,
+        mover: &Mover,
+        path: Vec<usize>,
+        captured: Vec<usize>,
+        count: usize,
+        out: &mut Vec<Candidate>,
+    ) {
+        let after = count - captured.len();
+        if path.iter().chain(&captured).all(|&s| self.open(s, after)) {
             out.push(Candidate {
                 piece: mover.piece,
                 from: Some(mover.from),
