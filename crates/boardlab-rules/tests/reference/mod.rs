@@ -1,10 +1,23 @@
 //! A plain reference interpreter of a rules-file [`Definition`], for tests only.
 //!
-//! Written straight from the format's documents (FORMAT.md, the doc comments of
-//! `definition.rs`, SPEC.md for the texts), as simply as possible, so that the fast engine
-//! can be checked against an independent reading: the board is a `Vec` of optional
-//! `(piece, player)` pairs, reserves are counts, and every legal move is produced together
-//! with the position it leads to. Speed does not matter here; clarity does.
+//! Written straight from the format's documents (docs/rules-files.md, FORMAT.md, the doc
+//! comments of `definition.rs`, SPEC.md for the texts), not from the engine, as simply as
+//! possible, so that the fast engine can be checked against an independent reading: the
+//! board is a `Vec` of optional `(piece, player)` pairs, reserves are counts, and every
+//! legal move is produced together with the position it leads to. Speed does not matter
+//! here; clarity does.
+//!
+//! Where the documents leave a choice, this reading is taken (each also in the report of
+//! issue 35):
+//! - a game without draw rules (`draws = false`) makes progress with every move: its
+//!   no-progress count stays 0, as the hand-written Sprint's does;
+//! - a chain jumps on while any jump is there to make, whatever the openings, and the
+//!   complete chain is legal when open for the count after it;
+//! - the reserves in position text: Player 1's pieces first, each player's in piece order;
+//! - the move number grows after each move of Player 2, whoever moved first;
+//! - drop letters are the mover's letter in uppercase, promotion letters the mover's letter
+//!   of the piece chosen in lowercase; an optional promotion with one choice has a suffix;
+//! - a drop is not a move of its piece for `progress.moves_of`.
 //!
 //! Players are `0` (Player 1, at the bottom) and `1` (Player 2). Squares are indices
 //! `rank * width + file` from `a1`.
