@@ -7,4 +7,5 @@
 //! definition.
 
 pub mod definition;
+pub mod engine;
 pub mod file;

@@ -1,0 +1,243 @@
+//! Move generation: one generator, generic over the core's [`MoveSink`], so that the same
+//! code fills a move list or only counts (perft's last ply counts target sets by popcount
+//! and drops as kinds in hand times empty squares).
+
+use super::bitset::BitSet;
+use super::moves::RulesMove;
+use super::position::RulesPosition;
+use super::sink::Noting;
+use super::tables::{PieceTables, captures, moves_quietly};
+use boardlab_core::MoveSink;
+
+/// The board as the side to move sees it, with the squares closed for each kind of move.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct View<B> {
+    /// The opponent's pieces.
+    pub enemy: B,
+    /// Every piece.
+    pub occupied: B,
+    /// The existing empty squares.
+    pub empty: B,
+    /// The pieces on the board.
+    pub count: u32,
+    /// The squares closed for a move that captures nothing (the count stays).
+    pub closed_quiet: B,
+    /// The squares closed for a move that captures one piece.
+    pub closed_capture: B,
+    /// Whether the mover may capture at all (`requires_on_board`).
+    pub may_capture: bool,
+}
+
+/// Which moves to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wanted {
+    /// Every move.
+    All,
+    /// Only captures (by moving onto an enemy or by jumping).
+    Captures,
+    /// Only moves that capture nothing (and drops).
+    Quiet,
+}
+
+impl<B: BitSet> RulesPosition<B> {
+    /// The board as the side to move sees it.
+    #[inline(always)]
+    pub(crate) fn view(&self) -> View<B> {
+        let us = self.side;
+        let own = self.by_side[us.index()];
+        let enemy = self.by_side[us.opponent().index()];
+        let occupied = own | enemy;
+        let count = occupied.count();
+        let requirement = self.game().definition.captures.requires_on_board;
+        View {
+            enemy,
+            occupied,
+            empty: self.tables.board & !occupied,
+            count,
+            closed_quiet: self.tables.closed_for(count),
+            closed_capture: self.tables.closed_for(count.wrapping_sub(1)),
+            may_capture: requirement.is_none_or(|kind| !self.pieces(us, kind as u8).is_empty()),
+        }
+    }
+
+    /// Hands every legal move of the side to move to `sink`. A finished game has none; while
+    /// captures are compulsory and one exists, only captures are legal.
+    #[inline]
+    pub(crate) fn generate<S: MoveSink<RulesMove>>(&self, sink: &mut S) {
+        if self.loss().is_some() {
+            return;
+        }
+        let view = self.view();
+        if self.game().definition.captures.compulsory {
+            let mut noting = Noting {
+                inner: &mut *sink,
+                any: false,
+            };
+            self.board_moves(&mut noting, &view, Wanted::Captures);
+            if noting.any {
+                return;
+            }
+            self.board_moves(sink, &view, Wanted::Quiet);
+        } else {
+            self.board_moves(sink, &view, Wanted::All);
+        }
+        self.drops(sink, &view);
+    }
+
+    /// The moves of the pieces on the board.
+    #[inline(always)]
+    fn board_moves<S: MoveSink<RulesMove>>(&self, sink: &mut S, view: &View<B>, wanted: Wanted) {
+        let tables = &self.tables.pieces[self.side.index()];
+        let want_quiet = wanted != Wanted::Captures;
+        let want_capture = wanted != Wanted::Quiet && view.may_capture;
+        for (kind, piece) in tables.iter().enumerate() {
+            let mine = self.pieces(self.side, kind as u8);
+            if mine.is_empty() {
+                continue;
+            }
+            for from in mine.squares() {
+                let targets = self.targets_from(piece, from, view, want_quiet, want_capture);
+                self.emit(sink, piece, from, targets);
+                if want_capture && !piece.jumps.is_empty() {
+                    self.jumps_from(sink, piece, from, view);
+                }
+            }
+        }
+    }
+
+    /// The squares the piece on `from` may move to (empty ones, when `quiet`) or capture on
+    /// (enemy ones, when `capture`). Where squares open and close, a capture sees the board
+    /// with one piece fewer than a move that captures nothing.
+    #[inline(always)]
+    fn targets_from(
+        &self,
+        piece: &PieceTables<B>,
+        from: u32,
+        view: &View<B>,
+        quiet: bool,
+        capture: bool,
+    ) -> B {
+        let pick = |wanted: bool, set: B| if wanted { set } else { B::EMPTY };
+        if !self.tables.opens {
+            let (quiet, capture) = (pick(quiet, view.empty), pick(capture, view.enemy));
+            return self.reach(piece, from, view.occupied, B::EMPTY, quiet, capture);
+        }
+        let mut targets = B::EMPTY;
+        let closed = view.closed_quiet;
+        if quiet && !closed.has(from) {
+            let quiet = view.empty & !closed;
+            targets |= self.reach(piece, from, view.occupied | closed, closed, quiet, B::EMPTY);
+        }
+        let closed = view.closed_capture;
+        if capture && !closed.has(from) {
+            let capture = view.enemy & !closed;
+            targets |= self.reach(
+                piece,
+                from,
+                view.occupied | closed,
+                closed,
+                B::EMPTY,
+                capture,
+            );
+        }
+        targets
+    }
+
+    /// The squares of `quiet` and `capture` the piece on `from` reaches by the modes that
+    /// allow each, with `blockers` stopping riders and lame leapers and `closed` squares not
+    /// to be hopped over.
+    #[inline(always)]
+    fn reach(
+        &self,
+        piece: &PieceTables<B>,
+        from: u32,
+        blockers: B,
+        closed: B,
+        quiet: B,
+        capture: B,
+    ) -> B {
+        let for_mode = |mode| match (moves_quietly(mode), captures(mode)) {
+            (true, true) => quiet | capture,
+            (true, false) => quiet,
+            (false, _) => capture,
+        };
+        let mut targets = (piece.leap_quiet[from as usize] & quiet)
+            | (piece.leap_capture[from as usize] & capture);
+        let (first, last) = piece.lame_at[from as usize];
+        for lame in &piece.lame[first as usize..last as usize] {
+            if (lame.path & blockers).is_empty() {
+                targets |= lame.target & for_mode(lame.mode);
+            }
+        }
+        for line in &piece.riders {
+            if !line.initial || piece.start.has(from) {
+                targets |= self.tables.ride(line, from, blockers) & for_mode(line.mode);
+            }
+        }
+        for line in &piece.hoppers {
+            if !line.initial || piece.start.has(from) {
+                targets |= self.tables.hop(line, from, blockers, closed) & for_mode(line.mode);
+            }
+        }
+        targets
+    }
+
+    /// The moves of the piece on `from` to each square of `targets`, with its promotions.
+    #[inline(always)]
+    fn emit<S: MoveSink<RulesMove>>(
+        &self,
+        sink: &mut S,
+        piece: &PieceTables<B>,
+        from: u32,
+        targets: B,
+    ) {
+        let coords = &self.tables.coords;
+        let start = coords[from as usize];
+        let step = |to: u32| RulesMove::step(start, coords[to as usize]);
+        let Some(promotion) = &piece.promotion else {
+            sink.add_each(targets, step);
+            return;
+        };
+        let promoting = targets & promotion.zone;
+        let plain = if promotion.optional {
+            targets
+        } else {
+            targets & !promotion.zone
+        };
+        sink.add_each(plain, step);
+        if !promoting.is_empty() {
+            for &(kind, suffix) in &promotion.choices {
+                sink.add_each(promoting, |to| step(to).promoting(kind, suffix));
+            }
+        }
+    }
+
+    /// The drops of the side to move: each piece in hand on each empty, open square of its
+    /// zone.
+    #[inline(always)]
+    fn drops<S: MoveSink<RulesMove>>(&self, sink: &mut S, view: &View<B>) {
+        let game = self.game();
+        if !game.has_drops() {
+            return;
+        }
+        let us = self.side;
+        let hand = &self.reserves[us.index()];
+        let pieces = game.piece_count();
+        let targets = view.empty & !self.tables.closed_for(view.count + 1);
+        let coords = &self.tables.coords;
+        let drop = |kind: u8, to: u32| {
+            let letter = game.letters.letter(us, kind).to_ascii_uppercase();
+            RulesMove::drop(kind, letter, coords[to as usize])
+        };
+        if self.tables.drops_anywhere {
+            let held = (0..pieces as u8).filter(|&k| hand[k as usize] > 0);
+            let kinds = hand[..pieces].iter().filter(|&&n| n > 0).count() as u32;
+            sink.add_each_of_kinds(held, kinds, targets, drop);
+        } else {
+            for kind in (0..pieces as u8).filter(|&k| hand[k as usize] > 0) {
+                let zone = self.tables.drop_zone[us.index()][kind as usize];
+                sink.add_each(targets & zone, |to| drop(kind, to));
+            }
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The rule options of a game from a rules file ([`RuleOptions`]): the file's own switches
+//! (`--rule NAME=true|false`), each choice of which is its own compiled game, and the draw
+//! rules where the game has draws.
+//!
+//! Written against the core traits as they are now: `GAME` and `options()` are static there,
+//! so they hold placeholders (the id `rules`, the draw options) and the real lists come from
+//! [`RulesOptions::infos`]; `Default` is the placeholder game of [`placeholder`].
+
+use super::game::Game;
+use super::intern::intern;
+use crate::definition::{
+    Board, Captures, Definition, End, FirstPlayer, Mode, Movement, NoMoves, Piece, Progress,
+};
+use boardlab_core::RuleError;
+use boardlab_core::rules::{DrawRules, RuleInfo, RuleOptions, parse_bool};
+use std::fmt;
+
+/// The rule options in force: the compiled game for the current choice of the file's
+/// options, and the draw rules.
+#[derive(Clone, Copy)]
+pub struct RulesOptions {
+    pub(crate) game: &'static Game,
+    pub(crate) draw: DrawRules,
+}
+
+impl PartialEq for RulesOptions {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.game, other.game) && self.draw == other.draw
+    }
+}
+
+impl Eq for RulesOptions {}
+
+impl fmt::Debug for RulesOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RulesOptions({:?}, {:?})", self.game, self.draw)
+    }
+}
+
+impl RulesOptions {
+    /// The options of `game` with the draw rules at the file's defaults.
+    pub fn new(game: &'static Game) -> RulesOptions {
+        RulesOptions {
+            game,
+            draw: default_draw_rules(game),
+        }
+    }
+
+    /// The game played under these options.
+    pub fn game(&self) -> &'static Game {
+        self.game
+    }
+
+    /// Every option of the game (the file's, then the draw rules' where it has draws),
+    /// with the file's defaults.
+    pub fn infos(&self) -> &'static [RuleInfo] {
+        let game = self.game;
+        game.rule_infos.get_or_init(|| {
+            let definition = &game.variants.base;
+            let mut infos: Vec<RuleInfo> = definition
+                .options
+                .iter()
+                .map(|option| RuleInfo {
+                    name: leak(&option.name),
+                    default: if option.default { "true" } else { "false" },
+                    help: leak(&option.help),
+                })
+                .collect();
+            if let Some(draws) = definition.end.draws {
+                let [plies, repetition] = DrawRules::OPTIONS;
+                infos.push(RuleInfo {
+                    default: leak(&draws.no_progress_plies.to_string()),
+                    ..plies
+                });
+                infos.push(RuleInfo {
+                    default: if draws.repetition > 0 {
+                        "true"
+                    } else {
+                        "false"
+                    },
+                    ..repetition
+                });
+            }
+            infos
+        })
+    }
+
+    /// The valid names with their defaults, for error messages.
+    fn valid(&self) -> String {
+        let list: Vec<String> = self
+            .infos()
+            .iter()
+            .map(|info| format!("{} (default {})", info.name, info.default))
+            .collect();
+        if list.is_empty() {
+            "none".to_string()
+        } else {
+            list.join(", ")
+        }
+    }
+
+    /// The index of the file's option called `name`.
+    fn file_option(&self, name: &str) -> Option<usize> {
+        self.game
+            .variants
+            .base
+            .options
+            .iter()
+            .position(|option| option.name == name)
+    }
+}
+
+/// A string kept for the rest of the process (option texts of an interned game: bounded by
+/// the number of games).
+fn leak(text: &str) -> &'static str {
+    Box::leak(text.to_string().into_boxed_str())
+}
+
+/// The draw rules a game starts with: its file's defaults, or none.
+fn default_draw_rules(game: &Game) -> DrawRules {
+    match game.draws() {
+        Some(draws) => DrawRules {
+            threefold_repetition: draws.repetition > 0,
+            no_progress_plies: draws.no_progress_plies,
+        },
+        None => DrawRules::NONE,
+    }
+}
+
+impl Default for RulesOptions {
+    /// The placeholder game's options (see [`placeholder`]).
+    fn default() -> Self {
+        RulesOptions::new(placeholder())
+    }
+}
+
+/// The smallest sensible game, which stands in where the core's traits still ask for a
+/// default: a 3x3 board with one royal king each (`1K1/3/1k1`).
+pub fn placeholder() -> &'static Game {
+    let king = |letters: [char; 2], name: &str| Piece {
+        name: name.to_string(),
+        letters,
+        betza: "K".to_string(),
+        moves: vec![Movement {
+            vectors: vec![
+                (1, 0),
+                (1, 1),
+                (0, 1),
+                (-1, 1),
+                (-1, 0),
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+            ],
+            range: 1,
+            mode: Mode::Both,
+            initial_only: false,
+            lame: false,
+            hop: false,
+        }],
+        jumps: Vec::new(),
+        chain: false,
+        royal: true,
+        promotion: None,
+        value: None,
+    };
+    let definition = Definition {
+        id: "rules".to_string(),
+        title: "Kings".to_string(),
+        summary: "Two kings on a 3x3 board; capture the other king.".to_string(),
+        players: ["Player 1".to_string(), "Player 2".to_string()],
+        board: Board {
+            width: 3,
+            height: 3,
+            squares: Vec::new(),
+            kinds: Vec::new(),
+        },
+        pieces: vec![king(['k', 'K'], "king")],
+        start: "1K1/3/1k1".to_string(),
+        first: FirstPlayer::One,
+        captures: Captures::default(),
+        drops: None,
+        end: End {
+            goal_pieces: Vec::new(),
+            goal_ranks: 0,
+            capture_all: false,
+            no_moves: NoMoves::Loss,
+            draws: Some(crate::definition::Draws {
+                repetition: 3,
+                no_progress_plies: 100,
+            }),
+            progress: Progress {
+                captures: true,
+                ..Progress::default()
+            },
+        },
+        options: Vec::new(),
+        source: toml::Table::new(),
+    };
+    intern(definition, None).expect("the placeholder game compiles")
+}
+
+impl RuleOptions for RulesOptions {
+    const GAME: &'static str = "rules";
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
+        let id = self.game.id();
+        if let Some(index) = self.file_option(name) {
+            let on = parse_bool(id, name, value)?;
+            let choice = if on {
+                self.game.choice() | 1 << index
+            } else {
+                self.game.choice() & !(1 << index)
+            };
+            self.game = self
+                .game
+                .with_choice(choice)
+                .map_err(|error| RuleError::BadValue {
+                    game: id,
+                    name: name.to_string(),
+                    value: value.to_string(),
+                    expected: format!("a value that gives a playable game ({})", error.problem),
+                })?;
+            return Ok(());
+        }
+        match self.draw_rules_mut() {
+            Some(draw) => draw.set(id, name, value),
+            None => None,
+        }
+        .unwrap_or_else(|| {
+            Err(RuleError::UnknownName {
+                game: id,
+                name: name.to_string(),
+                valid: self.valid(),
+            })
+        })
+    }
+
+    fn get(&self, name: &str) -> Option<String> {
+        match self.file_option(name) {
+            Some(index) => Some((self.game.choice() >> index & 1 != 0).to_string()),
+            None if self.game.draws().is_some() => self.draw.get(name),
+            None => None,
+        }
+    }
+
+    fn draw_rules(&self) -> DrawRules {
+        if self.game.draws().is_some() {
+            self.draw
+        } else {
+            DrawRules::NONE
+        }
+    }
+
+    fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {
+        self.game.draws().is_some().then_some(&mut self.draw)
+    }
+}

@@ -1,0 +1,414 @@
+//! The move tables of a game for one bit-set type, built once from the definition: per
+//! player, piece and square the leaps split by mode, the lame leaps with the squares that
+//! block them, the rider and hopper lines, the jumps, and the promotion, drop and goal zones.
+
+use super::bitset::BitSet;
+use super::game::Game;
+use super::geometry::{Geometry, NO_SQUARE, rank_from_side, turned};
+use super::moves::{Coord, Family};
+use crate::definition::{Mode, Movement, Opening, Piece};
+use boardlab_core::Player;
+use std::collections::HashMap;
+
+/// Whether a mode allows moving to an empty square.
+#[inline]
+pub const fn moves_quietly(mode: Mode) -> bool {
+    !matches!(mode, Mode::CaptureOnly)
+}
+
+/// Whether a mode allows capturing an enemy on the target square.
+#[inline]
+pub const fn captures(mode: Mode) -> bool {
+    !matches!(mode, Mode::MoveOnly)
+}
+
+/// A lame leap from one square: its target, and the squares that must be empty (and open).
+#[derive(Clone, Copy, Debug)]
+pub struct LameLeap<B> {
+    /// The target square.
+    pub target: B,
+    /// The squares on the way.
+    pub path: B,
+    /// What it may do at the target.
+    pub mode: Mode,
+}
+
+/// A rider's or hopper's line: one direction, with the rays of every square.
+#[derive(Clone, Copy, Debug)]
+pub struct Line {
+    /// Where the rays of this line start in [`Tables::rays`] (one per square).
+    pub rays: u32,
+    /// What it may do at the target.
+    pub mode: Mode,
+    /// Only from the piece's start squares (Betza `i`).
+    pub initial: bool,
+    /// Whether square indices grow along the line (so the nearest square is the lowest).
+    pub ascending: bool,
+}
+
+/// One jump direction of a piece: for each square, the square jumped over and the square
+/// landed on ([`NO_SQUARE`] where the jump leaves the board or meets a missing square).
+#[derive(Clone, Debug)]
+pub struct Jump {
+    /// For each square: the square jumped over and the landing square.
+    pub squares: Vec<(u16, u16)>,
+    /// The direction's code in the chain family of the piece (0 for pieces without chains).
+    pub code: u32,
+}
+
+/// How a piece promotes, for one player.
+#[derive(Clone, Debug)]
+pub struct PromotionTable<B> {
+    /// The squares where a move ends in the zone.
+    pub zone: B,
+    /// The pieces it may become, each with the letter printed after the move (none when it
+    /// is the only choice and compulsory).
+    pub choices: Vec<(u8, Option<char>)>,
+    /// Whether a move into the zone may also not promote.
+    pub optional: bool,
+}
+
+/// The tables of one piece for one player.
+#[derive(Clone, Debug)]
+pub struct PieceTables<B> {
+    /// For each square: the leaps' targets where it may move to an empty square.
+    pub leap_quiet: Vec<B>,
+    /// For each square: the leaps' targets where it may capture.
+    pub leap_capture: Vec<B>,
+    /// The lame leaps of all squares, square by square.
+    pub lame: Vec<LameLeap<B>>,
+    /// For each square: its lame leaps, as a range of [`lame`](PieceTables::lame).
+    pub lame_at: Vec<(u32, u32)>,
+    /// The rider lines.
+    pub riders: Vec<Line>,
+    /// The hopper lines.
+    pub hoppers: Vec<Line>,
+    /// The jump directions.
+    pub jumps: Vec<Jump>,
+    /// The family its chains are named in, if it captures in chains.
+    pub chain: Option<Family>,
+    /// Where pieces of this kind and player stand in the start position (for Betza `i`).
+    pub start: B,
+    /// Its promotion, if it promotes.
+    pub promotion: Option<PromotionTable<B>>,
+}
+
+/// Every table of a game for the bit-set type `B`.
+#[derive(Debug)]
+pub struct Tables<B> {
+    /// The game.
+    pub game: &'static Game,
+    /// The squares that exist.
+    pub board: B,
+    /// The squares closed while the number of pieces on the board is even (0) or odd (1).
+    pub closed: [B; 2],
+    /// Whether any square opens and closes.
+    pub opens: bool,
+    /// Per player, per piece.
+    pub pieces: [Vec<PieceTables<B>>; 2],
+    /// The rays of every line, square by square.
+    pub rays: Vec<B>,
+    /// Per player, per piece: where it may be dropped.
+    pub drop_zone: [Vec<B>; 2],
+    /// Whether every piece may be dropped on every square (drops counted as kinds × squares).
+    pub drops_anywhere: bool,
+    /// Per player: the goal.
+    pub goal: [B; 2],
+    /// The coordinate of each square index.
+    pub coords: Vec<Coord>,
+}
+
+impl<B: BitSet> Tables<B> {
+    /// Builds the tables of a compiled game (whose board fits in `B`).
+    pub fn build(game: &'static Game) -> Tables<B> {
+        let geometry = &game.geometry;
+        let definition = &game.definition;
+        let squares = geometry.squares();
+        let set = |select: &dyn Fn(u32) -> bool| {
+            (0..squares)
+                .filter(|&sq| select(sq))
+                .fold(B::EMPTY, |acc, sq| acc | B::bit(sq))
+        };
+        let board = set(&|sq| geometry.exists[sq as usize]);
+        let closed_while = |open: Opening| set(&|sq| geometry.opening[sq as usize] == open) & board;
+        // Even squares are closed while the count is odd, odd squares while it is even.
+        let closed = [closed_while(Opening::Odd), closed_while(Opening::Even)];
+        let mut rays = RayBuilder {
+            geometry,
+            index: HashMap::new(),
+            rays: Vec::new(),
+        };
+        let pieces = Player::BOTH.map(|player| {
+            definition
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(kind, piece)| {
+                    let start = game
+                        .start
+                        .iter()
+                        .filter(|&&(_, p, k)| p == player && k as usize == kind)
+                        .fold(B::EMPTY, |acc, &(sq, _, _)| acc | B::bit(sq));
+                    piece_tables(game, piece, player, start, &mut rays)
+                })
+                .collect()
+        });
+        let ranks = |player: Player, from: u8, to: u8| {
+            set(&|sq| {
+                let rank = geometry.file_rank(sq).1;
+                (from..=to).any(|n| rank_from_side(geometry.height, player, n) == rank)
+            }) & board
+        };
+        let far = |player: Player, n: u8| {
+            let h = geometry.height;
+            ranks(player, h - n.min(h) + 1, h)
+        };
+        let drop_zone = Player::BOTH.map(|player| {
+            (0..definition.pieces.len())
+                .map(|kind| {
+                    let zone = definition
+                        .drops
+                        .as_ref()
+                        .and_then(|d| d.zones.get(kind).copied().flatten());
+                    match zone {
+                        Some(range) => ranks(player, range.from, range.to),
+                        None => board,
+                    }
+                })
+                .collect::<Vec<B>>()
+        });
+        let drops_anywhere = drop_zone.iter().flatten().all(|&zone| zone == board);
+        let goal_ranks = definition.end.goal_ranks;
+        let goal = Player::BOTH.map(|player| {
+            if goal_ranks == 0 || definition.end.goal_pieces.is_empty() {
+                B::EMPTY
+            } else {
+                far(player, goal_ranks)
+            }
+        });
+        Tables {
+            game,
+            board,
+            opens: closed.iter().any(|c| !c.is_empty()),
+            closed,
+            pieces,
+            rays: rays.rays,
+            drop_zone,
+            drops_anywhere,
+            goal,
+            coords: (0..squares).map(|sq| geometry.coord(sq)).collect(),
+        }
+    }
+
+    /// The squares closed while `count` pieces are on the board.
+    #[inline(always)]
+    pub fn closed_for(&self, count: u32) -> B {
+        self.closed[(count & 1) as usize]
+    }
+
+    /// The squares a rider on `from` reaches along `line` (up to and including the first
+    /// square of `blockers`).
+    #[inline(always)]
+    pub fn ride(&self, line: &Line, from: u32, blockers: B) -> B {
+        let ray = self.rays[(line.rays + from) as usize];
+        let hit = ray & blockers;
+        if hit.is_empty() {
+            return ray;
+        }
+        let first = if line.ascending {
+            hit.lowest()
+        } else {
+            hit.highest()
+        };
+        ray & !self.rays[(line.rays + first) as usize]
+    }
+
+    /// The squares a hopper on `from` reaches along `line`: over exactly one piece (the
+    /// first square of `blockers`, which must not be `closed`) and on over empty squares, up
+    /// to and including the next square of `blockers`.
+    #[inline(always)]
+    pub fn hop(&self, line: &Line, from: u32, blockers: B, closed: B) -> B {
+        let ray = self.rays[(line.rays + from) as usize];
+        let hit = ray & blockers;
+        if hit.is_empty() {
+            return B::EMPTY;
+        }
+        let screen = if line.ascending {
+            hit.lowest()
+        } else {
+            hit.highest()
+        };
+        if closed.has(screen) {
+            return B::EMPTY;
+        }
+        let beyond = ray & self.rays[(line.rays + screen) as usize];
+        let hit = beyond & blockers;
+        if hit.is_empty() {
+            return beyond;
+        }
+        let next = if line.ascending {
+            hit.lowest()
+        } else {
+            hit.highest()
+        };
+        beyond & !self.rays[(line.rays + next) as usize]
+    }
+}
+
+/// Builds the rays of each distinct line (direction and range) once.
+struct RayBuilder<'a, B> {
+    geometry: &'a Geometry,
+    index: HashMap<((i8, i8), u8), u32>,
+    rays: Vec<B>,
+}
+
+impl<B: BitSet> RayBuilder<'_, B> {
+    /// The line of `vector` (board directions) with at most `range` steps (0: no limit).
+    fn line(&mut self, vector: (i8, i8), range: u8, mode: Mode, initial: bool) -> Line {
+        let g = self.geometry;
+        let ascending = vector.1 as i32 * g.width as i32 + vector.0 as i32 > 0;
+        let start = *self.index.entry((vector, range)).or_insert_with(|| {
+            let start = self.rays.len() as u32;
+            for sq in 0..g.squares() {
+                let mut ray = B::EMPTY;
+                let mut steps = 1;
+                while range == 0 || steps <= range as i32 {
+                    match g.offset(sq, vector, steps) {
+                        Some(target) if g.exists[sq as usize] => ray |= B::bit(target),
+                        _ => break,
+                    }
+                    steps += 1;
+                }
+                self.rays.push(ray);
+            }
+            start
+        });
+        Line {
+            rays: start,
+            mode,
+            initial,
+            ascending,
+        }
+    }
+}
+
+/// The tables of `piece` for `player`.
+fn piece_tables<B: BitSet>(
+    game: &Game,
+    piece: &Piece,
+    player: Player,
+    start: B,
+    rays: &mut RayBuilder<'_, B>,
+) -> PieceTables<B> {
+    let g = &game.geometry;
+    let squares = g.squares() as usize;
+    let mut tables = PieceTables {
+        leap_quiet: vec![B::EMPTY; squares],
+        leap_capture: vec![B::EMPTY; squares],
+        lame: Vec::new(),
+        lame_at: Vec::with_capacity(squares),
+        riders: Vec::new(),
+        hoppers: Vec::new(),
+        jumps: Vec::new(),
+        chain: None,
+        start,
+        promotion: None,
+    };
+    let leaps: Vec<&Movement> = piece
+        .moves
+        .iter()
+        .filter(|m| m.range == 1 && !m.hop)
+        .collect();
+    for sq in 0..squares as u32 {
+        let first = tables.lame.len() as u32;
+        if g.exists[sq as usize] {
+            for movement in &leaps {
+                if movement.initial_only && !start.has(sq) {
+                    continue;
+                }
+                for &vector in &movement.vectors {
+                    let vector = turned(vector, player);
+                    let Some((target, path)) = g.lame_path(sq, vector) else {
+                        continue;
+                    };
+                    if movement.lame && !path.is_empty() {
+                        tables.lame.push(LameLeap {
+                            target: B::bit(target),
+                            path: path.iter().fold(B::EMPTY, |acc, &s| acc | B::bit(s)),
+                            mode: movement.mode,
+                        });
+                        continue;
+                    }
+                    if moves_quietly(movement.mode) {
+                        tables.leap_quiet[sq as usize] |= B::bit(target);
+                    }
+                    if captures(movement.mode) {
+                        tables.leap_capture[sq as usize] |= B::bit(target);
+                    }
+                }
+            }
+        }
+        tables.lame_at.push((first, tables.lame.len() as u32));
+    }
+    for movement in piece.moves.iter().filter(|m| m.range != 1 || m.hop) {
+        for &vector in &movement.vectors {
+            let line = rays.line(
+                turned(vector, player),
+                movement.range,
+                movement.mode,
+                movement.initial_only,
+            );
+            if movement.hop {
+                tables.hoppers.push(line);
+            } else {
+                tables.riders.push(line);
+            }
+        }
+    }
+    let family = if piece.chain {
+        Family::holding(&piece.jumps)
+    } else {
+        None
+    };
+    tables.chain = family;
+    for &vector in &piece.jumps {
+        let vector = turned(vector, player);
+        let squares = (0..squares as u32)
+            .map(|sq| {
+                let over = g.offset(sq, vector, 1);
+                let land = g.offset(sq, vector, 2);
+                match (over, land) {
+                    (Some(over), Some(land)) if g.exists[sq as usize] => (over as u16, land as u16),
+                    _ => (NO_SQUARE, NO_SQUARE),
+                }
+            })
+            .collect();
+        let code = family.and_then(|f| f.code_of(vector)).unwrap_or(0);
+        tables.jumps.push(Jump { squares, code });
+    }
+    if let Some(promotion) = &piece.promotion {
+        let h = g.height;
+        let zone = (0..g.squares())
+            .filter(|&sq| g.exists[sq as usize])
+            .filter(|&sq| {
+                let rank = g.file_rank(sq).1;
+                (1..=promotion.ranks.min(h))
+                    .any(|n| rank_from_side(h, player.opponent(), n) == rank)
+            })
+            .fold(B::EMPTY, |acc, sq| acc | B::bit(sq));
+        let silent = promotion.to.len() == 1 && promotion.compulsory;
+        tables.promotion = Some(PromotionTable {
+            zone,
+            choices: promotion
+                .to
+                .iter()
+                .map(|&kind| {
+                    let letter = game.letters.letter(player, kind as u8).to_ascii_lowercase();
+                    (kind as u8, (!silent).then_some(letter))
+                })
+                .collect(),
+            optional: !promotion.compulsory,
+        });
+    }
+    tables
+}

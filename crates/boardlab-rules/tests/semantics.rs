@@ -1,0 +1,426 @@
+//! The engine on games beyond the seeds: a 12x12 board (256-bit positions, two-digit text),
+//! hoppers, lame leapers, initial-only leaps, promotion choices, drop zones, squares that
+//! open with the piece count, the refusals of definitions the engine cannot play, interning,
+//! and rule options.
+
+mod common;
+
+use boardlab_core::rules::RuleOptions;
+use boardlab_core::{MoveError, Position, PositionField};
+use boardlab_rules::definition::*;
+use boardlab_rules::engine::{Bits256, Game, RulesOptions, RulesPosition, intern};
+use common::seed::{self, atom, forward, movement, piece, plain_board};
+
+/// A game on a `width` x `height` plain board with `pieces` and `start`, the rest plain.
+fn game_of(id: &str, board: Board, pieces: Vec<Piece>, start: &str) -> Definition {
+    Definition {
+        id: id.to_string(),
+        title: id.to_string(),
+        summary: String::new(),
+        players: ["Player 1".to_string(), "Player 2".to_string()],
+        board,
+        pieces,
+        start: start.to_string(),
+        first: FirstPlayer::One,
+        captures: Captures::default(),
+        drops: None,
+        end: End {
+            goal_pieces: Vec::new(),
+            goal_ranks: 0,
+            capture_all: true,
+            no_moves: NoMoves::Loss,
+            draws: seed::common_draws(),
+            progress: Progress {
+                captures: true,
+                ..Progress::default()
+            },
+        },
+        options: Vec::new(),
+        source: toml::Table::new(),
+    }
+}
+
+/// A 12x12 game: king, cannon (`mRcpR`), lame horse (`nN`), pawn promoting to cannon or
+/// horse, camel (`W` and `i(3,1)`).
+fn big() -> Definition {
+    let mut king = piece(
+        "king",
+        ['k', 'K'],
+        "K",
+        vec![movement([atom(1, 0), atom(1, 1)].concat(), 1, Mode::Both)],
+    );
+    king.royal = true;
+    let cannon = piece(
+        "cannon",
+        ['c', 'C'],
+        "mRcpR",
+        vec![
+            movement(atom(1, 0), 0, Mode::MoveOnly),
+            Movement {
+                hop: true,
+                ..movement(atom(1, 0), 0, Mode::CaptureOnly)
+            },
+        ],
+    );
+    let horse = piece(
+        "horse",
+        ['h', 'H'],
+        "nN",
+        vec![Movement {
+            lame: true,
+            ..movement(atom(2, 1), 1, Mode::Both)
+        }],
+    );
+    let mut pawn = piece(
+        "pawn",
+        ['p', 'P'],
+        "fmWfcF",
+        vec![
+            movement(vec![(0, 1)], 1, Mode::MoveOnly),
+            movement(forward(atom(1, 1)), 1, Mode::CaptureOnly),
+        ],
+    );
+    pawn.promotion = Some(Promotion {
+        ranks: 1,
+        to: vec![1, 2],
+        compulsory: true,
+    });
+    let camel = piece(
+        "camel",
+        ['m', 'M'],
+        "Wi(3,1)",
+        vec![
+            movement(atom(1, 0), 1, Mode::Both),
+            Movement {
+                initial_only: true,
+                ..movement(atom(3, 1), 1, Mode::Both)
+            },
+        ],
+    );
+    let mut definition = game_of(
+        "big",
+        plain_board(12, 12),
+        vec![king, cannon, horse, pawn, camel],
+        "CH2K4HMC/PPPPPPPPPPPP/12/12/12/12/12/12/12/12/pppppppppppp/ch2k4hmc",
+    );
+    definition.end.capture_all = false;
+    definition
+}
+
+fn options(definition: Definition) -> RulesOptions {
+    RulesOptions::new(intern(definition, None).expect("compiles"))
+}
+
+type Wide = RulesPosition<Bits256>;
+
+/// The legal moves from `square`, as text.
+fn moves_from(position: &Wide, square: &str) -> Vec<String> {
+    position
+        .legal_move_texts()
+        .into_iter()
+        .filter(|m| {
+            m.starts_with(square) && !m[square.len()..].starts_with(|c: char| c.is_ascii_digit())
+        })
+        .collect()
+}
+
+#[test]
+fn twelve_by_twelve_needs_256_bits_and_writes_two_digit_runs() {
+    let rules = options(big());
+    assert!(!rules.game().fits::<u128>() && rules.game().fits::<Bits256>());
+    let error = RulesPosition::<u128>::from_text("12/12/12/12/12/12/12/12/12/12/12/12 1", rules)
+        .unwrap_err();
+    assert_eq!(error.field, PositionField::Whole);
+    let start = Wide::start(rules);
+    assert_eq!(
+        start.to_string(),
+        "CH2K4HMC/PPPPPPPPPPPP/12/12/12/12/12/12/12/12/pppppppppppp/ch2k4hmc 1 0 1"
+    );
+    assert_eq!(Wide::from_text(&start.to_string(), rules), Ok(start));
+    // 12 pawns x 1 step, 2 horses x 1 leap each (the other legs are blocked), camel: one
+    // (3,1) leap to h2? no, h2 holds a pawn; up the board only where empty.
+    let moves = start.legal_move_texts();
+    assert!(moves.contains(&"a2a3".to_string()) && moves.contains(&"l2l3".to_string()));
+    assert_eq!(
+        moves
+            .iter()
+            .filter(|m| m.ends_with('3') && m.len() == 4)
+            .count(),
+        12
+    );
+}
+
+#[test]
+fn cannon_moves_like_a_rook_and_captures_by_hopping() {
+    let rules = options(big());
+    let position = Wide::from_text("11K/12/12/12/12/12/12/P11/12/p11/12/c10k 1", rules).unwrap();
+    let mut expected = vec!["a1a2".to_string(), "a1a5".to_string()];
+    expected.extend("bcdefghijk".chars().map(|f| format!("a1{f}1")));
+    expected.sort();
+    assert_eq!(moves_from(&position, "a1"), expected);
+}
+
+#[test]
+fn lame_horse_is_blocked_by_its_leg() {
+    let rules = options(big());
+    let free = Wide::from_text("11K/12/12/12/12/12/12/12/12/12/12/1h9k 1", rules).unwrap();
+    assert_eq!(moves_from(&free, "b1"), ["b1a3", "b1c3", "b1d2"]);
+    let blocked = Wide::from_text("11K/12/12/12/12/12/12/12/12/12/1p10/1h9k 1", rules).unwrap();
+    assert_eq!(moves_from(&blocked, "b1"), ["b1d2"]);
+}
+
+#[test]
+fn promotion_choices_print_a_suffix_and_need_one() {
+    let rules = options(big());
+    let position = Wide::from_text("K11/4p7/12/12/12/12/12/12/12/12/12/11k 1", rules).unwrap();
+    assert_eq!(moves_from(&position, "e11"), ["e11e12c", "e11e12h"]);
+    let mv = position
+        .parse_move("E11-E12H")
+        .expect("either case, separators");
+    assert_eq!(mv.to_string(), "e11e12h");
+    let mut after = position;
+    after.play(mv);
+    assert_eq!(after.piece_at(4, 11), Some('h'));
+    match position.parse_move("e11e12") {
+        Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("promotes"), "{reason}"),
+        other => panic!("{other:?}"),
+    }
+    let error = Wide::from_text("K3p7/12/12/12/12/12/12/12/12/12/12/11k 1", rules).unwrap_err();
+    assert!(error.problem.contains("promoted"), "{}", error.problem);
+}
+
+#[test]
+fn initial_only_leaps_only_from_start_squares() {
+    let rules = options(big());
+    let on_start = Wide::from_text("11K/12/12/12/12/12/12/12/12/12/12/4k5m1 1", rules).unwrap();
+    assert_eq!(
+        moves_from(&on_start, "k1"),
+        ["k1h2", "k1j1", "k1j4", "k1k2", "k1l1", "k1l4"]
+    );
+    let moved = Wide::from_text("11K/12/12/12/12/12/12/12/12/12/10m1/4k7 1", rules).unwrap();
+    assert_eq!(moves_from(&moved, "k2"), ["k2j2", "k2k1", "k2k3", "k2l2"]);
+}
+
+/// A 5x5 drop game: kings and pawns, pawns dropped only on the dropper's ranks 2 to 3.
+fn drops() -> Definition {
+    let mut king = piece(
+        "king",
+        ['K', 'k'],
+        "K",
+        vec![movement([atom(1, 0), atom(1, 1)].concat(), 1, Mode::Both)],
+    );
+    king.royal = true;
+    let pawn = piece(
+        "pawn",
+        ['P', 'p'],
+        "fW",
+        vec![movement(vec![(0, 1)], 1, Mode::Both)],
+    );
+    let mut definition = game_of(
+        "drops",
+        plain_board(5, 5),
+        vec![king, pawn],
+        "4k/5/5/5/K4[2Pp]",
+    );
+    definition.drops = Some(Drops {
+        captures_to_hand: true,
+        zones: vec![None, Some(RankRange { from: 2, to: 3 })],
+    });
+    definition.end.capture_all = false;
+    definition
+}
+
+#[test]
+fn drops_keep_to_their_zones_and_count_as_generated() {
+    let rules = options(drops());
+    let start = Wide::start(rules);
+    assert_eq!(start.to_string(), "4k/5/5/5/K4[2Pp] 1 0 1");
+    let texts = start.legal_move_texts();
+    let drops: Vec<&String> = texts.iter().filter(|m| m.contains('@')).collect();
+    assert_eq!(drops.len(), 10);
+    assert!(drops.iter().all(|m| m.ends_with('2') || m.ends_with('3')));
+    assert_eq!(start.count_legal_moves(), texts.len() as u64);
+    let mut after = start;
+    after.play_text("p@c3").expect("either case");
+    assert_eq!(after.to_string(), "4k/5/2P2/5/K4[Pp] 2 1 1");
+    let theirs: Vec<String> = after
+        .legal_move_texts()
+        .into_iter()
+        .filter(|m| m.contains('@'))
+        .collect();
+    assert!(
+        theirs
+            .iter()
+            .all(|m| m.starts_with("P@") && (m.ends_with('4') || m.ends_with('3'))),
+        "{theirs:?}"
+    );
+    assert_eq!(theirs.len(), 9);
+}
+
+/// A 5x5 draughts-like game whose c3 is red (open while the count is even), men jumping in
+/// chains in all four diagonal directions, captures compulsory.
+fn red_centre() -> Definition {
+    let mut man = piece(
+        "man",
+        ['w', 'b'],
+        "fmF",
+        vec![movement(forward(atom(1, 1)), 1, Mode::MoveOnly)],
+    );
+    man.jumps = atom(1, 1);
+    man.chain = true;
+    let mut squares = vec![0u8; 25];
+    squares[12] = 1;
+    let board = Board {
+        width: 5,
+        height: 5,
+        squares,
+        kinds: vec![
+            SquareKind {
+                letter: 'B',
+                name: "plain".to_string(),
+                exists: true,
+                open: Opening::Always,
+            },
+            SquareKind {
+                letter: 'R',
+                name: "red".to_string(),
+                exists: true,
+                open: Opening::Even,
+            },
+        ],
+    };
+    let mut definition = game_of("red-centre", board, vec![man], "b4/5/5/5/w4");
+    definition.captures.compulsory = true;
+    definition
+}
+
+#[test]
+fn chains_check_open_squares_for_the_count_after_the_whole_chain() {
+    let rules = options(red_centre());
+    let legal = |text: &str| Wide::from_text(text, rules).unwrap().legal_move_texts();
+    // 3 pieces, 2 after the capture: even, the red c3 is open.
+    assert_eq!(legal("4b/5/5/1b3/w4 1"), ["a1c3"]);
+    // 4 pieces, 3 after: c3 is closed, no capture; no step either (b2 is taken).
+    assert_eq!(legal("b3b/5/5/1b3/w4 1"), Vec::<String>::new());
+    // A chain of two over b2 and d4: 4 pieces, 2 after, open.
+    assert_eq!(legal("b4/3b1/5/1b3/w4 1"), ["a1c3e5"]);
+    // 5 pieces, 3 after: closed; the chain may not stop early on c3 either.
+    assert_eq!(legal("b4/3b1/5/1b3/w3b 1"), Vec::<String>::new());
+}
+
+/// A draughts-like game on `size` x `size` whose kings jump in all four directions.
+fn draughts(size: u8) -> Definition {
+    let mut king = piece(
+        "king",
+        ['w', 'b'],
+        "F",
+        vec![movement(atom(1, 1), 1, Mode::MoveOnly)],
+    );
+    king.jumps = atom(1, 1);
+    king.chain = true;
+    let empty = vec![size.to_string(); size as usize - 1].join("/");
+    game_of(
+        "draughts",
+        plain_board(size, size),
+        vec![king],
+        &format!("{empty}/w{}", size - 1),
+    )
+}
+
+#[test]
+fn definitions_the_engine_cannot_play_are_refused_with_reasons() {
+    assert!(
+        intern(draughts(8), None).is_ok(),
+        "an 8x8 chain has at most 9 jumps"
+    );
+    let error = intern(draughts(10), None).unwrap_err();
+    assert!(error.problem.contains("up to 16 jumps"), "{error}");
+
+    let mut ambiguous = draughts(8);
+    ambiguous.pieces[0]
+        .moves
+        .push(movement(atom(2, 2), 1, Mode::MoveOnly));
+    let error = intern(ambiguous, None).unwrap_err();
+    assert!(error.problem.contains("same squares"), "{error}");
+
+    let mut knight_jumps = draughts(8);
+    knight_jumps.pieces[0].jumps = atom(2, 1);
+    assert!(
+        intern(knight_jumps, None)
+            .unwrap_err()
+            .problem
+            .contains("adjacent")
+    );
+
+    let mut choosy = draughts(8);
+    choosy.pieces.push(piece(
+        "queen",
+        ['q', 'Q'],
+        "K",
+        vec![movement(atom(1, 1), 1, Mode::Both)],
+    ));
+    choosy.pieces.push(piece(
+        "rook",
+        ['r', 'R'],
+        "W",
+        vec![movement(atom(1, 0), 1, Mode::Both)],
+    ));
+    choosy.pieces[0].promotion = Some(Promotion {
+        ranks: 1,
+        to: vec![1, 2],
+        compulsory: true,
+    });
+    assert!(
+        intern(choosy, None)
+            .unwrap_err()
+            .problem
+            .contains("one piece")
+    );
+
+    let mut bad_letter = draughts(8);
+    bad_letter.pieces[0].letters = ['w', '1'];
+    assert!(
+        intern(bad_letter, None)
+            .unwrap_err()
+            .problem
+            .contains("ASCII letter")
+    );
+}
+
+#[test]
+fn the_same_definition_gives_the_same_game() {
+    let a: &'static Game = seed::game(seed::obsidian());
+    let b: &'static Game = seed::game(seed::obsidian());
+    assert!(std::ptr::eq(a, b));
+    assert!(!std::ptr::eq(a, seed::game(seed::daisy())));
+}
+
+#[test]
+fn rule_options_switch_between_compiled_variants() {
+    let sprint = RulesOptions::new(seed::game(seed::sprint()));
+    assert_eq!(sprint.get("backward_captures").as_deref(), Some("false"));
+    let mut on = sprint;
+    on.apply("backward_captures=true").unwrap();
+    assert_eq!(on.get("backward_captures").as_deref(), Some("true"));
+    assert!(!std::ptr::eq(on.game(), sprint.game()));
+    let mut off = on;
+    off.apply("backward_captures=false").unwrap();
+    assert_eq!(off, sprint);
+    let error = sprint
+        .clone()
+        .apply("no_progress_plies=3")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("backward_captures (default false)"),
+        "{error}"
+    );
+    assert!(sprint.clone().apply("backward_captures=maybe").is_err());
+    assert_eq!(sprint.draw_rules(), boardlab_core::DrawRules::NONE);
+
+    let mut obsidian = RulesOptions::new(seed::game(seed::obsidian()));
+    obsidian.apply("no_progress_plies=50").unwrap();
+    assert_eq!(obsidian.draw_rules().no_progress_plies, 50);
+    let names: Vec<&str> = obsidian.infos().iter().map(|i| i.name).collect();
+    assert_eq!(names, ["no_progress_plies", "threefold_repetition"]);
+}
