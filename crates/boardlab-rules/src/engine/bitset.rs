@@ -50,6 +50,9 @@ pub trait BitSet:
     /// The highest square of a non-empty set.
     fn highest(self) -> u32;
 
+    /// The set without its lowest square (the set itself when empty).
+    fn without_lowest(self) -> Self;
+
     /// The squares of the set, lowest first.
     #[inline(always)]
     fn squares(self) -> Squares<Self> {
@@ -73,7 +76,7 @@ impl<B: BitSet> Iterator for Squares<B> {
             return None;
         }
         let square = self.0.lowest();
-        self.0 ^= B::bit(square);
+        self.0 = self.0.without_lowest();
         Some(square)
     }
 }
@@ -110,8 +113,8 @@ macro_rules! primitive_bit_set {
             }
 
             #[inline(always)]
-            fn squares(self) -> Squares<Self> {
-                Squares(self)
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
             }
 
             fn tables_cell(
@@ -225,6 +228,18 @@ impl BitSet for Bits256 {
             }
         }
         0
+    }
+
+    #[inline(always)]
+    fn without_lowest(self) -> Self {
+        let mut words = self.0;
+        for word in &mut words {
+            if *word != 0 {
+                *word &= *word - 1;
+                break;
+            }
+        }
+        Bits256(words)
     }
 
     fn tables_cell(game: &super::game::Game) -> &std::sync::OnceLock<super::tables::Tables<Self>> {

@@ -47,7 +47,13 @@ impl<B: BitSet> RulesPosition<B> {
         let own = self.by_side[us.index()];
         let enemy = self.by_side[us.opponent().index()];
         let occupied = own | enemy;
-        let count = occupied.count();
+        let tables = self.tables;
+        // The count matters only where squares open and close, or for drops.
+        let count = if tables.opens || self.game().has_drops() {
+            occupied.count()
+        } else {
+            0
+        };
         let requirement = self.game().definition.captures.requires_on_board;
         View {
             enemy,
@@ -97,7 +103,9 @@ impl<B: BitSet> RulesPosition<B> {
             }
             for from in mine.squares() {
                 let targets = self.targets_from(piece, from, view, want_quiet, want_capture);
-                self.emit(sink, piece, from, targets);
+                if !targets.is_empty() {
+                    self.emit(sink, piece, from, targets);
+                }
                 if want_capture && !piece.jumps.is_empty() {
                     self.jumps_from(sink, piece, from, view);
                 }
@@ -161,17 +169,17 @@ impl<B: BitSet> RulesPosition<B> {
             (true, false) => quiet,
             (false, _) => capture,
         };
-        let mut targets = (piece.leap_quiet[from as usize] & quiet)
-            | (piece.leap_capture[from as usize] & capture);
-        let (first, last) = piece.lame_at[from as usize];
+        let mut targets =
+            (piece.leap_quiet.at(from) & quiet) | (piece.leap_capture.at(from) & capture);
+        let (first, last) = piece.lame_at.at(from);
         for lame in &piece.lame[first as usize..last as usize] {
             if (lame.path & blockers).is_empty() {
                 targets |= lame.target & for_mode(lame.mode);
             }
         }
-        for line in &piece.riders {
-            if !line.initial || piece.start.has(from) {
-                targets |= self.tables.ride(line, from, blockers) & for_mode(line.mode);
+        for group in &piece.riders {
+            if !group.initial || piece.start.has(from) {
+                targets |= self.tables.ride(group, from, blockers) & for_mode(group.mode);
             }
         }
         for line in &piece.hoppers {
@@ -192,8 +200,8 @@ impl<B: BitSet> RulesPosition<B> {
         targets: B,
     ) {
         let coords = &self.tables.coords;
-        let start = coords[from as usize];
-        let step = |to: u32| RulesMove::step(start, coords[to as usize]);
+        let start = coords.at(from);
+        let step = |to: u32| RulesMove::step(start, coords.at(to));
         let Some(promotion) = &piece.promotion else {
             sink.add_each(targets, step);
             return;
@@ -227,7 +235,7 @@ impl<B: BitSet> RulesPosition<B> {
         let coords = &self.tables.coords;
         let drop = |kind: u8, to: u32| {
             let letter = game.letters.letter(us, kind).to_ascii_uppercase();
-            RulesMove::drop(kind, letter, coords[to as usize])
+            RulesMove::drop(kind, letter, coords.at(to))
         };
         if self.tables.drops_anywhere {
             let held = (0..pieces as u8).filter(|&k| hand[k as usize] > 0);

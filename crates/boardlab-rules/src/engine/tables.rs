@@ -22,6 +22,30 @@ pub const fn captures(mode: Mode) -> bool {
     !matches!(mode, Mode::MoveOnly)
 }
 
+/// A value for each square index, read without a bounds check (by the index's low 8 bits:
+/// boards have at most 256 squares).
+#[derive(Clone, Debug)]
+pub struct PerSquare<T>(Box<[T; 256]>);
+
+impl<T: Copy> PerSquare<T> {
+    /// Every square holding `fill`.
+    pub fn new(fill: T) -> PerSquare<T> {
+        PerSquare(Box::new([fill; 256]))
+    }
+
+    /// The value of `square`.
+    #[inline(always)]
+    pub fn at(&self, square: u32) -> T {
+        self.0[(square & 255) as usize]
+    }
+
+    /// The value of `square`, to change.
+    #[inline(always)]
+    pub fn at_mut(&mut self, square: u32) -> &mut T {
+        &mut self.0[(square & 255) as usize]
+    }
+}
+
 /// A lame leap from one square: its target, and the squares that must be empty (and open).
 #[derive(Clone, Copy, Debug)]
 pub struct LameLeap<B> {
@@ -36,7 +60,7 @@ pub struct LameLeap<B> {
 /// A rider's or hopper's line: one direction, with the rays of every square.
 #[derive(Clone, Copy, Debug)]
 pub struct Line {
-    /// Where the rays of this line start in [`Tables::rays`] (one per square).
+    /// The index of this line's rays in [`Tables::rays`].
     pub rays: u32,
     /// What it may do at the target.
     pub mode: Mode,
@@ -68,19 +92,33 @@ pub struct PromotionTable<B> {
     pub optional: bool,
 }
 
+/// Rider lines that share a mode and the `initial` flag, split by the way square indices run
+/// along them, so that a position rides them all without looking at each line's flags.
+#[derive(Clone, Debug)]
+pub struct RiderGroup {
+    /// What they may do at the target.
+    pub mode: Mode,
+    /// Only from the piece's start squares (Betza `i`).
+    pub initial: bool,
+    /// The index in [`Tables::rays`] of each line with growing square indices.
+    pub ascending: Vec<u32>,
+    /// The same for lines with falling square indices.
+    pub descending: Vec<u32>,
+}
+
 /// The tables of one piece for one player.
 #[derive(Clone, Debug)]
 pub struct PieceTables<B> {
     /// For each square: the leaps' targets where it may move to an empty square.
-    pub leap_quiet: Vec<B>,
+    pub leap_quiet: PerSquare<B>,
     /// For each square: the leaps' targets where it may capture.
-    pub leap_capture: Vec<B>,
+    pub leap_capture: PerSquare<B>,
     /// The lame leaps of all squares, square by square.
     pub lame: Vec<LameLeap<B>>,
     /// For each square: its lame leaps, as a range of [`lame`](PieceTables::lame).
-    pub lame_at: Vec<(u32, u32)>,
-    /// The rider lines.
-    pub riders: Vec<Line>,
+    pub lame_at: PerSquare<(u32, u32)>,
+    /// The rider lines, in groups.
+    pub riders: Vec<RiderGroup>,
     /// The hopper lines.
     pub hoppers: Vec<Line>,
     /// The jump directions.
@@ -107,7 +145,7 @@ pub struct Tables<B> {
     /// Per player, per piece.
     pub pieces: [Vec<PieceTables<B>>; 2],
     /// The rays of every line, square by square.
-    pub rays: Vec<B>,
+    pub rays: Vec<PerSquare<B>>,
     /// Per player, per piece: where it may be dropped.
     pub drop_zone: [Vec<B>; 2],
     /// Whether every piece may be dropped on every square (drops counted as kinds × squares).
@@ -115,7 +153,7 @@ pub struct Tables<B> {
     /// Per player: the goal.
     pub goal: [B; 2],
     /// The coordinate of each square index.
-    pub coords: Vec<Coord>,
+    pub coords: PerSquare<Coord>,
 }
 
 impl<B: BitSet> Tables<B> {
@@ -196,7 +234,13 @@ impl<B: BitSet> Tables<B> {
             drop_zone,
             drops_anywhere,
             goal,
-            coords: (0..squares).map(|sq| geometry.coord(sq)).collect(),
+            coords: {
+                let mut coords = PerSquare::new(0);
+                for sq in 0..squares {
+                    *coords.at_mut(sq) = geometry.coord(sq);
+                }
+                coords
+            },
         }
     }
 
@@ -206,21 +250,30 @@ impl<B: BitSet> Tables<B> {
         self.closed[(count & 1) as usize]
     }
 
-    /// The squares a rider on `from` reaches along `line` (up to and including the first
-    /// square of `blockers`).
+    /// The squares riders of `group` on `from` reach (along each line up to and including
+    /// the first square of `blockers`).
     #[inline(always)]
-    pub fn ride(&self, line: &Line, from: u32, blockers: B) -> B {
-        let ray = self.rays[(line.rays + from) as usize];
-        let hit = ray & blockers;
-        if hit.is_empty() {
-            return ray;
+    pub fn ride(&self, group: &RiderGroup, from: u32, blockers: B) -> B {
+        let mut reach = B::EMPTY;
+        for &rays in &group.ascending {
+            let ray = self.rays[rays as usize].at(from);
+            let hit = ray & blockers;
+            reach |= if hit.is_empty() {
+                ray
+            } else {
+                ray & !self.rays[rays as usize].at(hit.lowest())
+            };
         }
-        let first = if line.ascending {
-            hit.lowest()
-        } else {
-            hit.highest()
-        };
-        ray & !self.rays[(line.rays + first) as usize]
+        for &rays in &group.descending {
+            let ray = self.rays[rays as usize].at(from);
+            let hit = ray & blockers;
+            reach |= if hit.is_empty() {
+                ray
+            } else {
+                ray & !self.rays[rays as usize].at(hit.highest())
+            };
+        }
+        reach
     }
 
     /// The squares a hopper on `from` reaches along `line`: over exactly one piece (the
@@ -228,7 +281,7 @@ impl<B: BitSet> Tables<B> {
     /// to and including the next square of `blockers`.
     #[inline(always)]
     pub fn hop(&self, line: &Line, from: u32, blockers: B, closed: B) -> B {
-        let ray = self.rays[(line.rays + from) as usize];
+        let ray = self.rays[line.rays as usize].at(from);
         let hit = ray & blockers;
         if hit.is_empty() {
             return B::EMPTY;
@@ -241,7 +294,7 @@ impl<B: BitSet> Tables<B> {
         if closed.has(screen) {
             return B::EMPTY;
         }
-        let beyond = ray & self.rays[(line.rays + screen) as usize];
+        let beyond = ray & self.rays[line.rays as usize].at(screen);
         let hit = beyond & blockers;
         if hit.is_empty() {
             return beyond;
@@ -251,7 +304,7 @@ impl<B: BitSet> Tables<B> {
         } else {
             hit.highest()
         };
-        beyond & !self.rays[(line.rays + next) as usize]
+        beyond & !self.rays[line.rays as usize].at(next)
     }
 }
 
@@ -259,7 +312,7 @@ impl<B: BitSet> Tables<B> {
 struct RayBuilder<'a, B> {
     geometry: &'a Geometry,
     index: HashMap<((i8, i8), u8), u32>,
-    rays: Vec<B>,
+    rays: Vec<PerSquare<B>>,
 }
 
 impl<B: BitSet> RayBuilder<'_, B> {
@@ -268,7 +321,7 @@ impl<B: BitSet> RayBuilder<'_, B> {
         let g = self.geometry;
         let ascending = vector.1 as i32 * g.width as i32 + vector.0 as i32 > 0;
         let start = *self.index.entry((vector, range)).or_insert_with(|| {
-            let start = self.rays.len() as u32;
+            let mut line = PerSquare::new(B::EMPTY);
             for sq in 0..g.squares() {
                 let mut ray = B::EMPTY;
                 let mut steps = 1;
@@ -279,9 +332,10 @@ impl<B: BitSet> RayBuilder<'_, B> {
                     }
                     steps += 1;
                 }
-                self.rays.push(ray);
+                *line.at_mut(sq) = ray;
             }
-            start
+            self.rays.push(line);
+            self.rays.len() as u32 - 1
         });
         Line {
             rays: start,
@@ -303,10 +357,10 @@ fn piece_tables<B: BitSet>(
     let g = &game.geometry;
     let squares = g.squares() as usize;
     let mut tables = PieceTables {
-        leap_quiet: vec![B::EMPTY; squares],
-        leap_capture: vec![B::EMPTY; squares],
+        leap_quiet: PerSquare::new(B::EMPTY),
+        leap_capture: PerSquare::new(B::EMPTY),
         lame: Vec::new(),
-        lame_at: Vec::with_capacity(squares),
+        lame_at: PerSquare::new((0, 0)),
         riders: Vec::new(),
         hoppers: Vec::new(),
         jumps: Vec::new(),
@@ -340,15 +394,15 @@ fn piece_tables<B: BitSet>(
                         continue;
                     }
                     if moves_quietly(movement.mode) {
-                        tables.leap_quiet[sq as usize] |= B::bit(target);
+                        *tables.leap_quiet.at_mut(sq) |= B::bit(target);
                     }
                     if captures(movement.mode) {
-                        tables.leap_capture[sq as usize] |= B::bit(target);
+                        *tables.leap_capture.at_mut(sq) |= B::bit(target);
                     }
                 }
             }
         }
-        tables.lame_at.push((first, tables.lame.len() as u32));
+        *tables.lame_at.at_mut(sq) = (first, tables.lame.len() as u32);
     }
     for movement in piece.moves.iter().filter(|m| m.range != 1 || m.hop) {
         for &vector in &movement.vectors {
@@ -360,8 +414,25 @@ fn piece_tables<B: BitSet>(
             );
             if movement.hop {
                 tables.hoppers.push(line);
+                continue;
+            }
+            let same = |g: &&mut RiderGroup| g.mode == line.mode && g.initial == line.initial;
+            let group = match tables.riders.iter_mut().find(same) {
+                Some(group) => group,
+                None => {
+                    tables.riders.push(RiderGroup {
+                        mode: line.mode,
+                        initial: line.initial,
+                        ascending: Vec::new(),
+                        descending: Vec::new(),
+                    });
+                    tables.riders.last_mut().expect("just pushed")
+                }
+            };
+            if line.ascending {
+                group.ascending.push(line.rays);
             } else {
-                tables.riders.push(line);
+                group.descending.push(line.rays);
             }
         }
     }
