@@ -3,10 +3,10 @@
 //! and drops as kinds in hand times empty squares).
 
 use super::bitset::BitSet;
-use super::moves::RulesMove;
+use super::moves::{Coord, RulesMove};
 use super::position::RulesPosition;
 use super::sink::Noting;
-use super::tables::{PieceTables, captures, moves_quietly};
+use super::tables::{BulkLeap, PieceTables, captures, moves_quietly};
 use boardlab_core::MoveSink;
 
 /// The board as the side to move sees it, with the squares closed for each kind of move.
@@ -101,16 +101,67 @@ impl<B: BitSet> RulesPosition<B> {
             if mine.is_empty() {
                 continue;
             }
-            for from in mine.squares() {
-                let targets = self.targets_from(piece, from, view, want_quiet, want_capture);
-                if !targets.is_empty() {
-                    self.emit(sink, piece, from, targets);
+            if let Some(bulk) = &piece.bulk {
+                for leap in bulk {
+                    let targets = self.bulk_targets(mine, leap, view, want_quiet, want_capture);
+                    if !targets.is_empty() {
+                        let coords = &self.tables.coords;
+                        let origin = |to: u32| coords.at((to as i32 - leap.delta) as u32);
+                        self.emit(sink, piece, targets, origin);
+                    }
                 }
-                if want_capture && !piece.jumps.is_empty() {
+            } else {
+                for from in mine.squares() {
+                    let targets = self.targets_from(piece, from, view, want_quiet, want_capture);
+                    if !targets.is_empty() {
+                        let start = self.tables.coords.at(from);
+                        self.emit(sink, piece, targets, |_| start);
+                    }
+                }
+            }
+            if want_capture && !piece.jumps.is_empty() {
+                for from in mine.squares() {
                     self.jumps_from(sink, piece, from, view);
                 }
             }
         }
+    }
+
+    /// The targets of one bulk leap of all the pieces on `mine` (see [`targets_from`]).
+    #[inline(always)]
+    fn bulk_targets(
+        &self,
+        mine: B,
+        leap: &BulkLeap<B>,
+        view: &View<B>,
+        quiet: bool,
+        capture: bool,
+    ) -> B {
+        let quiet = quiet && moves_quietly(leap.mode);
+        let capture = capture && captures(leap.mode);
+        let reach = |closed: B, land: B| {
+            let free = !(view.occupied | closed);
+            let mut sources = mine & leap.sources & !closed;
+            for &step in &leap.path {
+                sources &= free.shifted(-step);
+            }
+            sources.shifted(leap.delta) & land & !closed
+        };
+        let pick = |wanted: bool, set: B| if wanted { set } else { B::EMPTY };
+        if !self.tables.opens {
+            return reach(
+                B::EMPTY,
+                pick(quiet, view.empty) | pick(capture, view.enemy),
+            );
+        }
+        let mut targets = B::EMPTY;
+        if quiet {
+            targets |= reach(view.closed_quiet, view.empty);
+        }
+        if capture {
+            targets |= reach(view.closed_capture, view.enemy);
+        }
+        targets
     }
 
     /// The squares the piece on `from` may move to (empty ones, when `quiet`) or capture on
@@ -190,18 +241,18 @@ impl<B: BitSet> RulesPosition<B> {
         targets
     }
 
-    /// The moves of the piece on `from` to each square of `targets`, with its promotions.
+    /// The moves to each square of `targets` of the piece (of kind `piece`) that `origin`
+    /// names for the target, with their promotions.
     #[inline(always)]
     fn emit<S: MoveSink<RulesMove>>(
         &self,
         sink: &mut S,
         piece: &PieceTables<B>,
-        from: u32,
         targets: B,
+        origin: impl Fn(u32) -> Coord,
     ) {
         let coords = &self.tables.coords;
-        let start = coords.at(from);
-        let step = |to: u32| RulesMove::step(start, coords.at(to));
+        let step = |to: u32| RulesMove::step(origin(to), coords.at(to));
         let Some(promotion) = &piece.promotion else {
             sink.add_each(targets, step);
             return;

@@ -70,6 +70,21 @@ pub struct Line {
     pub ascending: bool,
 }
 
+/// A leap made by every piece of a kind at once: the pieces on `sources` move `delta`
+/// square indices (a shift of the bit set), when the squares `path` indices away are empty.
+#[derive(Clone, Debug)]
+pub struct BulkLeap<B> {
+    /// The index change from the start square to the target.
+    pub delta: i32,
+    /// The squares from which the leap lands on an existing square (and, for Betza `i`, that
+    /// are start squares of the piece).
+    pub sources: B,
+    /// The index changes from the start to each square on a lame leap's way.
+    pub path: Vec<i32>,
+    /// What it may do at the target.
+    pub mode: Mode,
+}
+
 /// One jump direction of a piece: for each square, the square jumped over and the square
 /// landed on ([`NO_SQUARE`] where the jump leaves the board or meets a missing square).
 #[derive(Clone, Debug)]
@@ -119,6 +134,9 @@ pub struct PieceTables<B> {
     pub lame_at: PerSquare<(u32, u32)>,
     /// The rider lines, in groups.
     pub riders: Vec<RiderGroup>,
+    /// The leaps made kind by kind rather than piece by piece, for a piece that only leaps
+    /// and has at least as many pieces as leaps (pawns); `None` for the others.
+    pub bulk: Option<Vec<BulkLeap<B>>>,
     /// The hopper lines.
     pub hoppers: Vec<Line>,
     /// The jump directions.
@@ -362,6 +380,7 @@ fn piece_tables<B: BitSet>(
         lame: Vec::new(),
         lame_at: PerSquare::new((0, 0)),
         riders: Vec::new(),
+        bulk: None,
         hoppers: Vec::new(),
         jumps: Vec::new(),
         chain: None,
@@ -436,6 +455,7 @@ fn piece_tables<B: BitSet>(
             }
         }
     }
+    tables.bulk = bulk_leaps(game, piece, player, start, &leaps);
     let family = if piece.chain {
         Family::holding(&piece.jumps)
     } else {
@@ -482,4 +502,54 @@ fn piece_tables<B: BitSet>(
         });
     }
     tables
+}
+
+/// The leaps of `piece` for `player` made by all its pieces at once, when it has no rider or
+/// hopper moves and at least as many pieces in the start position (board and hand) as leaps.
+fn bulk_leaps<B: BitSet>(
+    game: &Game,
+    piece: &Piece,
+    player: Player,
+    start: B,
+    leaps: &[&Movement],
+) -> Option<Vec<BulkLeap<B>>> {
+    let g = &game.geometry;
+    let kind = game
+        .definition
+        .pieces
+        .iter()
+        .position(|p| std::ptr::eq(p, piece))?;
+    let pieces = start.count() + game.start_reserves[player.index()][kind] as u32;
+    let vectors: usize = leaps.iter().map(|m| m.vectors.len()).sum();
+    if leaps.len() != piece.moves.len() || vectors as u32 > pieces {
+        return None;
+    }
+    let index_delta = |(dx, dy): (i32, i32)| dy * g.width as i32 + dx;
+    let mut bulk = Vec::new();
+    for movement in leaps {
+        for &vector in &movement.vectors {
+            let vector = turned(vector, player);
+            let offsets = if movement.lame {
+                super::geometry::lame_offsets(vector)
+            } else {
+                Vec::new()
+            };
+            let sources = (0..g.squares())
+                .filter(|&sq| g.exists[sq as usize] && (!movement.initial_only || start.has(sq)))
+                .filter(|&sq| {
+                    g.offset(sq, vector, 1).is_some()
+                        && offsets
+                            .iter()
+                            .all(|&(x, y)| g.offset(sq, (x as i8, y as i8), 1).is_some())
+                })
+                .fold(B::EMPTY, |acc, sq| acc | B::bit(sq));
+            bulk.push(BulkLeap {
+                delta: index_delta((vector.0 as i32, vector.1 as i32)),
+                sources,
+                path: offsets.into_iter().map(index_delta).collect(),
+                mode: movement.mode,
+            });
+        }
+    }
+    Some(bulk)
 }
