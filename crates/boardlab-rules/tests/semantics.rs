@@ -424,3 +424,28 @@ fn rule_options_switch_between_compiled_variants() {
     let names: Vec<&str> = obsidian.infos().iter().map(|i| i.name).collect();
     assert_eq!(names, ["no_progress_plies", "threefold_repetition"]);
 }
+
+#[test]
+fn each_game_names_its_bit_set_and_presentation() {
+    use boardlab_rules::engine::BitSetSize;
+    assert_eq!(seed::game(seed::obsidian()).bit_set(), BitSetSize::U64);
+    assert_eq!(seed::game(seed::daisy()).bit_set(), BitSetSize::U128);
+    let big = intern(big(), None).unwrap();
+    assert_eq!(big.bit_set(), BitSetSize::Bits256);
+    let parity = seed::game(seed::parity(&seed::PARITY_DEFAULT));
+    let look = parity.presentation();
+    assert_eq!(look.title, "Parity");
+    assert_eq!(look.sides, ["White (Player 1)", "Black (Player 2)"]);
+    assert_eq!(look.board.marks.iter().filter(|m| m.opens).count(), 2);
+    let (kind, owner) = seed::game(seed::obsidian())
+        .presentation()
+        .piece('D')
+        .unwrap();
+    assert_eq!(
+        (kind.name, owner, kind.moves),
+        ("D", boardlab_core::Player::Two, "K")
+    );
+    let position = RulesPosition::<u128>::start(RulesOptions::new(parity));
+    assert_eq!(position.square_mark(0, 1), Some('R'));
+    assert_eq!(position.open_mark(), Some('R'), "12 pieces: red is open");
+}

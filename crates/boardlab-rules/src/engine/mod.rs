@@ -43,6 +43,7 @@ mod play;
 mod position;
 mod position_impl;
 mod position_text;
+mod presentation;
 mod rule_options;
 mod sink;
 pub mod tables;
@@ -50,7 +51,7 @@ mod zobrist;
 
 pub use bitset::{BitSet, Bits256};
 pub use error::CompileError;
-pub use game::{Game, OptionApplier};
+pub use game::{BitSetSize, Game, OptionApplier};
 pub use intern::intern;
 pub use moves::RulesMove;
 pub use position::RulesPosition;
