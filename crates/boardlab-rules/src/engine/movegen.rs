@@ -49,12 +49,12 @@ impl<B: BitSet> RulesPosition<B> {
         let occupied = own | enemy;
         let tables = self.tables;
         // The count matters only where squares open and close, or for drops.
-        let count = if tables.opens || self.game().has_drops() {
+        let count = if tables.opens || tables.rules.drops {
             occupied.count()
         } else {
             0
         };
-        let requirement = self.game().definition.captures.requires_on_board;
+        let requirement = tables.rules.requires_on_board;
         View {
             enemy,
             occupied,
@@ -62,7 +62,7 @@ impl<B: BitSet> RulesPosition<B> {
             count,
             closed_quiet: self.tables.closed_for(count),
             closed_capture: self.tables.closed_for(count.wrapping_sub(1)),
-            may_capture: requirement.is_none_or(|kind| !self.pieces(us, kind as u8).is_empty()),
+            may_capture: requirement.is_none_or(|kind| !self.pieces(us, kind).is_empty()),
         }
     }
 
@@ -74,7 +74,7 @@ impl<B: BitSet> RulesPosition<B> {
             return;
         }
         let view = self.view();
-        if self.game().definition.captures.compulsory {
+        if self.tables.rules.compulsory {
             let mut noting = Noting {
                 inner: &mut *sink,
                 any: false,
@@ -275,10 +275,10 @@ impl<B: BitSet> RulesPosition<B> {
     /// zone.
     #[inline(always)]
     fn drops<S: MoveSink<RulesMove>>(&self, sink: &mut S, view: &View<B>) {
-        let game = self.game();
-        if !game.has_drops() {
+        if !self.tables.rules.drops {
             return;
         }
+        let game = self.game();
         let us = self.side;
         let hand = &self.reserves[us.index()];
         let pieces = game.piece_count();

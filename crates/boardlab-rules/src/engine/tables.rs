@@ -149,11 +149,31 @@ pub struct PieceTables<B> {
     pub promotion: Option<PromotionTable<B>>,
 }
 
+/// The rules the move generator looks at on every call, copied out of the definition so
+/// that they sit beside the tables.
+#[derive(Clone, Copy, Debug)]
+pub struct HotRules {
+    /// The royal pieces, a bit per piece.
+    pub royal: u16,
+    /// The pieces that win by reaching the goal, a bit per piece.
+    pub goal_pieces: u16,
+    /// A player with no pieces left loses.
+    pub capture_all: bool,
+    /// Captures are compulsory.
+    pub compulsory: bool,
+    /// No capture until this piece of the mover's stands on the board.
+    pub requires_on_board: Option<u8>,
+    /// The game has drops.
+    pub drops: bool,
+}
+
 /// Every table of a game for the bit-set type `B`.
 #[derive(Debug)]
 pub struct Tables<B> {
     /// The game.
     pub game: &'static Game,
+    /// The rules looked at on every move generation.
+    pub rules: HotRules,
     /// The squares that exist.
     pub board: B,
     /// The squares closed while the number of pieces on the board is even (0) or odd (1).
@@ -238,8 +258,17 @@ impl<B: BitSet> Tables<B> {
                 far(player, goal_ranks)
             }
         });
+        let hot = HotRules {
+            royal: game.royal,
+            goal_pieces: game.goal_pieces,
+            capture_all: definition.end.capture_all,
+            compulsory: definition.captures.compulsory,
+            requires_on_board: definition.captures.requires_on_board.map(|k| k as u8),
+            drops: definition.drops.is_some(),
+        };
         Tables {
             game,
+            rules: hot,
             board,
             opens: closed.iter().any(|c| !c.is_empty()),
             closed,
