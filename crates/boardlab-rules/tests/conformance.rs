@@ -92,14 +92,16 @@ fn compare<P: Position>(generic: &Generic, native: &P) -> usize {
     moves.len()
 }
 
-/// Plays random games from both starts in step until `positions` positions are compared.
+/// Plays random games from both starts in step until `positions` positions are compared;
+/// prints how many positions and moves were compared.
 fn random_play<P: Position>(generic_start: Generic, native_start: P, positions: usize, seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut compared = 0;
+    let (mut compared, mut moves_compared, mut games) = (0, 0, 0);
     while compared < positions {
+        games += 1;
         let (mut generic, mut native) = (generic_start, native_start);
         for _ in 0..300 {
-            compare(&generic, &native);
+            moves_compared += compare(&generic, &native);
             compared += 1;
             let moves = generic.legal_move_list();
             if moves.is_empty() || compared >= positions {
@@ -112,6 +114,10 @@ fn random_play<P: Position>(generic_start: Generic, native_start: P, positions: 
                 .expect("the same move is legal");
         }
     }
+    println!(
+        "{} from '{generic_start}': {compared} positions of {games} random games, {moves_compared} moves played and compared",
+        generic_start.game().id()
+    );
 }
 
 /// Compares the engines on every oracle position of `file`.

@@ -424,3 +424,198 @@ fn rule_options_switch_between_compiled_variants() {
     let names: Vec<&str> = obsidian.infos().iter().map(|i| i.name).collect();
     assert_eq!(names, ["no_progress_plies", "threefold_repetition"]);
 }
+
+#[test]
+fn each_game_names_its_bit_set_and_presentation() {
+    use boardlab_rules::engine::BitSetSize;
+    assert_eq!(seed::game(seed::obsidian()).bit_set(), BitSetSize::U64);
+    assert_eq!(seed::game(seed::daisy()).bit_set(), BitSetSize::U128);
+    let big = intern(big(), None).unwrap();
+    assert_eq!(big.bit_set(), BitSetSize::Bits256);
+    let parity = seed::game(seed::parity(&seed::PARITY_DEFAULT));
+    let look = parity.presentation();
+    assert_eq!(look.title, "Parity");
+    assert_eq!(look.sides, ["White (Player 1)", "Black (Player 2)"]);
+    assert_eq!(look.board.marks.iter().filter(|m| m.opens).count(), 2);
+    let (kind, owner) = seed::game(seed::obsidian())
+        .presentation()
+        .piece('D')
+        .unwrap();
+    assert_eq!(
+        (kind.name, owner, kind.moves),
+        ("D", boardlab_core::Player::Two, "K")
+    );
+    let position = RulesPosition::<u128>::start(RulesOptions::new(parity));
+    assert_eq!(position.square_mark(0, 1), Some('R'));
+    assert_eq!(position.open_mark(), Some('R'), "12 pieces: red is open");
+}
+
+/// A game on `board` with a royal king (`K`) and one more piece each, from `start`.
+fn with_piece(board: Board, extra: Piece, start: &str) -> Definition {
+    let mut king = piece(
+        "king",
+        ['k', 'K'],
+        "K",
+        vec![movement([atom(1, 0), atom(1, 1)].concat(), 1, Mode::Both)],
+    );
+    king.royal = true;
+    let mut definition = game_of("extra", board, vec![king, extra], start);
+    definition.end.capture_all = false;
+    definition
+}
+
+#[test]
+fn riders_keep_to_their_range_and_initial_squares() {
+    let short = piece(
+        "short rook",
+        ['r', 'R'],
+        "R2",
+        vec![movement(atom(1, 0), 2, Mode::Both)],
+    );
+    let rules = options(with_piece(plain_board(8, 8), short, "7K/8/8/8/8/8/8/r6k"));
+    let position = RulesPosition::<u64>::start(rules);
+    let from_a1: Vec<String> = position
+        .legal_move_texts()
+        .into_iter()
+        .filter(|m| m.starts_with("a1"))
+        .collect();
+    assert_eq!(from_a1, ["a1a2", "a1a3", "a1b1", "a1c1"]);
+
+    let mut lance = piece(
+        "lance",
+        ['l', 'L'],
+        "ifR",
+        vec![movement(vec![(0, 1)], 0, Mode::MoveOnly)],
+    );
+    lance.moves[0].initial_only = true;
+    lance.moves.push(movement(atom(1, 1), 1, Mode::Both));
+    let rules = options(with_piece(plain_board(8, 8), lance, "7K/8/8/8/8/8/8/l6k"));
+    let start = RulesPosition::<u64>::start(rules);
+    assert_eq!(
+        start
+            .legal_move_texts()
+            .iter()
+            .filter(|m| m.starts_with("a1"))
+            .count(),
+        8
+    );
+    let moved = RulesPosition::<u64>::from_text("7K/8/8/8/8/8/1l6/7k 1", rules).unwrap();
+    assert_eq!(
+        moved
+            .legal_move_texts()
+            .iter()
+            .filter(|m| m.starts_with("b2"))
+            .count(),
+        4
+    );
+}
+
+#[test]
+fn riders_stop_at_closed_squares() {
+    let rook = piece(
+        "rook",
+        ['r', 'R'],
+        "R",
+        vec![movement(atom(1, 0), 0, Mode::Both)],
+    );
+    let mut definition = with_piece(plain_board(5, 3), rook, "4K/r4/4k");
+    definition.board.kinds = vec![
+        SquareKind {
+            letter: 'B',
+            name: "plain".to_string(),
+            exists: true,
+            open: Opening::Always,
+        },
+        SquareKind {
+            letter: 'R',
+            name: "red".to_string(),
+            exists: true,
+            open: Opening::Even,
+        },
+    ];
+    let mut squares = vec![0u8; 15];
+    squares[7] = 1; // c2
+    definition.board.squares = squares;
+    let rules = options(definition);
+    let moves_of_a2 = |text: &str| -> Vec<String> {
+        let p = RulesPosition::<u64>::from_text(text, rules).unwrap();
+        p.legal_move_texts()
+            .into_iter()
+            .filter(|m| m.starts_with("a2"))
+            .collect()
+    };
+    // 3 pieces: odd, c2 is closed and blocks the rank.
+    assert_eq!(moves_of_a2("4K/r4/4k 1"), ["a2a1", "a2a3", "a2b2"]);
+    // 4 pieces: even, open.
+    assert_eq!(
+        moves_of_a2("3RK/r4/4k 1"),
+        ["a2a1", "a2a3", "a2b2", "a2c2", "a2d2", "a2e2"]
+    );
+}
+
+#[test]
+fn optional_promotion_offers_both_moves() {
+    let mut pawn = piece(
+        "pawn",
+        ['p', 'P'],
+        "fW",
+        vec![movement(vec![(0, 1)], 1, Mode::Both)],
+    );
+    pawn.promotion = Some(Promotion {
+        ranks: 1,
+        to: vec![0],
+        compulsory: false,
+    });
+    let rules = options(with_piece(plain_board(8, 8), pawn, "K7/4p3/8/8/8/8/8/7k"));
+    let start = RulesPosition::<u64>::start(rules);
+    let texts: Vec<String> = start
+        .legal_move_texts()
+        .into_iter()
+        .filter(|m| m.starts_with("e7"))
+        .collect();
+    assert_eq!(texts, ["e7e8", "e7e8k"]);
+    assert_eq!(start.parse_move("e7e8").unwrap().to_string(), "e7e8");
+    assert_eq!(start.parse_move("e7e8K").unwrap().to_string(), "e7e8k");
+    let error = RulesPosition::<u64>::from_text("K3p3/8/8/8/8/8/8/7k 2", rules);
+    assert!(
+        error.is_ok(),
+        "a piece may stay unpromoted in an optional zone"
+    );
+}
+
+#[test]
+fn a_player_without_moves_loses_wins_or_draws_as_the_file_says() {
+    use boardlab_core::{DrawReason, Outcome, Player, WinReason};
+    let stone = piece(
+        "stone",
+        ['s', 'S'],
+        "fmW",
+        vec![movement(vec![(0, 1)], 1, Mode::MoveOnly)],
+    );
+    let blocked = "S/s 1";
+    for (no_moves, expected) in [
+        (
+            NoMoves::Loss,
+            Outcome::Win {
+                winner: Player::Two,
+                reason: WinReason::NoLegalMove,
+            },
+        ),
+        (
+            NoMoves::Win,
+            Outcome::Win {
+                winner: Player::One,
+                reason: WinReason::NoLegalMove,
+            },
+        ),
+        (
+            NoMoves::Draw,
+            Outcome::Draw(DrawReason::NoProgress { plies: 0 }),
+        ),
+    ] {
+        let mut definition = game_of("stuck", plain_board(1, 2), vec![stone.clone()], "S/s");
+        definition.end.no_moves = no_moves;
+        let position = RulesPosition::<u64>::from_text(blocked, options(definition)).unwrap();
+        assert_eq!(position.outcome(), Some(expected));
+    }
+}

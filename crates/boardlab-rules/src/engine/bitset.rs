@@ -50,6 +50,13 @@ pub trait BitSet:
     /// The highest square of a non-empty set.
     fn highest(self) -> u32;
 
+    /// The set without its lowest square (the set itself when empty).
+    fn without_lowest(self) -> Self;
+
+    /// Every square of the set moved `delta` indices up (down when negative); squares moved
+    /// past either end drop out.
+    fn shifted(self, delta: i32) -> Self;
+
     /// The squares of the set, lowest first.
     #[inline(always)]
     fn squares(self) -> Squares<Self> {
@@ -73,7 +80,7 @@ impl<B: BitSet> Iterator for Squares<B> {
             return None;
         }
         let square = self.0.lowest();
-        self.0 ^= B::bit(square);
+        self.0 = self.0.without_lowest();
         Some(square)
     }
 }
@@ -110,8 +117,17 @@ macro_rules! primitive_bit_set {
             }
 
             #[inline(always)]
-            fn squares(self) -> Squares<Self> {
-                Squares(self)
+            fn without_lowest(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+
+            #[inline(always)]
+            fn shifted(self, delta: i32) -> Self {
+                if delta >= 0 {
+                    self.checked_shl(delta as u32).unwrap_or(0)
+                } else {
+                    self.checked_shr(delta.unsigned_abs()).unwrap_or(0)
+                }
             }
 
             fn tables_cell(
@@ -227,6 +243,57 @@ impl BitSet for Bits256 {
         0
     }
 
+    #[inline(always)]
+    fn without_lowest(self) -> Self {
+        let mut words = self.0;
+        for word in &mut words {
+            if *word != 0 {
+                *word &= *word - 1;
+                break;
+            }
+        }
+        Bits256(words)
+    }
+
+    fn shifted(self, delta: i32) -> Self {
+        let n = delta.unsigned_abs() as usize;
+        if n >= 256 {
+            return Bits256::EMPTY;
+        }
+        let (words, bits) = (n / 64, (n % 64) as u32);
+        let mut out = [0u64; 4];
+        for (i, slot) in out.iter_mut().enumerate() {
+            // Bits of word `i` come from words `i - words` (and the one below it) going up,
+            // `i + words` (and the one above) going down.
+            let source = |offset: isize| -> u64 {
+                let j = i as isize + offset;
+                if (0..4).contains(&j) {
+                    self.0[j as usize]
+                } else {
+                    0
+                }
+            };
+            *slot = if delta >= 0 {
+                let near = source(-(words as isize));
+                let far = source(-(words as isize) - 1);
+                if bits == 0 {
+                    near
+                } else {
+                    near << bits | far >> (64 - bits)
+                }
+            } else {
+                let near = source(words as isize);
+                let far = source(words as isize + 1);
+                if bits == 0 {
+                    near
+                } else {
+                    near >> bits | far << (64 - bits)
+                }
+            };
+        }
+        Bits256(out)
+    }
+
     fn tables_cell(game: &super::game::Game) -> &std::sync::OnceLock<super::tables::Tables<Self>> {
         &game.tables_256
     }
@@ -249,6 +316,27 @@ mod tests {
         assert!((set & !set).is_empty());
         assert_eq!((set ^ B::bit(3)).count(), 2);
         assert!(B::EMPTY.is_empty());
+        assert_eq!(B::bit(3).shifted(60), B::bit(63));
+        assert_eq!(B::bit(63).shifted(-60), B::bit(3));
+        assert_eq!(B::bit(B::BITS - 1).shifted(1), B::EMPTY);
+        assert_eq!(B::bit(0).shifted(-1), B::EMPTY);
+        assert_eq!(set.shifted(-3).lowest(), 0);
+        assert_eq!(B::bit(5).shifted(B::BITS as i32), B::EMPTY);
+        for square in 0..B::BITS as i32 {
+            for delta in -(B::BITS as i32)..=B::BITS as i32 {
+                let target = square + delta;
+                let expected = if (0..B::BITS as i32).contains(&target) {
+                    B::bit(target as u32)
+                } else {
+                    B::EMPTY
+                };
+                assert_eq!(
+                    B::bit(square as u32).shifted(delta),
+                    expected,
+                    "{square} by {delta}"
+                );
+            }
+        }
     }
 
     #[test]

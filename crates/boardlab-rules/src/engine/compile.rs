@@ -60,6 +60,7 @@ pub fn compile(definition: Definition, variants: Variants) -> Result<Game, Compi
         tables_128: OnceLock::new(),
         tables_256: OnceLock::new(),
         rule_infos: OnceLock::new(),
+        presentation: OnceLock::new(),
     })
 }
 

@@ -11,7 +11,7 @@ impl<B: BitSet> RulesPosition<B> {
     /// without royal pieces).
     #[inline(always)]
     pub fn has_royal(&self, player: Player) -> bool {
-        let mut royal = self.game().royal;
+        let mut royal = self.tables.rules.royal;
         if royal == 0 {
             return true;
         }
@@ -28,7 +28,7 @@ impl<B: BitSet> RulesPosition<B> {
     /// Whether `player` has a goal piece standing in their goal.
     #[inline(always)]
     pub fn goal_reached_by(&self, player: Player) -> bool {
-        let mut kinds = self.game().goal_pieces;
+        let mut kinds = self.tables.rules.goal_pieces;
         let goal = self.tables.goal[player.index()] & self.by_side[player.index()];
         while kinds != 0 && !goal.is_empty() {
             let kind = kinds.trailing_zeros() as usize;
@@ -51,7 +51,7 @@ impl<B: BitSet> RulesPosition<B> {
         if self.goal_reached_by(us.opponent()) {
             return Some(WinReason::ReachedGoal);
         }
-        if self.game().definition.end.capture_all
+        if self.tables.rules.capture_all
             && self.by_side[us.index()].is_empty()
             && self.hand_total(us) == 0
         {

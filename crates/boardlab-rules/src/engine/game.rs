@@ -58,6 +58,19 @@ pub struct Game {
     pub(crate) tables_128: OnceLock<Tables<u128>>,
     pub(crate) tables_256: OnceLock<Tables<Bits256>>,
     pub(crate) rule_infos: OnceLock<Vec<boardlab_core::RuleInfo>>,
+    pub(crate) presentation: OnceLock<boardlab_core::Presentation>,
+}
+
+/// The bit-set types a position can use, smallest first: a game is played fastest on the
+/// smallest that holds its board ([`Game::bit_set`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BitSetSize {
+    /// `u64`: boards of up to 64 squares (8x8).
+    U64,
+    /// `u128`: up to 128 squares (9x9, 11x11).
+    U128,
+    /// [`Bits256`]: up to 256 squares (any board up to 16x16).
+    Bits256,
 }
 
 impl fmt::Debug for Game {
@@ -123,6 +136,15 @@ impl Game {
     pub fn royal_letter(&self) -> char {
         let first = self.royal.trailing_zeros() as u8;
         self.letters.letter(Player::One, first).to_ascii_uppercase()
+    }
+
+    /// The smallest bit-set type that holds the board: the one to play the game on.
+    pub fn bit_set(&self) -> BitSetSize {
+        match self.geometry.squares() {
+            0..=64 => BitSetSize::U64,
+            65..=128 => BitSetSize::U128,
+            _ => BitSetSize::Bits256,
+        }
     }
 
     /// Whether a board of this game fits in the bit-set type `B`.

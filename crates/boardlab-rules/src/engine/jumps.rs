@@ -117,7 +117,7 @@ impl<B: BitSet> RulesPosition<B> {
             self.emit_jump(sink, piece, chain.origin, chain.at);
         } else {
             sink.add(RulesMove::chain(
-                self.tables.coords[chain.origin as usize],
+                self.tables.coords.at(chain.origin),
                 chain.path,
             ));
         }
@@ -132,7 +132,7 @@ impl<B: BitSet> RulesPosition<B> {
         land: u32,
     ) {
         let coords = &self.tables.coords;
-        let jump = RulesMove::jump(coords[from as usize], coords[land as usize]);
+        let jump = RulesMove::jump(coords.at(from), coords.at(land));
         match &piece.promotion {
             Some(promotion) if promotion.zone.has(land) => {
                 if promotion.optional {

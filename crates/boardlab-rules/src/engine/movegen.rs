@@ -3,10 +3,10 @@
 //! and drops as kinds in hand times empty squares).
 
 use super::bitset::BitSet;
-use super::moves::RulesMove;
+use super::moves::{Coord, RulesMove};
 use super::position::RulesPosition;
 use super::sink::Noting;
-use super::tables::{PieceTables, captures, moves_quietly};
+use super::tables::{BulkLeap, PieceTables, captures, moves_quietly};
 use boardlab_core::MoveSink;
 
 /// The board as the side to move sees it, with the squares closed for each kind of move.
@@ -47,8 +47,14 @@ impl<B: BitSet> RulesPosition<B> {
         let own = self.by_side[us.index()];
         let enemy = self.by_side[us.opponent().index()];
         let occupied = own | enemy;
-        let count = occupied.count();
-        let requirement = self.game().definition.captures.requires_on_board;
+        let tables = self.tables;
+        // The count matters only where squares open and close, or for drops.
+        let count = if tables.opens || tables.rules.drops {
+            occupied.count()
+        } else {
+            0
+        };
+        let requirement = tables.rules.requires_on_board;
         View {
             enemy,
             occupied,
@@ -56,7 +62,7 @@ impl<B: BitSet> RulesPosition<B> {
             count,
             closed_quiet: self.tables.closed_for(count),
             closed_capture: self.tables.closed_for(count.wrapping_sub(1)),
-            may_capture: requirement.is_none_or(|kind| !self.pieces(us, kind as u8).is_empty()),
+            may_capture: requirement.is_none_or(|kind| !self.pieces(us, kind).is_empty()),
         }
     }
 
@@ -68,7 +74,7 @@ impl<B: BitSet> RulesPosition<B> {
             return;
         }
         let view = self.view();
-        if self.game().definition.captures.compulsory {
+        if self.tables.rules.compulsory {
             let mut noting = Noting {
                 inner: &mut *sink,
                 any: false,
@@ -95,14 +101,67 @@ impl<B: BitSet> RulesPosition<B> {
             if mine.is_empty() {
                 continue;
             }
-            for from in mine.squares() {
-                let targets = self.targets_from(piece, from, view, want_quiet, want_capture);
-                self.emit(sink, piece, from, targets);
-                if want_capture && !piece.jumps.is_empty() {
+            if let Some(bulk) = &piece.bulk {
+                for leap in bulk {
+                    let targets = self.bulk_targets(mine, leap, view, want_quiet, want_capture);
+                    if !targets.is_empty() {
+                        let coords = &self.tables.coords;
+                        let origin = |to: u32| coords.at((to as i32 - leap.delta) as u32);
+                        self.emit(sink, piece, targets, origin);
+                    }
+                }
+            } else {
+                for from in mine.squares() {
+                    let targets = self.targets_from(piece, from, view, want_quiet, want_capture);
+                    if !targets.is_empty() {
+                        let start = self.tables.coords.at(from);
+                        self.emit(sink, piece, targets, |_| start);
+                    }
+                }
+            }
+            if want_capture && !piece.jumps.is_empty() {
+                for from in mine.squares() {
                     self.jumps_from(sink, piece, from, view);
                 }
             }
         }
+    }
+
+    /// The targets of one bulk leap of all the pieces on `mine` (see [`targets_from`]).
+    #[inline(always)]
+    fn bulk_targets(
+        &self,
+        mine: B,
+        leap: &BulkLeap<B>,
+        view: &View<B>,
+        quiet: bool,
+        capture: bool,
+    ) -> B {
+        let quiet = quiet && moves_quietly(leap.mode);
+        let capture = capture && captures(leap.mode);
+        let reach = |closed: B, land: B| {
+            let free = !(view.occupied | closed);
+            let mut sources = mine & leap.sources & !closed;
+            for &step in &leap.path {
+                sources &= free.shifted(-step);
+            }
+            sources.shifted(leap.delta) & land & !closed
+        };
+        let pick = |wanted: bool, set: B| if wanted { set } else { B::EMPTY };
+        if !self.tables.opens {
+            return reach(
+                B::EMPTY,
+                pick(quiet, view.empty) | pick(capture, view.enemy),
+            );
+        }
+        let mut targets = B::EMPTY;
+        if quiet {
+            targets |= reach(view.closed_quiet, view.empty);
+        }
+        if capture {
+            targets |= reach(view.closed_capture, view.enemy);
+        }
+        targets
     }
 
     /// The squares the piece on `from` may move to (empty ones, when `quiet`) or capture on
@@ -161,17 +220,17 @@ impl<B: BitSet> RulesPosition<B> {
             (true, false) => quiet,
             (false, _) => capture,
         };
-        let mut targets = (piece.leap_quiet[from as usize] & quiet)
-            | (piece.leap_capture[from as usize] & capture);
-        let (first, last) = piece.lame_at[from as usize];
+        let mut targets =
+            (piece.leap_quiet.at(from) & quiet) | (piece.leap_capture.at(from) & capture);
+        let (first, last) = piece.lame_at.at(from);
         for lame in &piece.lame[first as usize..last as usize] {
             if (lame.path & blockers).is_empty() {
                 targets |= lame.target & for_mode(lame.mode);
             }
         }
-        for line in &piece.riders {
-            if !line.initial || piece.start.has(from) {
-                targets |= self.tables.ride(line, from, blockers) & for_mode(line.mode);
+        for group in &piece.riders {
+            if !group.initial || piece.start.has(from) {
+                targets |= self.tables.ride(group, from, blockers) & for_mode(group.mode);
             }
         }
         for line in &piece.hoppers {
@@ -182,18 +241,18 @@ impl<B: BitSet> RulesPosition<B> {
         targets
     }
 
-    /// The moves of the piece on `from` to each square of `targets`, with its promotions.
+    /// The moves to each square of `targets` of the piece (of kind `piece`) that `origin`
+    /// names for the target, with their promotions.
     #[inline(always)]
     fn emit<S: MoveSink<RulesMove>>(
         &self,
         sink: &mut S,
         piece: &PieceTables<B>,
-        from: u32,
         targets: B,
+        origin: impl Fn(u32) -> Coord,
     ) {
         let coords = &self.tables.coords;
-        let start = coords[from as usize];
-        let step = |to: u32| RulesMove::step(start, coords[to as usize]);
+        let step = |to: u32| RulesMove::step(origin(to), coords.at(to));
         let Some(promotion) = &piece.promotion else {
             sink.add_each(targets, step);
             return;
@@ -216,10 +275,10 @@ impl<B: BitSet> RulesPosition<B> {
     /// zone.
     #[inline(always)]
     fn drops<S: MoveSink<RulesMove>>(&self, sink: &mut S, view: &View<B>) {
-        let game = self.game();
-        if !game.has_drops() {
+        if !self.tables.rules.drops {
             return;
         }
+        let game = self.game();
         let us = self.side;
         let hand = &self.reserves[us.index()];
         let pieces = game.piece_count();
@@ -227,7 +286,7 @@ impl<B: BitSet> RulesPosition<B> {
         let coords = &self.tables.coords;
         let drop = |kind: u8, to: u32| {
             let letter = game.letters.letter(us, kind).to_ascii_uppercase();
-            RulesMove::drop(kind, letter, coords[to as usize])
+            RulesMove::drop(kind, letter, coords.at(to))
         };
         if self.tables.drops_anywhere {
             let held = (0..pieces as u8).filter(|&k| hand[k as usize] > 0);

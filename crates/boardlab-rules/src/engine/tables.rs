@@ -4,11 +4,11 @@
 
 use super::bitset::BitSet;
 use super::game::Game;
-use super::geometry::{Geometry, NO_SQUARE, rank_from_side, turned};
+use super::geometry::rank_from_side;
 use super::moves::{Coord, Family};
-use crate::definition::{Mode, Movement, Opening, Piece};
+use super::piece_tables::{RayBuilder, piece_tables};
+use crate::definition::{Mode, Opening};
 use boardlab_core::Player;
-use std::collections::HashMap;
 
 /// Whether a mode allows moving to an empty square.
 #[inline]
@@ -20,6 +20,30 @@ pub const fn moves_quietly(mode: Mode) -> bool {
 #[inline]
 pub const fn captures(mode: Mode) -> bool {
     !matches!(mode, Mode::MoveOnly)
+}
+
+/// A value for each square index, read without a bounds check (by the index's low 8 bits:
+/// boards have at most 256 squares).
+#[derive(Clone, Debug)]
+pub struct PerSquare<T>(Box<[T; 256]>);
+
+impl<T: Copy> PerSquare<T> {
+    /// Every square holding `fill`.
+    pub fn new(fill: T) -> PerSquare<T> {
+        PerSquare(Box::new([fill; 256]))
+    }
+
+    /// The value of `square`.
+    #[inline(always)]
+    pub fn at(&self, square: u32) -> T {
+        self.0[(square & 255) as usize]
+    }
+
+    /// The value of `square`, to change.
+    #[inline(always)]
+    pub fn at_mut(&mut self, square: u32) -> &mut T {
+        &mut self.0[(square & 255) as usize]
+    }
 }
 
 /// A lame leap from one square: its target, and the squares that must be empty (and open).
@@ -36,7 +60,7 @@ pub struct LameLeap<B> {
 /// A rider's or hopper's line: one direction, with the rays of every square.
 #[derive(Clone, Copy, Debug)]
 pub struct Line {
-    /// Where the rays of this line start in [`Tables::rays`] (one per square).
+    /// The index of this line's rays in [`Tables::rays`].
     pub rays: u32,
     /// What it may do at the target.
     pub mode: Mode,
@@ -44,6 +68,21 @@ pub struct Line {
     pub initial: bool,
     /// Whether square indices grow along the line (so the nearest square is the lowest).
     pub ascending: bool,
+}
+
+/// A leap made by every piece of a kind at once: the pieces on `sources` move `delta`
+/// square indices (a shift of the bit set), when the squares `path` indices away are empty.
+#[derive(Clone, Debug)]
+pub struct BulkLeap<B> {
+    /// The index change from the start square to the target.
+    pub delta: i32,
+    /// The squares from which the leap lands on an existing square (and, for Betza `i`, that
+    /// are start squares of the piece).
+    pub sources: B,
+    /// The index changes from the start to each square on a lame leap's way.
+    pub path: Vec<i32>,
+    /// What it may do at the target.
+    pub mode: Mode,
 }
 
 /// One jump direction of a piece: for each square, the square jumped over and the square
@@ -68,19 +107,36 @@ pub struct PromotionTable<B> {
     pub optional: bool,
 }
 
+/// Rider lines that share a mode and the `initial` flag, split by the way square indices run
+/// along them, so that a position rides them all without looking at each line's flags.
+#[derive(Clone, Debug)]
+pub struct RiderGroup {
+    /// What they may do at the target.
+    pub mode: Mode,
+    /// Only from the piece's start squares (Betza `i`).
+    pub initial: bool,
+    /// The index in [`Tables::rays`] of each line with growing square indices.
+    pub ascending: Vec<u32>,
+    /// The same for lines with falling square indices.
+    pub descending: Vec<u32>,
+}
+
 /// The tables of one piece for one player.
 #[derive(Clone, Debug)]
 pub struct PieceTables<B> {
     /// For each square: the leaps' targets where it may move to an empty square.
-    pub leap_quiet: Vec<B>,
+    pub leap_quiet: PerSquare<B>,
     /// For each square: the leaps' targets where it may capture.
-    pub leap_capture: Vec<B>,
+    pub leap_capture: PerSquare<B>,
     /// The lame leaps of all squares, square by square.
     pub lame: Vec<LameLeap<B>>,
     /// For each square: its lame leaps, as a range of [`lame`](PieceTables::lame).
-    pub lame_at: Vec<(u32, u32)>,
-    /// The rider lines.
-    pub riders: Vec<Line>,
+    pub lame_at: PerSquare<(u32, u32)>,
+    /// The rider lines, in groups.
+    pub riders: Vec<RiderGroup>,
+    /// The leaps made kind by kind rather than piece by piece, for a piece that only leaps
+    /// and has at least as many pieces as leaps (pawns); `None` for the others.
+    pub bulk: Option<Vec<BulkLeap<B>>>,
     /// The hopper lines.
     pub hoppers: Vec<Line>,
     /// The jump directions.
@@ -93,11 +149,31 @@ pub struct PieceTables<B> {
     pub promotion: Option<PromotionTable<B>>,
 }
 
+/// The rules the move generator looks at on every call, copied out of the definition so
+/// that they sit beside the tables.
+#[derive(Clone, Copy, Debug)]
+pub struct HotRules {
+    /// The royal pieces, a bit per piece.
+    pub royal: u16,
+    /// The pieces that win by reaching the goal, a bit per piece.
+    pub goal_pieces: u16,
+    /// A player with no pieces left loses.
+    pub capture_all: bool,
+    /// Captures are compulsory.
+    pub compulsory: bool,
+    /// No capture until this piece of the mover's stands on the board.
+    pub requires_on_board: Option<u8>,
+    /// The game has drops.
+    pub drops: bool,
+}
+
 /// Every table of a game for the bit-set type `B`.
 #[derive(Debug)]
 pub struct Tables<B> {
     /// The game.
     pub game: &'static Game,
+    /// The rules looked at on every move generation.
+    pub rules: HotRules,
     /// The squares that exist.
     pub board: B,
     /// The squares closed while the number of pieces on the board is even (0) or odd (1).
@@ -107,7 +183,7 @@ pub struct Tables<B> {
     /// Per player, per piece.
     pub pieces: [Vec<PieceTables<B>>; 2],
     /// The rays of every line, square by square.
-    pub rays: Vec<B>,
+    pub rays: Vec<PerSquare<B>>,
     /// Per player, per piece: where it may be dropped.
     pub drop_zone: [Vec<B>; 2],
     /// Whether every piece may be dropped on every square (drops counted as kinds × squares).
@@ -115,7 +191,7 @@ pub struct Tables<B> {
     /// Per player: the goal.
     pub goal: [B; 2],
     /// The coordinate of each square index.
-    pub coords: Vec<Coord>,
+    pub coords: PerSquare<Coord>,
 }
 
 impl<B: BitSet> Tables<B> {
@@ -133,11 +209,7 @@ impl<B: BitSet> Tables<B> {
         let closed_while = |open: Opening| set(&|sq| geometry.opening[sq as usize] == open) & board;
         // Even squares are closed while the count is odd, odd squares while it is even.
         let closed = [closed_while(Opening::Odd), closed_while(Opening::Even)];
-        let mut rays = RayBuilder {
-            geometry,
-            index: HashMap::new(),
-            rays: Vec::new(),
-        };
+        let mut rays = RayBuilder::new(geometry);
         let pieces = Player::BOTH.map(|player| {
             definition
                 .pieces
@@ -186,8 +258,17 @@ impl<B: BitSet> Tables<B> {
                 far(player, goal_ranks)
             }
         });
+        let hot = HotRules {
+            royal: game.royal,
+            goal_pieces: game.goal_pieces,
+            capture_all: definition.end.capture_all,
+            compulsory: definition.captures.compulsory,
+            requires_on_board: definition.captures.requires_on_board.map(|k| k as u8),
+            drops: definition.drops.is_some(),
+        };
         Tables {
             game,
+            rules: hot,
             board,
             opens: closed.iter().any(|c| !c.is_empty()),
             closed,
@@ -196,7 +277,13 @@ impl<B: BitSet> Tables<B> {
             drop_zone,
             drops_anywhere,
             goal,
-            coords: (0..squares).map(|sq| geometry.coord(sq)).collect(),
+            coords: {
+                let mut coords = PerSquare::new(0);
+                for sq in 0..squares {
+                    *coords.at_mut(sq) = geometry.coord(sq);
+                }
+                coords
+            },
         }
     }
 
@@ -206,21 +293,30 @@ impl<B: BitSet> Tables<B> {
         self.closed[(count & 1) as usize]
     }
 
-    /// The squares a rider on `from` reaches along `line` (up to and including the first
-    /// square of `blockers`).
+    /// The squares riders of `group` on `from` reach (along each line up to and including
+    /// the first square of `blockers`).
     #[inline(always)]
-    pub fn ride(&self, line: &Line, from: u32, blockers: B) -> B {
-        let ray = self.rays[(line.rays + from) as usize];
-        let hit = ray & blockers;
-        if hit.is_empty() {
-            return ray;
+    pub fn ride(&self, group: &RiderGroup, from: u32, blockers: B) -> B {
+        let mut reach = B::EMPTY;
+        for &rays in &group.ascending {
+            let ray = self.rays[rays as usize].at(from);
+            let hit = ray & blockers;
+            reach |= if hit.is_empty() {
+                ray
+            } else {
+                ray & !self.rays[rays as usize].at(hit.lowest())
+            };
         }
-        let first = if line.ascending {
-            hit.lowest()
-        } else {
-            hit.highest()
-        };
-        ray & !self.rays[(line.rays + first) as usize]
+        for &rays in &group.descending {
+            let ray = self.rays[rays as usize].at(from);
+            let hit = ray & blockers;
+            reach |= if hit.is_empty() {
+                ray
+            } else {
+                ray & !self.rays[rays as usize].at(hit.highest())
+            };
+        }
+        reach
     }
 
     /// The squares a hopper on `from` reaches along `line`: over exactly one piece (the
@@ -228,7 +324,7 @@ impl<B: BitSet> Tables<B> {
     /// to and including the next square of `blockers`.
     #[inline(always)]
     pub fn hop(&self, line: &Line, from: u32, blockers: B, closed: B) -> B {
-        let ray = self.rays[(line.rays + from) as usize];
+        let ray = self.rays[line.rays as usize].at(from);
         let hit = ray & blockers;
         if hit.is_empty() {
             return B::EMPTY;
@@ -241,7 +337,7 @@ impl<B: BitSet> Tables<B> {
         if closed.has(screen) {
             return B::EMPTY;
         }
-        let beyond = ray & self.rays[(line.rays + screen) as usize];
+        let beyond = ray & self.rays[line.rays as usize].at(screen);
         let hit = beyond & blockers;
         if hit.is_empty() {
             return beyond;
@@ -251,164 +347,6 @@ impl<B: BitSet> Tables<B> {
         } else {
             hit.highest()
         };
-        beyond & !self.rays[(line.rays + next) as usize]
+        beyond & !self.rays[line.rays as usize].at(next)
     }
-}
-
-/// Builds the rays of each distinct line (direction and range) once.
-struct RayBuilder<'a, B> {
-    geometry: &'a Geometry,
-    index: HashMap<((i8, i8), u8), u32>,
-    rays: Vec<B>,
-}
-
-impl<B: BitSet> RayBuilder<'_, B> {
-    /// The line of `vector` (board directions) with at most `range` steps (0: no limit).
-    fn line(&mut self, vector: (i8, i8), range: u8, mode: Mode, initial: bool) -> Line {
-        let g = self.geometry;
-        let ascending = vector.1 as i32 * g.width as i32 + vector.0 as i32 > 0;
-        let start = *self.index.entry((vector, range)).or_insert_with(|| {
-            let start = self.rays.len() as u32;
-            for sq in 0..g.squares() {
-                let mut ray = B::EMPTY;
-                let mut steps = 1;
-                while range == 0 || steps <= range as i32 {
-                    match g.offset(sq, vector, steps) {
-                        Some(target) if g.exists[sq as usize] => ray |= B::bit(target),
-                        _ => break,
-                    }
-                    steps += 1;
-                }
-                self.rays.push(ray);
-            }
-            start
-        });
-        Line {
-            rays: start,
-            mode,
-            initial,
-            ascending,
-        }
-    }
-}
-
-/// The tables of `piece` for `player`.
-fn piece_tables<B: BitSet>(
-    game: &Game,
-    piece: &Piece,
-    player: Player,
-    start: B,
-    rays: &mut RayBuilder<'_, B>,
-) -> PieceTables<B> {
-    let g = &game.geometry;
-    let squares = g.squares() as usize;
-    let mut tables = PieceTables {
-        leap_quiet: vec![B::EMPTY; squares],
-        leap_capture: vec![B::EMPTY; squares],
-        lame: Vec::new(),
-        lame_at: Vec::with_capacity(squares),
-        riders: Vec::new(),
-        hoppers: Vec::new(),
-        jumps: Vec::new(),
-        chain: None,
-        start,
-        promotion: None,
-    };
-    let leaps: Vec<&Movement> = piece
-        .moves
-        .iter()
-        .filter(|m| m.range == 1 && !m.hop)
-        .collect();
-    for sq in 0..squares as u32 {
-        let first = tables.lame.len() as u32;
-        if g.exists[sq as usize] {
-            for movement in &leaps {
-                if movement.initial_only && !start.has(sq) {
-                    continue;
-                }
-                for &vector in &movement.vectors {
-                    let vector = turned(vector, player);
-                    let Some((target, path)) = g.lame_path(sq, vector) else {
-                        continue;
-                    };
-                    if movement.lame && !path.is_empty() {
-                        tables.lame.push(LameLeap {
-                            target: B::bit(target),
-                            path: path.iter().fold(B::EMPTY, |acc, &s| acc | B::bit(s)),
-                            mode: movement.mode,
-                        });
-                        continue;
-                    }
-                    if moves_quietly(movement.mode) {
-                        tables.leap_quiet[sq as usize] |= B::bit(target);
-                    }
-                    if captures(movement.mode) {
-                        tables.leap_capture[sq as usize] |= B::bit(target);
-                    }
-                }
-            }
-        }
-        tables.lame_at.push((first, tables.lame.len() as u32));
-    }
-    for movement in piece.moves.iter().filter(|m| m.range != 1 || m.hop) {
-        for &vector in &movement.vectors {
-            let line = rays.line(
-                turned(vector, player),
-                movement.range,
-                movement.mode,
-                movement.initial_only,
-            );
-            if movement.hop {
-                tables.hoppers.push(line);
-            } else {
-                tables.riders.push(line);
-            }
-        }
-    }
-    let family = if piece.chain {
-        Family::holding(&piece.jumps)
-    } else {
-        None
-    };
-    tables.chain = family;
-    for &vector in &piece.jumps {
-        let vector = turned(vector, player);
-        let squares = (0..squares as u32)
-            .map(|sq| {
-                let over = g.offset(sq, vector, 1);
-                let land = g.offset(sq, vector, 2);
-                match (over, land) {
-                    (Some(over), Some(land)) if g.exists[sq as usize] => (over as u16, land as u16),
-                    _ => (NO_SQUARE, NO_SQUARE),
-                }
-            })
-            .collect();
-        let code = family.and_then(|f| f.code_of(vector)).unwrap_or(0);
-        tables.jumps.push(Jump { squares, code });
-    }
-    if let Some(promotion) = &piece.promotion {
-        let h = g.height;
-        let zone = (0..g.squares())
-            .filter(|&sq| g.exists[sq as usize])
-            .filter(|&sq| {
-                let rank = g.file_rank(sq).1;
-                (1..=promotion.ranks.min(h))
-                    .any(|n| rank_from_side(h, player.opponent(), n) == rank)
-            })
-            .fold(B::EMPTY, |acc, sq| acc | B::bit(sq));
-        let silent = promotion.to.len() == 1 && promotion.compulsory;
-        tables.promotion = Some(PromotionTable {
-            zone,
-            choices: promotion
-                .to
-                .iter()
-                .map(|&kind| {
-                    let letter = game.letters.letter(player, kind as u8).to_ascii_lowercase();
-                    (kind as u8, (!silent).then_some(letter))
-                })
-                .collect(),
-            optional: !promotion.compulsory,
-        });
-    }
-    tables
 }
