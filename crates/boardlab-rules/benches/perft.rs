@@ -14,7 +14,7 @@ use std::hint::black_box;
 
 /// Benchmarks perft of one position at `depth` in the hand-written engine `P` and in the
 /// generic engine on 64, 128 and 256 bits.
-fn compare<P: Position>(
+fn compare<P: Position<Rules: Default>>(
     c: &mut Criterion,
     name: &str,
     rules: RulesOptions,

@@ -121,6 +121,27 @@ impl Game {
         self.definition.drops.is_some()
     }
 
+    /// Whether no position can ever recur, so that an exhaustive search ends: nothing ever
+    /// returns to a reserve (no drops, or drops only from the start reserves), and every move
+    /// that does not capture goes forward (every vector of every movement that may end on an
+    /// empty square has `dy > 0`). Then each move lowers the material, lowers the reserves
+    /// or advances a piece, and none of them is ever undone.
+    pub fn acyclic(&self) -> bool {
+        let definition = &self.definition;
+        let hands_refill = definition
+            .drops
+            .as_ref()
+            .is_some_and(|drops| drops.captures_to_hand);
+        !hands_refill
+            && definition.pieces.iter().all(|piece| {
+                piece
+                    .moves
+                    .iter()
+                    .filter(|movement| movement.mode != crate::definition::Mode::CaptureOnly)
+                    .all(|movement| movement.vectors.iter().all(|&(_, dy)| dy > 0))
+            })
+    }
+
     /// The draw rules' defaults, `None` for a game without draws.
     pub fn draws(&self) -> Option<Draws> {
         self.definition.end.draws

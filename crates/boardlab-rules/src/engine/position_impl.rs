@@ -1,10 +1,7 @@
 //! [`Position`] for [`RulesPosition`]: the core's game trait, for every game from a rules
 //! file.
-//!
-//! Written against the core traits as they are now: the static items that a dynamic game
-//! cannot fill (`GAME_ID`, `presentation()`, `player_name()`, `FIRST_PLAYER_DRAWN`,
-//! `ACYCLIC`) hold placeholders here, and the game's real values are on [`Game`]
-//! ([`Game::id`], the definition's players and title) for when they become instance methods.
+//! The game's id, presentation, player names and the like come from its rules
+//! ([`RulesOptions`]), which carry the compiled [`Game`].
 
 use super::bitset::BitSet;
 use super::game::Game;
@@ -14,20 +11,11 @@ use super::position_text::{format_position, parse_position};
 use super::rule_options::RulesOptions;
 use super::tables::Tables;
 use crate::definition::{FirstPlayer, Opening};
-use boardlab_core::presentation::Presentation;
 use boardlab_core::{
     MoveCount, MoveError, MoveList, Outcome, Player, Position, PositionError, PositionField,
     WinReason,
 };
 use std::fmt;
-use std::str::FromStr;
-
-/// The placeholder presentation (until `presentation` takes the position).
-static PRESENTATION: Presentation = Presentation {
-    title: "Game from a rules file",
-    summary: "A game defined in a TOML rules file and played by the generic engine.",
-    ..Presentation::EMPTY
-};
 
 /// The tables of `game` for `B`, or why its board does not fit.
 fn tables_of<B: BitSet>(game: &'static Game) -> Result<&'static Tables<B>, String> {
@@ -44,7 +32,6 @@ fn tables_of<B: BitSet>(game: &'static Game) -> Result<&'static Tables<B>, Strin
 impl<B: BitSet> Position for RulesPosition<B> {
     type Move = RulesMove;
     type Rules = RulesOptions;
-    const GAME_ID: &'static str = "rules";
 
     /// The start position, Player 1 to move unless the file says Player 2 moves first.
     fn start(rules: RulesOptions) -> Self {
@@ -156,10 +143,6 @@ impl<B: BitSet> Position for RulesPosition<B> {
         })
     }
 
-    fn presentation() -> &'static Presentation {
-        &PRESENTATION
-    }
-
     fn status_lines(&self) -> Vec<String> {
         let game = self.game();
         let Some(required) = game.definition.captures.requires_on_board else {
@@ -176,13 +159,6 @@ impl<B: BitSet> Position for RulesPosition<B> {
                 )
             })
             .collect()
-    }
-
-    fn player_name(player: Player) -> &'static str {
-        match player {
-            Player::One => "Player 1",
-            Player::Two => "Player 2",
-        }
     }
 
     #[inline]
@@ -252,21 +228,5 @@ impl<B: BitSet> Position for RulesPosition<B> {
 impl<B: BitSet> fmt::Display for RulesPosition<B> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&format_position(self))
-    }
-}
-
-impl<B: BitSet> FromStr for RulesPosition<B> {
-    type Err = PositionError;
-
-    /// Reads a position of the placeholder game (see [`RulesOptions::default`]).
-    fn from_str(text: &str) -> Result<Self, PositionError> {
-        Self::from_text(text, RulesOptions::default())
-    }
-}
-
-impl<B: BitSet> Default for RulesPosition<B> {
-    /// The start of the placeholder game (see [`RulesOptions::default`]).
-    fn default() -> Self {
-        Self::start(RulesOptions::default())
     }
 }

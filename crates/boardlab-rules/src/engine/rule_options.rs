@@ -1,15 +1,14 @@
 //! The rule options of a game from a rules file ([`RuleOptions`]): the file's own switches
 //! (`--rule NAME=true|false`), each choice of which is its own compiled game, and the draw
 //! rules where the game has draws.
-//!
-//! Written against the core traits as they are now: `GAME` and `options()` are static there,
-//! so they hold placeholders (the id `rules`, the draw options) and the real lists come from
-//! [`RulesOptions::infos`]; `Default` is the placeholder game of [`placeholder`](super::placeholder::placeholder).
+//! The value also names its game: the core's traits ask it for the id, presentation and
+//! player names.
 
 use super::game::Game;
-use super::placeholder::placeholder;
-use boardlab_core::RuleError;
+use crate::definition::FirstPlayer;
+use boardlab_core::presentation::Presentation;
 use boardlab_core::rules::{DrawRules, RuleInfo, RuleOptions, parse_bool};
+use boardlab_core::{Player, RuleError};
 use std::fmt;
 
 /// The rule options in force: the compiled game for the current choice of the file's
@@ -118,21 +117,41 @@ fn default_draw_rules(game: &Game) -> DrawRules {
     match game.draws() {
         Some(draws) => DrawRules {
             threefold_repetition: draws.repetition > 0,
+            repetition_count: if draws.repetition > 0 {
+                draws.repetition
+            } else {
+                3
+            },
             no_progress_plies: draws.no_progress_plies,
         },
         None => DrawRules::NONE,
     }
 }
 
-impl Default for RulesOptions {
-    /// The placeholder game's options (see [`placeholder`](super::placeholder::placeholder)).
-    fn default() -> Self {
-        RulesOptions::new(placeholder())
-    }
-}
-
 impl RuleOptions for RulesOptions {
-    const GAME: &'static str = "rules";
+    fn game(&self) -> &'static str {
+        self.game.id()
+    }
+
+    fn presentation(&self) -> &'static Presentation {
+        self.game.presentation()
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        self.game.player_name(player)
+    }
+
+    fn first_player_drawn(&self) -> bool {
+        self.game.definition().first == FirstPlayer::Random
+    }
+
+    fn acyclic(&self) -> bool {
+        self.game.acyclic()
+    }
+
+    fn options(&self) -> &'static [RuleInfo] {
+        self.infos()
+    }
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), RuleError> {
         let id = self.game.id();
