@@ -55,43 +55,20 @@ fn apply_options(definition: &Definition, flags: &[bool]) -> Result<Definition, 
     with_options(definition, &choices).map_err(|e| e.to_string())
 }
 
-/// What the comparison looks at.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Strictness {
-    /// Everything.
-    Full,
-    /// Everything but the no-progress count of games without draw rules, where the engine
-    /// and the reference disagree (see `no_progress_count_without_draw_rules`).
-    KnownDisagreementsAside,
-}
-
-/// The position text as compared: with `Strictness::KnownDisagreementsAside`, a game without
-/// draw rules has its no-progress count left out.
-fn as_compared(reference: &Game, text: &str, strictness: Strictness) -> String {
-    if strictness == Strictness::Full || reference.def.end.draws.is_some() {
-        return text.to_string();
-    }
-    let mut fields: Vec<&str> = text.split(' ').collect();
-    if fields.len() == 4 {
-        fields[2] = "_";
-    }
-    fields.join(" ")
-}
-
 /// Compares the engine and the reference on `positions` positions of random games of the
 /// definition, on the smallest bit set that holds its board.
-fn compare(definition: &Definition, positions: usize, strictness: Strictness) {
+fn compare(definition: &Definition, positions: usize) {
     let squares = usize::from(definition.board.width) * usize::from(definition.board.height);
     if squares <= 64 {
-        compare_on::<u64>(definition, positions, strictness);
+        compare_on::<u64>(definition, positions);
     } else if squares <= 128 {
-        compare_on::<u128>(definition, positions, strictness);
+        compare_on::<u128>(definition, positions);
     } else {
-        compare_on::<Bits256>(definition, positions, strictness);
+        compare_on::<Bits256>(definition, positions);
     }
 }
 
-fn compare_on<B: BitSet>(definition: &Definition, positions: usize, strictness: Strictness) {
+fn compare_on<B: BitSet>(definition: &Definition, positions: usize) {
     let id = definition.id.clone();
     let game = intern(definition.clone(), Some(apply_options as _))
         .unwrap_or_else(|e| panic!("{id}: {e}"));
@@ -106,7 +83,7 @@ fn compare_on<B: BitSet>(definition: &Definition, positions: usize, strictness: 
         let mut engine = RulesPosition::<B>::start_with_first(options, player);
         let mut ours = reference.start(first);
         loop {
-            compare_position(&reference, &ours, &engine, strictness);
+            compare_position(&reference, &ours, &engine);
             compared += 1;
             let moves = reference.legal_moves(&ours);
             if moves.is_empty() || compared >= positions {
@@ -118,30 +95,16 @@ fn compare_on<B: BitSet>(definition: &Definition, positions: usize, strictness: 
                 .play_text(text)
                 .unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
             ours = next.clone();
-            if strictness == Strictness::KnownDisagreementsAside {
-                // Carry the engine's count over to the reference, so the texts stay equal.
-                ours.no_progress = engine.no_progress_plies();
-            }
         }
     }
     eprintln!("{id}: {compared} positions, {finished} games finished");
 }
 
 /// Compares one position of the two.
-fn compare_position<P: Position>(
-    reference: &Game,
-    ours: &reference::Position,
-    engine: &P,
-    strictness: Strictness,
-) {
+fn compare_position<P: Position>(reference: &Game, ours: &reference::Position, engine: &P) {
     let id = &reference.def.id;
     let text = reference.format_position(ours);
-    let shown = |t: &str| as_compared(reference, t, strictness);
-    assert_eq!(
-        shown(&engine.to_string()),
-        shown(&text),
-        "{id}: position text"
-    );
+    assert_eq!(engine.to_string(), text, "{id}: position text");
     let back = P::from_text(&text, engine.rules()).unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
     assert_eq!(&back, engine, "{id}: {text} read back");
     let moves = reference.legal_moves(ours);
@@ -153,11 +116,7 @@ fn compare_position<P: Position>(
             .play_text(move_text)
             .unwrap_or_else(|e| panic!("{id}: {text} {move_text}: {e}"));
         let expected = reference.format_position(next);
-        assert_eq!(
-            shown(&after.to_string()),
-            shown(&expected),
-            "{id}: {text} then {move_text}"
-        );
+        assert_eq!(after.to_string(), expected, "{id}: {text} then {move_text}");
     }
     assert_eq!(
         outcome_of(engine.outcome()),
@@ -186,7 +145,7 @@ fn outcome_of(outcome: Option<CoreOutcome>) -> Option<Outcome> {
 #[test]
 fn the_engine_plays_every_rules_file_as_the_reference_does() {
     for definition in definitions() {
-        compare(&definition, 300, Strictness::KnownDisagreementsAside);
+        compare(&definition, 300);
     }
 }
 
@@ -194,21 +153,7 @@ fn the_engine_plays_every_rules_file_as_the_reference_does() {
 #[ignore = "long: run in release (cargo test --release -- --ignored)"]
 fn the_engine_plays_every_rules_file_as_the_reference_does_at_length() {
     for definition in definitions() {
-        compare(&definition, 20_000, Strictness::KnownDisagreementsAside);
-    }
-}
-
-/// A known disagreement: in a game without draw rules (`draws = false`: "every move makes
-/// progress that cannot be undone"), the reference keeps the no-progress count at 0, as
-/// the hand-written Sprint does (`sprint 1 0 1` after any move), while the engine counts
-/// the plies since the last capture (`progress` keeps its default, captures only, and a
-/// file may not say otherwise once `draws = false`). Fixed when the engine (or the reader)
-/// makes every move progress in such games; then this test passes and the strictness can go.
-#[test]
-#[ignore = "known disagreement: the no-progress count of games without draw rules"]
-fn no_progress_count_without_draw_rules() {
-    for definition in definitions().iter().filter(|d| d.end.draws.is_none()) {
-        compare(definition, 300, Strictness::Full);
+        compare(&definition, 20_000);
     }
 }
 

@@ -78,7 +78,8 @@ impl<B: BitSet> RulesPosition<B> {
                     || game.progress_pieces >> kind & 1 != 0
             }
         };
-        self.no_progress = if made_progress {
+        // A game without draw rules counts nothing: its count stays 0.
+        self.no_progress = if made_progress || game.definition.end.draws.is_none() {
             0
         } else {
             next_counter(self.no_progress)
