@@ -463,9 +463,9 @@ pub struct GameFacts {
     pub first_player_drawn: bool,
 }
 
-/// Reads a game id, with our error message.
+/// Reads a game: a built-in id or the path of a rules file (.toml), with our error message.
 pub fn game_id(name: &str) -> Result<GameId, String> {
-    name.parse::<GameId>().map_err(|e| e.to_string())
+    GameId::named(name).map_err(|e| e.to_string())
 }
 
 struct MakePosition<'a>(&'a Setup);

@@ -78,8 +78,21 @@ const SPRINT: &[&str] = &[
 /// alphabeta of issue 11 at 100 ms a move, where minimax lost none.
 const PARITY: &[&str] = &["random", "alphabeta:depth=1", "alphabeta:time=1s,chances=0"];
 
-/// Every game's ladder.
-const ALL: [&[&str]; 4] = [OBSIDIAN, DAISY, SPRINT, PARITY];
+/// Games from rules files (engine `rules`): nobody has measured them, so the ladder doubles
+/// and redoubles the positions searched, from a one-move look with a large error to the full
+/// search for a second.
+const RULES: &[&str] = &[
+    "alphabeta:depth=1,noise=300",
+    "alphabeta:depth=1",
+    "alphabeta:nodes=2000",
+    "alphabeta:nodes=10000",
+    "alphabeta:nodes=50000",
+    "alphabeta:nodes=250000",
+    "alphabeta:time=1s",
+];
+
+/// Every engine's ladder.
+const ALL: [&[&str]; 5] = [OBSIDIAN, DAISY, SPRINT, PARITY, RULES];
 
 /// The ladder of the game with id `game_id` (Obsidian's for a game without its own).
 fn ladder(game_id: &str) -> &'static [&'static str] {
@@ -87,6 +100,7 @@ fn ladder(game_id: &str) -> &'static [&'static str] {
         "daisy" => DAISY,
         "sprint" => SPRINT,
         "parity" => PARITY,
+        "rules" => RULES,
         _ => OBSIDIAN,
     }
 }
@@ -111,6 +125,7 @@ pub fn default_level(game_id: &str) -> u8 {
     match game_id {
         "daisy" => 3,
         "sprint" | "parity" => 2,
+        "rules" => 3,
         _ => 6,
     }
 }

@@ -25,8 +25,8 @@ pub enum FirstChoice {
 /// The game, an optional position, rule options and the board layout.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The game: obsidian, daisy, sprint or parity.
-    #[arg(value_parser = clap::value_parser!(GameId))]
+    /// The game: obsidian, daisy, sprint, parity, or the path of a rules file (.toml).
+    #[arg(value_parser = parse_game)]
     pub game: GameId,
     /// The position to start from, in the one-line text form (default: the start position).
     #[arg(long)]
@@ -107,6 +107,12 @@ impl GameArgs {
         setup.first = first;
         Ok((setup.position(game)?, note))
     }
+}
+
+/// Reads a game argument: a built-in id or the path of a rules file (read and compiled
+/// here, so that a bad file is an argument error naming its line and column).
+pub fn parse_game(text: &str) -> Result<GameId, String> {
+    GameId::named(text).map_err(|error| error.to_string())
 }
 
 /// One side of a game in the terminal: a person at the keyboard or a bot.

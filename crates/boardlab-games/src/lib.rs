@@ -10,5 +10,5 @@ pub mod sprint;
 pub use daisy::Daisy;
 pub use obsidian::Obsidian;
 pub use parity::Parity;
-pub use registry::{GameId, GameVisitor, with_game};
+pub use registry::{GameError, GameId, GameVisitor, RulesFile, UnknownGame, with_game};
 pub use sprint::Sprint;

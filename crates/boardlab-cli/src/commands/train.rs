@@ -15,6 +15,7 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub struct TrainArgs {
     /// The game: obsidian (the games with a network evaluation).
+    #[arg(value_parser = crate::setup::parse_game)]
     game: GameId,
     /// A data file of `boardlab datagen` (repeat for several).
     #[arg(long, value_name = "FILE", required = true)]

@@ -61,6 +61,7 @@ pub fn compile(definition: Definition, variants: Variants) -> Result<Game, Compi
         tables_256: OnceLock::new(),
         rule_infos: OnceLock::new(),
         presentation: OnceLock::new(),
+        knowledge: OnceLock::new(),
     })
 }
 

@@ -59,6 +59,8 @@ pub struct Game {
     pub(crate) tables_256: OnceLock<Tables<Bits256>>,
     pub(crate) rule_infos: OnceLock<Vec<boardlab_core::RuleInfo>>,
     pub(crate) presentation: OnceLock<boardlab_core::Presentation>,
+    /// What the bots know of the game, worked out on first use.
+    pub(crate) knowledge: OnceLock<crate::evaluation::Knowledge>,
 }
 
 /// The bit-set types a position can use, smallest first: a game is played fastest on the
@@ -140,6 +142,12 @@ impl Game {
                     .filter(|movement| movement.mode != crate::definition::Mode::CaptureOnly)
                     .all(|movement| movement.vectors.iter().all(|&(_, dy)| dy > 0))
             })
+    }
+
+    /// What the bots know of the game (piece values, squares), worked out on first use.
+    pub fn knowledge(&self) -> &crate::evaluation::Knowledge {
+        self.knowledge
+            .get_or_init(|| crate::evaluation::Knowledge::new(&self.definition))
     }
 
     /// The draw rules' defaults, `None` for a game without draws.

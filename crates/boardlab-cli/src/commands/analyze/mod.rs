@@ -25,8 +25,8 @@ use std::time::Instant;
 pub struct AnalyzeArgs {
     #[command(subcommand)]
     merge: Option<AnalyzeCommand>,
-    /// The game: obsidian, daisy, sprint or parity.
-    #[arg(value_parser = clap::value_parser!(GameId))]
+    /// The game: obsidian, daisy, sprint, parity, or the path of a rules file (.toml).
+    #[arg(value_parser = crate::setup::parse_game)]
     game: Option<GameId>,
     /// A rule option NAME=VALUE (repeatable), for every variant.
     #[arg(long = "rule", value_name = "NAME=VALUE")]

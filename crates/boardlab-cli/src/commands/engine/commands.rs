@@ -68,7 +68,7 @@ impl Engine {
         }
         let answer = match command {
             "uci" | "ugi" => {
-                identity(command)
+                identity(command, &self.settings)
                     .iter()
                     .for_each(|line| self.output.line(line));
                 Ok(())

@@ -28,6 +28,9 @@ pub(crate) struct Settings {
     level: Option<u8>,
     /// Rule options set by name (each applies to the games that have it).
     pub(crate) rules: Vec<(String, String)>,
+    /// The games of the rules files `VariantPath` named, as Fairy-Stockfish loads custom
+    /// variants: `UCI_Variant` may name any of them by its id.
+    pub(crate) variants: Vec<GameId>,
 }
 
 impl Default for Settings {
@@ -39,6 +42,7 @@ impl Default for Settings {
             threads: 1,
             level: None,
             rules: Vec::new(),
+            variants: Vec::new(),
         }
     }
 }
@@ -117,10 +121,15 @@ impl GameVisitor for RuleOptionsOf {
     }
 }
 
+/// Every game the engine plays now: the built-in games, then those `VariantPath` loaded.
+fn every_game(variants: &[GameId]) -> impl Iterator<Item = GameId> + '_ {
+    GameId::ALL.iter().copied().chain(variants.iter().copied())
+}
+
 /// The rule options of all games, each name once, in the order of the games.
-fn all_rule_options() -> Vec<RuleInfo> {
+fn all_rule_options(variants: &[GameId]) -> Vec<RuleInfo> {
     let mut all: Vec<RuleInfo> = Vec::new();
-    for &game in GameId::ALL {
+    for game in every_game(variants) {
         for option in with_game(game, RuleOptionsOf) {
             if !all.iter().any(|known| known.name == option.name) {
                 all.push(*option);
@@ -130,10 +139,10 @@ fn all_rule_options() -> Vec<RuleInfo> {
     all
 }
 
-/// The answer to `uci` or `ugi`: the engine's name and options, then `uciok` or `ugiok`.
-pub(crate) fn identity(protocol: &str) -> Vec<String> {
-    let games: Vec<String> = GameId::ALL
-        .iter()
+/// The answer to `uci` or `ugi`: the engine's name and options (the games of rules files
+/// `VariantPath` loaded among the variants), then `uciok` or `ugiok`.
+pub(crate) fn identity(protocol: &str, settings: &Settings) -> Vec<String> {
+    let games: Vec<String> = every_game(&settings.variants)
         .map(|g| format!("var {}", g.id()))
         .collect();
     let mut lines = vec![
@@ -152,10 +161,11 @@ pub(crate) fn identity(protocol: &str) -> Vec<String> {
             "option name Level type spin default 0 min 0 max {}",
             boardlab_ai::TOP_LEVEL
         ),
+        "option name VariantPath type string default <empty>".to_string(),
     ];
     // Each game's rule options (SPEC.md's --rule NAME=VALUE), for the games that have them.
     lines.extend(
-        all_rule_options()
+        all_rule_options(&settings.variants)
             .iter()
             .map(|option| match option.default {
                 "true" | "false" => format!(
@@ -172,6 +182,57 @@ pub(crate) fn identity(protocol: &str) -> Vec<String> {
     );
     lines.push(format!("{protocol}ok"));
     lines
+}
+
+/// The game `UCI_Variant` names: a built-in id, the id of a game `VariantPath` loaded, or
+/// the path of a rules file.
+fn variant_named(variants: &[GameId], value: &str) -> Result<GameId, String> {
+    if let Some(&game) = variants.iter().find(|g| g.id() == value) {
+        return Ok(game);
+    }
+    GameId::named(value).map_err(|error| {
+        let known: Vec<&str> = every_game(variants).map(GameId::id).collect();
+        match error {
+            boardlab_games::GameError::Unknown(_) => format!(
+                "setoption UCI_Variant: unknown game {}; games: {}, or a rules file (.toml); VariantPath loads rules files",
+                quoted(value),
+                known.join(", ")
+            ),
+            other => format!("setoption UCI_Variant: {other}"),
+        }
+    })
+}
+
+/// The games of `VariantPath`: a rules file, or every `.toml` file of a folder (in name
+/// order); empty text unloads them.
+fn load_variants(value: &str) -> Result<Vec<GameId>, String> {
+    let path = std::path::Path::new(value.trim());
+    if value.trim().is_empty() || value.trim() == "<empty>" {
+        return Ok(Vec::new());
+    }
+    let files: Vec<std::path::PathBuf> = if path.is_dir() {
+        let mut files: Vec<_> = std::fs::read_dir(path)
+            .map_err(|e| format!("setoption VariantPath: cannot read {}: {e}", path.display()))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(format!(
+                "setoption VariantPath: {} holds no rules file (.toml)",
+                path.display()
+            ));
+        }
+        files
+    } else {
+        vec![path.to_path_buf()]
+    };
+    files
+        .iter()
+        .map(|file| {
+            GameId::from_file(file).map_err(|error| format!("setoption VariantPath: {error}"))
+        })
+        .collect()
 }
 
 /// The settings after `setoption name NAME value VALUE` (names as `uci` lists them, in any
@@ -200,12 +261,7 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
     };
     let mut changed = settings;
     match name.to_ascii_lowercase().as_str() {
-        "uci_variant" => changed.game = value.parse().map_err(|_| {
-            format!(
-                "setoption UCI_Variant: unknown game {}; games: obsidian, daisy, sprint, parity",
-                quoted(&value)
-            )
-        })?,
+        "uci_variant" => changed.game = variant_named(&changed.variants, &value)?,
         "hash" => changed.hash_mb = number(MAX_HASH_MB)?,
         "threads" => changed.threads = number(boardlab_ai::alphabeta::MAX_THREADS as u64)?,
         "level" => {
@@ -221,10 +277,11 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
                 }
             }
         }
-        // Fairy-Stockfish's variant file: our games need none.
-        "variantpath" => {}
+        // As Fairy-Stockfish's variant file: rules files (one, or a folder of them) whose
+        // games `UCI_Variant` may then name.
+        "variantpath" => changed.variants = load_variants(&value)?,
         lower => {
-            let options = all_rule_options();
+            let options = all_rule_options(&changed.variants);
             let Some(option) = options.iter().find(|o| o.name.eq_ignore_ascii_case(lower)) else {
                 let names: Vec<&str> = options.iter().map(|o| o.name).collect();
                 return Err(format!(
@@ -234,7 +291,7 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
                 ));
             };
             let assignment = vec![(option.name.to_string(), value.clone())];
-            for &game in GameId::ALL {
+            for game in every_game(&changed.variants) {
                 with_game(game, CheckRule(&assignment))
                     .map_err(|e| format!("setoption {}: {e}", option.name))?;
             }

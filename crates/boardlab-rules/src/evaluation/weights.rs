@@ -1,0 +1,37 @@
+//! The weights of the generic evaluation: scales (in percent) of what the file's knowledge
+//! says, which `boardlab tune` fits from self-play.
+
+use boardlab_core::Tunable;
+
+/// How much each part of the evaluation counts, in percent of what the knowledge says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulesWeights {
+    /// Material: pieces on the board.
+    pub material: [i32; 1],
+    /// Pieces in hand, against their value on the board.
+    pub hand: [i32; 1],
+    /// Where pieces stand (the squares they reach from there).
+    pub placement: [i32; 1],
+    /// How far goal and promoting pieces have come.
+    pub advancement: [i32; 1],
+}
+
+impl Default for RulesWeights {
+    fn default() -> Self {
+        RulesWeights {
+            material: [100],
+            hand: [100],
+            placement: [100],
+            advancement: [100],
+        }
+    }
+}
+
+impl Tunable for RulesWeights {
+    fn for_each_group(&mut self, f: &mut dyn FnMut(&'static str, &mut [i32])) {
+        f("material", &mut self.material);
+        f("hand", &mut self.hand);
+        f("placement", &mut self.placement);
+        f("advancement", &mut self.advancement);
+    }
+}
