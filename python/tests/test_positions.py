@@ -248,3 +248,21 @@ def test_random_playouts_in_bulk(variant):
     start = boardlab.Position(game, rules=rules).text
     from_text, _ = boardlab.random_playouts(game, 20, seed=1, position=start, rules=rules)
     assert from_text.shape == (20,)
+
+
+def test_a_rules_file_is_a_game_like_the_others(cli):
+    """A rules file's path goes where a game id goes: the same moves and perft as the CLI."""
+    import pathlib
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    path = str(root / "rules" / "examples" / "chief-raid.toml")
+    position = boardlab.Position(path)
+    assert position.game == "chief-raid"
+    shown = subprocess.run([cli, "moves", path], capture_output=True, text=True, check=True)
+    assert position.legal_moves() == shown.stdout.split()
+    after = position.play(position.legal_moves()[0])
+    assert after.side_to_move == 2
+    with pytest.raises(ValueError, match="cannot read the file"):
+        boardlab.Position(str(root / "rules" / "no-such-game.toml"))
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        boardlab.Position("chess")
