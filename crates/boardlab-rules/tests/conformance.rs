@@ -235,7 +235,7 @@ fn anywhere(_: u8, _: u8) -> bool {
 
 /// Sprint's dark squares (a1 is dark).
 fn dark(file: u8, rank: u8) -> bool {
-    (file + rank) % 2 == 0
+    (file + rank).is_multiple_of(2)
 }
 
 /// A random position text of a `width` x `height` board: each square of `squares` empty or
