@@ -318,21 +318,16 @@ fn draughts(size: u8) -> Definition {
     );
     king.jumps = atom(1, 1);
     king.chain = true;
-    let empty = vec![size.to_string(); size as usize - 1].join("/");
-    game_of(
-        "draughts",
-        plain_board(size, size),
-        vec![king],
-        &format!("{empty}/w{}", size - 1),
-    )
+    let empty = vec![size.to_string(); size as usize - 2].join("/");
+    let start = format!("{}b/{empty}/w{}", size - 1, size - 1);
+    game_of("draughts", plain_board(size, size), vec![king], &start)
 }
 
 #[test]
 fn definitions_the_engine_cannot_play_are_refused_with_reasons() {
-    assert!(
-        intern(draughts(8), None).is_ok(),
-        "an 8x8 chain has at most 9 jumps"
-    );
+    if let Err(error) = intern(draughts(8), None) {
+        panic!("an 8x8 chain has at most 9 jumps: {error}");
+    }
     let error = intern(draughts(10), None).unwrap_err();
     assert!(error.problem.contains("up to 16 jumps"), "{error}");
 
@@ -384,6 +379,24 @@ fn definitions_the_engine_cannot_play_are_refused_with_reasons() {
             .unwrap_err()
             .problem
             .contains("ASCII letter")
+    );
+
+    let mut lost_already = draughts(8);
+    lost_already.start = "8/8/8/8/8/8/8/w7".to_string();
+    let error = intern(lost_already, None).unwrap_err();
+    assert!(error.problem.contains("Player 2 has no pieces"), "{error}");
+
+    let mut deep_zone = draughts(8);
+    deep_zone.pieces[0].promotion = Some(Promotion {
+        ranks: 9,
+        to: vec![0],
+        compulsory: true,
+    });
+    assert!(
+        intern(deep_zone, None)
+            .unwrap_err()
+            .problem
+            .contains("1 to 8")
     );
 }
 
