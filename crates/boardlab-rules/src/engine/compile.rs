@@ -141,6 +141,15 @@ fn check_pieces(definition: &Definition) -> Result<(), String> {
             return Err(format!("piece index {kind} does not exist ({n} pieces)"));
         }
     }
+    for piece in pieces.iter().filter(|p| p.royal) {
+        let to = piece.promotion.iter().flat_map(|p| p.to.iter());
+        if let Some(&other) = to.clone().find(|&&k| !pieces[k].royal) {
+            return Err(format!(
+                "the royal {} may promote to the {}, which is not royal: a player would lose by their own move",
+                piece.name, pieces[other].name
+            ));
+        }
+    }
     if let Some(drops) = &definition.drops
         && drops.zones.len() > n
     {
@@ -352,10 +361,9 @@ fn read_start(
     Ok((placed, reserves))
 }
 
-/// The start must be a position the game can begin from, whoever moves first: no piece
-/// where it would have had to promote, every player with a royal piece (where there are
-/// royal pieces) and with pieces at all (where losing them all loses), no goal piece in its
-/// goal already.
+/// The start must be a position the game can begin from, whoever moves first: every player
+/// with a royal piece (where there are royal pieces) and with pieces at all (where losing
+/// them all loses), no goal piece in its goal already.
 fn check_start(
     definition: &Definition,
     geometry: &Geometry,
