@@ -232,11 +232,13 @@ fn exercise<B: BitSet>(rules: RulesOptions, rng: &mut SmallRng) -> usize {
                 assert_eq!(position.parse_move(&mv.to_string()), Ok(mv), "in '{text}'");
             }
             texts.sort();
+            let all = texts.clone();
             texts.dedup();
             assert_eq!(
                 texts.len(),
                 moves.len(),
-                "two moves share a text in '{text}'"
+                "two moves share a text in '{text}': {all:?} of {:?}",
+                rules.game().definition()
             );
             if B::BITS > 64 && rules.game().fits::<u64>() {
                 let narrow = RulesPosition::<u64>::from_text(&text, rules).expect("fits");
@@ -294,7 +296,7 @@ fn random_definitions_are_refused_or_played_soundly() {
 }
 
 #[test]
-#[ignore = "2,000 random definitions: run in release with --ignored"]
-fn two_thousand_random_definitions() {
-    random_games(2_000, 36);
+#[ignore = "20,000 random definitions: run in release with --ignored"]
+fn twenty_thousand_random_definitions() {
+    random_games(20_000, 37);
 }

@@ -102,11 +102,21 @@ impl<B: BitSet> RulesPosition<B> {
                 continue;
             }
             if let Some(bulk) = &piece.bulk {
-                for leap in bulk {
-                    let targets = self.bulk_targets(mine, leap, view, want_quiet, want_capture);
+                for vector in bulk {
+                    let mut targets = B::EMPTY;
+                    for leap in &vector.leaps {
+                        targets |= self.bulk_targets(
+                            mine,
+                            vector.delta,
+                            leap,
+                            view,
+                            want_quiet,
+                            want_capture,
+                        );
+                    }
                     if !targets.is_empty() {
                         let coords = &self.tables.coords;
-                        let origin = |to: u32| coords.at((to as i32 - leap.delta) as u32);
+                        let origin = |to: u32| coords.at((to as i32 - vector.delta) as u32);
                         self.emit(sink, piece, targets, origin);
                     }
                 }
@@ -127,11 +137,13 @@ impl<B: BitSet> RulesPosition<B> {
         }
     }
 
-    /// The targets of one bulk leap of all the pieces on `mine` (see [`targets_from`]).
+    /// The targets of one bulk leap by `delta` of all the pieces on `mine` (see
+    /// [`targets_from`]).
     #[inline(always)]
     fn bulk_targets(
         &self,
         mine: B,
+        delta: i32,
         leap: &BulkLeap<B>,
         view: &View<B>,
         quiet: bool,
@@ -145,7 +157,7 @@ impl<B: BitSet> RulesPosition<B> {
             for &step in &leap.path {
                 sources &= free.shifted(-step);
             }
-            sources.shifted(leap.delta) & land & !closed
+            sources.shifted(delta) & land & !closed
         };
         let pick = |wanted: bool, set: B| if wanted { set } else { B::EMPTY };
         if !self.tables.opens {

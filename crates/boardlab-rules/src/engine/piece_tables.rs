@@ -7,8 +7,8 @@ use super::game::Game;
 use super::geometry::{Geometry, NO_SQUARE, lame_offsets, rank_from_side, turned};
 use super::moves::Family;
 use super::tables::{
-    BulkLeap, Jump, LameLeap, Line, PerSquare, PieceTables, PromotionTable, RiderGroup, captures,
-    moves_quietly,
+    BulkLeap, BulkVector, Jump, LameLeap, Line, PerSquare, PieceTables, PromotionTable, RiderGroup,
+    captures, moves_quietly,
 };
 use crate::definition::{Mode, Movement, Piece};
 use boardlab_core::Player;
@@ -210,7 +210,7 @@ fn bulk_leaps<B: BitSet>(
     player: Player,
     start: B,
     leaps: &[&Movement],
-) -> Option<Vec<BulkLeap<B>>> {
+) -> Option<Vec<BulkVector<B>>> {
     let g = &game.geometry;
     let kind = game
         .definition
@@ -223,7 +223,7 @@ fn bulk_leaps<B: BitSet>(
         return None;
     }
     let index_delta = |(dx, dy): (i32, i32)| dy * g.width as i32 + dx;
-    let mut bulk = Vec::new();
+    let mut bulk: Vec<BulkVector<B>> = Vec::new();
     for movement in leaps {
         for &vector in &movement.vectors {
             let vector = turned(vector, player);
@@ -241,12 +241,19 @@ fn bulk_leaps<B: BitSet>(
                             .all(|&(x, y)| g.offset(sq, (x as i8, y as i8), 1).is_some())
                 })
                 .fold(B::EMPTY, |acc, sq| acc | B::bit(sq));
-            bulk.push(BulkLeap {
-                delta: index_delta((vector.0 as i32, vector.1 as i32)),
+            let delta = index_delta((vector.0 as i32, vector.1 as i32));
+            let leap = BulkLeap {
                 sources,
                 path: offsets.into_iter().map(index_delta).collect(),
                 mode: movement.mode,
-            });
+            };
+            match bulk.iter_mut().find(|v| v.delta == delta) {
+                Some(same) => same.leaps.push(leap),
+                None => bulk.push(BulkVector {
+                    delta,
+                    leaps: vec![leap],
+                }),
+            }
         }
     }
     Some(bulk)

@@ -70,12 +70,21 @@ pub struct Line {
     pub ascending: bool,
 }
 
-/// A leap made by every piece of a kind at once: the pieces on `sources` move `delta`
-/// square indices (a shift of the bit set), when the squares `path` indices away are empty.
+/// The leaps by one vector made by every piece of a kind at once: the pieces move `delta`
+/// square indices (a shift of the bit set) by any of `leaps`. Leaps by the same vector are
+/// kept together so that a target reached by two of them is one move.
 #[derive(Clone, Debug)]
-pub struct BulkLeap<B> {
+pub struct BulkVector<B> {
     /// The index change from the start square to the target.
     pub delta: i32,
+    /// The leaps by this vector.
+    pub leaps: Vec<BulkLeap<B>>,
+}
+
+/// One leap of a [`BulkVector`]: the pieces on `sources` may make it when the squares `path`
+/// indices away are empty.
+#[derive(Clone, Debug)]
+pub struct BulkLeap<B> {
     /// The squares from which the leap lands on an existing square (and, for Betza `i`, that
     /// are start squares of the piece).
     pub sources: B,
@@ -136,7 +145,7 @@ pub struct PieceTables<B> {
     pub riders: Vec<RiderGroup>,
     /// The leaps made kind by kind rather than piece by piece, for a piece that only leaps
     /// and has at least as many pieces as leaps (pawns); `None` for the others.
-    pub bulk: Option<Vec<BulkLeap<B>>>,
+    pub bulk: Option<Vec<BulkVector<B>>>,
     /// The hopper lines.
     pub hoppers: Vec<Line>,
     /// The jump directions.
