@@ -1,14 +1,16 @@
 //! Random definitions: the engine either refuses one with a reason or plays it without a
 //! panic, keeping the core's invariants under random play (text round trip, incremental
 //! hash, move texts that read back and differ, counting equal to generating, an outcome
-//! exactly when there is no move), and the same moves on every bit-set type that holds the
-//! board.
+//! exactly when there is no move), the same moves on every bit-set type that holds the
+//! board, and the same moves as a plain generator written from the definition's semantics
+//! (`common/reference.rs`).
 
 mod common;
 
 use boardlab_core::Position;
 use boardlab_rules::definition::*;
 use boardlab_rules::engine::{BitSet, BitSetSize, Bits256, RulesOptions, RulesPosition, intern};
+use common::reference::Board as Reference;
 use common::seed::{atom, plain_board};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -217,6 +219,13 @@ fn exercise<B: BitSet>(rules: RulesOptions, rng: &mut SmallRng) -> usize {
             assert_eq!(back.to_string(), text);
             assert_eq!(position.hash(), position.hash_from_scratch(), "'{text}'");
             let moves = position.legal_move_list();
+            let expected = Reference::of(rules.game().definition(), &position).legal_moves();
+            assert_eq!(
+                position.legal_move_texts(),
+                expected,
+                "the plain generator differs in '{text}' of {:?}",
+                rules.game().definition()
+            );
             assert_eq!(
                 position.count_legal_moves(),
                 moves.len() as u64,

@@ -634,3 +634,43 @@ fn a_player_without_moves_loses_wins_or_draws_as_the_file_says() {
         assert_eq!(position.outcome(), Some(expected));
     }
 }
+
+#[test]
+fn leapers_leap_over_missing_squares_and_lame_ones_do_not() {
+    for (lame, expected) in [(false, vec!["a1b3", "a1c2"]), (true, vec!["a1b3"])] {
+        let knight = piece(
+            "knight",
+            ['n', 'N'],
+            "N",
+            vec![Movement {
+                lame,
+                ..movement(atom(2, 1), 1, Mode::Both)
+            }],
+        );
+        let mut definition = with_piece(plain_board(4, 3), knight, "K3/3k/n3");
+        definition.board.kinds = vec![
+            SquareKind {
+                letter: 'B',
+                name: "plain".to_string(),
+                exists: true,
+                open: Opening::Always,
+            },
+            SquareKind {
+                letter: 'X',
+                name: "missing".to_string(),
+                exists: false,
+                open: Opening::Always,
+            },
+        ];
+        let mut squares = vec![0u8; 12];
+        squares[1] = 1; // b1
+        definition.board.squares = squares;
+        let position = RulesPosition::<u64>::start(options(definition));
+        let from_a1: Vec<String> = position
+            .legal_move_texts()
+            .into_iter()
+            .filter(|m| m.starts_with("a1"))
+            .collect();
+        assert_eq!(from_a1, expected, "lame: {lame}");
+    }
+}

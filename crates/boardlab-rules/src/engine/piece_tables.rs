@@ -99,10 +99,16 @@ pub fn piece_tables<B: BitSet>(
                 }
                 for &vector in &movement.vectors {
                     let vector = turned(vector, player);
-                    let Some((target, path)) = g.lame_path(sq, vector) else {
+                    // A leaper leaps: only a lame one needs the squares on its way.
+                    let found = if movement.lame {
+                        g.lame_path(sq, vector)
+                    } else {
+                        g.offset(sq, vector, 1).map(|target| (target, Vec::new()))
+                    };
+                    let Some((target, path)) = found else {
                         continue;
                     };
-                    if movement.lame && !path.is_empty() {
+                    if !path.is_empty() {
                         tables.lame.push(LameLeap {
                             target: B::bit(target),
                             path: path.iter().fold(B::EMPTY, |acc, &s| acc | B::bit(s)),
