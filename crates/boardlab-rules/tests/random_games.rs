@@ -219,7 +219,8 @@ fn exercise<B: BitSet>(rules: RulesOptions, rng: &mut SmallRng) -> usize {
             assert_eq!(back.to_string(), text);
             assert_eq!(position.hash(), position.hash_from_scratch(), "'{text}'");
             let moves = position.legal_move_list();
-            let expected = Reference::of(rules.game().definition(), &position).legal_moves();
+            let reference = Reference::of(rules.game().definition(), &position);
+            let expected = reference.legal_moves();
             assert_eq!(
                 position.legal_move_texts(),
                 expected,
@@ -258,6 +259,16 @@ fn exercise<B: BitSet>(rules: RulesOptions, rng: &mut SmallRng) -> usize {
                     texts,
                     "u64 and {} bits differ in '{text}'",
                     B::BITS
+                );
+            }
+            for &mv in moves.iter() {
+                let mut child = position;
+                child.play(mv);
+                let played = Reference::of(rules.game().definition(), &child).state();
+                assert!(
+                    played == reference.play(&mv.to_string()),
+                    "{mv} in '{text}' gives '{child}', not what the plain rules give, in {:?}",
+                    rules.game().definition()
                 );
             }
             checked += 1;

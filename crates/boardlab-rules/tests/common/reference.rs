@@ -11,16 +11,44 @@ use boardlab_rules::definition::{Definition, Mode, Movement, Opening};
 type Sq = (i32, i32);
 
 /// The board as the reference sees it.
+#[derive(Clone)]
 pub struct Board<'a> {
     def: &'a Definition,
     cells: Vec<Option<(Player, usize)>>,
     hands: [Vec<u32>; 2],
     side: Player,
+    no_progress: u32,
     start: Vec<(Sq, Player, usize)>,
 }
 
+/// What a position is, for comparing: pieces, hands, side to move, no-progress plies.
+pub type State = (Vec<Option<(Player, usize)>>, [Vec<u32>; 2], Player, u32);
+
 fn square_text((f, r): Sq) -> String {
     format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+
+/// The squares of a move text (`a1b2c3`, a suffix letter ignored).
+fn squares(text: &str) -> Vec<Sq> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_lowercase() && chars.get(i + 1).is_some_and(|c| c.is_ascii_digit()) {
+            let file = chars[i] as i32 - 'a' as i32;
+            let mut j = i + 1;
+            let mut rank = 0;
+            while j < chars.len() && chars[j].is_ascii_digit() {
+                rank = rank * 10 + chars[j].to_digit(10).unwrap() as i32;
+                j += 1;
+            }
+            out.push((file, rank - 1));
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
 }
 
 fn owner_kind(def: &Definition, letter: char) -> Option<(Player, usize)> {
@@ -78,8 +106,98 @@ impl<'a> Board<'a> {
             cells,
             hands,
             side: position.side_to_move(),
+            no_progress: position.no_progress_plies(),
             start,
         }
+    }
+
+    /// The state, for comparing.
+    pub fn state(&self) -> State {
+        (
+            self.cells.clone(),
+            self.hands.clone(),
+            self.side,
+            self.no_progress,
+        )
+    }
+
+    /// The state after the legal move `text`, played by the rules of the definition.
+    pub fn play(&self, text: &str) -> State {
+        let def = self.def;
+        let us = self.side;
+        let mut next = self.clone();
+        let w = self.w();
+        let index = |(f, r): Sq| (r * w + f) as usize;
+        let mut captured = 0;
+        let mut capture = |next: &mut Board, s: Sq| {
+            if let Some((p, k)) = next.cells[index(s)].take() {
+                assert_ne!(p, us, "a move takes only enemy pieces");
+                captured += 1;
+                let to_hand = def.drops.as_ref().is_some_and(|d| d.captures_to_hand);
+                if to_hand && !def.pieces[k].royal {
+                    next.hands[us.index()][k] += 1;
+                }
+            }
+        };
+        let (moved, promoted, dropped) = if let Some((letter, square)) = text.split_once('@') {
+            let to = squares(square)[0];
+            let kind = (0..def.pieces.len())
+                .find(|&k| {
+                    def.pieces[k].letters[us.index()]
+                        .eq_ignore_ascii_case(&letter.chars().next().unwrap())
+                })
+                .expect("a piece of the mover");
+            next.hands[us.index()][kind] -= 1;
+            next.cells[index(to)] = Some((us, kind));
+            (kind, false, true)
+        } else {
+            let path = squares(text);
+            let suffix = text.chars().last().filter(|c| c.is_ascii_alphabetic());
+            let from = path[0];
+            let (_, kind) = self.at(from).expect("a piece on the first square");
+            next.cells[index(from)] = None;
+            for pair in path.windows(2) {
+                let (a, b) = (pair[0], pair[1]);
+                let v = ((b.0 - a.0) / 2, (b.1 - a.1) / 2);
+                let is_jump = (b.0 - a.0) % 2 == 0
+                    && (b.1 - a.1) % 2 == 0
+                    && def.pieces[kind].jumps.iter().any(|&j| self.turned(j) == v)
+                    && matches!(next.cells[index((a.0 + v.0, a.1 + v.1))], Some((p, _)) if p != us);
+                if is_jump {
+                    capture(&mut next, (a.0 + v.0, a.1 + v.1));
+                } else {
+                    capture(&mut next, b);
+                }
+            }
+            let to = *path.last().expect("squares");
+            let promotion = def.pieces[kind]
+                .promotion
+                .as_ref()
+                .filter(|p| self.rank_from(us.opponent(), to.1) <= p.ranks as i32);
+            let becomes = match (suffix, promotion) {
+                (Some(letter), Some(p)) => {
+                    p.to.iter()
+                        .copied()
+                        .find(|&k| def.pieces[k].letters[us.index()].eq_ignore_ascii_case(&letter))
+                }
+                (None, Some(p)) if p.compulsory => Some(p.to[0]),
+                _ => None,
+            };
+            next.cells[index(to)] = Some((us, becomes.unwrap_or(kind)));
+            (kind, becomes.is_some(), false)
+        };
+        let progress = &def.end.progress;
+        let made = (progress.captures && captured > 0)
+            || (progress.drops && dropped)
+            || (progress.promotions && promoted)
+            || (!dropped && progress.moves_of.contains(&moved));
+        next.no_progress = if made {
+            0
+        } else {
+            (self.no_progress + 1).min(1_000_000)
+        };
+        next.side = us.opponent();
+        next.state()
     }
 
     fn w(&self) -> i32 {
