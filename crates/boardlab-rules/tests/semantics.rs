@@ -674,3 +674,16 @@ fn leapers_leap_over_missing_squares_and_lame_ones_do_not() {
         assert_eq!(from_a1, expected, "lame: {lame}");
     }
 }
+
+#[test]
+fn games_give_the_values_the_core_still_asks_as_constants() {
+    let sprint = seed::game(seed::sprint());
+    assert!(sprint.acyclic() && !sprint.first_player_drawn());
+    let parity = seed::game(seed::parity(&seed::PARITY_DEFAULT));
+    assert!(!parity.acyclic() && parity.first_player_drawn());
+    assert_eq!(parity.id(), "parity-4x6");
+    assert_eq!(
+        parity.player_name(boardlab_core::Player::Two),
+        "Black (Player 2)"
+    );
+}

@@ -121,6 +121,18 @@ impl Game {
         self.definition.drops.is_some()
     }
 
+    /// Whether the first player is drawn at random (the file's `first = "random"`): the
+    /// value of the core's `FIRST_PLAYER_DRAWN` for this game.
+    pub fn first_player_drawn(&self) -> bool {
+        self.definition.first == crate::definition::FirstPlayer::Random
+    }
+
+    /// Whether no position can recur (a game without draws, every move making progress that
+    /// cannot be undone): the value of the core's `ACYCLIC` for this game.
+    pub fn acyclic(&self) -> bool {
+        self.definition.end.draws.is_none()
+    }
+
     /// The draw rules' defaults, `None` for a game without draws.
     pub fn draws(&self) -> Option<Draws> {
         self.definition.end.draws

@@ -2,9 +2,11 @@
 //! file.
 //!
 //! Written against the core traits as they are now: the static items that a dynamic game
-//! cannot fill (`GAME_ID`, `presentation()`, `player_name()`, `FIRST_PLAYER_DRAWN`,
-//! `ACYCLIC`) hold placeholders here, and the game's real values are on [`Game`]
-//! ([`Game::id`], the definition's players and title) for when they become instance methods.
+//! cannot fill hold placeholders here, and the game's real values are on [`Game`] for when
+//! they become instance methods: `GAME_ID` ([`Game::id`]), `presentation()`
+//! ([`Game::presentation`]), `player_name()` ([`Game::player_name`]), `FIRST_PLAYER_DRAWN`
+//! ([`Game::first_player_drawn`]), `ACYCLIC` ([`Game::acyclic`]); the rule options' list is
+//! [`RulesOptions::infos`].
 
 use super::bitset::BitSet;
 use super::game::Game;
