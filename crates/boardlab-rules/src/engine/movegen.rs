@@ -130,7 +130,15 @@ impl<B: BitSet> RulesPosition<B> {
                 }
             }
             if want_capture && !piece.jumps.is_empty() {
-                for from in mine.squares() {
+                // Only the pieces with a first jump start a search, found by shifts.
+                let mut jumpers = B::EMPTY;
+                for jump in &piece.jumps {
+                    jumpers |= mine
+                        & jump.sources
+                        & view.enemy.shifted(-jump.delta)
+                        & view.empty.shifted(-2 * jump.delta);
+                }
+                for from in jumpers.squares() {
                     self.jumps_from(sink, piece, from, view);
                 }
             }
@@ -151,6 +159,9 @@ impl<B: BitSet> RulesPosition<B> {
     ) -> B {
         let quiet = quiet && moves_quietly(leap.mode);
         let capture = capture && captures(leap.mode);
+        if !quiet && !capture {
+            return B::EMPTY;
+        }
         let reach = |closed: B, land: B| {
             let free = !(view.occupied | closed);
             let mut sources = mine & leap.sources & !closed;

@@ -168,7 +168,7 @@ pub fn piece_tables<B: BitSet>(
     tables.chain = family;
     for &vector in &piece.jumps {
         let vector = turned(vector, player);
-        let squares = (0..squares as u32)
+        let squares: Vec<(u16, u16)> = (0..squares as u32)
             .map(|sq| {
                 let over = g.offset(sq, vector, 1);
                 let land = g.offset(sq, vector, 2);
@@ -179,7 +179,20 @@ pub fn piece_tables<B: BitSet>(
             })
             .collect();
         let code = family.and_then(|f| f.code_of(vector)).unwrap_or(0);
-        tables.jumps.push(Jump { squares, code });
+        let sources = (0..g.squares())
+            .filter(|&sq| {
+                g.exists[sq as usize]
+                    && g.offset(sq, vector, 1).is_some()
+                    && g.offset(sq, vector, 2).is_some()
+            })
+            .fold(B::EMPTY, |acc, sq| acc | B::bit(sq));
+        let delta = vector.1 as i32 * g.width as i32 + vector.0 as i32;
+        tables.jumps.push(Jump {
+            sources,
+            delta,
+            squares,
+            code,
+        });
     }
     if let Some(promotion) = &piece.promotion {
         let h = g.height;

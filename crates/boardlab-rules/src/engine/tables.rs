@@ -97,7 +97,11 @@ pub struct BulkLeap<B> {
 /// One jump direction of a piece: for each square, the square jumped over and the square
 /// landed on ([`NO_SQUARE`] where the jump leaves the board or meets a missing square).
 #[derive(Clone, Debug)]
-pub struct Jump {
+pub struct Jump<B> {
+    /// The squares from which the jump stays on existing squares.
+    pub sources: B,
+    /// The index change from the start to the square jumped over (the landing is twice it).
+    pub delta: i32,
     /// For each square: the square jumped over and the landing square.
     pub squares: Vec<(u16, u16)>,
     /// The direction's code in the chain family of the piece (0 for pieces without chains).
@@ -149,7 +153,7 @@ pub struct PieceTables<B> {
     /// The hopper lines.
     pub hoppers: Vec<Line>,
     /// The jump directions.
-    pub jumps: Vec<Jump>,
+    pub jumps: Vec<Jump<B>>,
     /// The family its chains are named in, if it captures in chains.
     pub chain: Option<Family>,
     /// Where pieces of this kind and player stand in the start position (for Betza `i`).
