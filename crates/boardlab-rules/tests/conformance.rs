@@ -224,3 +224,132 @@ fn every_seed_game_conforms_on_ten_thousand_positions_each() {
     sprint(FULL);
     parity(FULL);
 }
+
+/// Where a random position may put pieces: `(file, rank)` from 0.
+type Squares = fn(u8, u8) -> bool;
+
+/// Every square.
+fn anywhere(_: u8, _: u8) -> bool {
+    true
+}
+
+/// Sprint's dark squares (a1 is dark).
+fn dark(file: u8, rank: u8) -> bool {
+    (file + rank).is_multiple_of(2)
+}
+
+/// A random position text of a `width` x `height` board: each square of `squares` empty or
+/// one of `letters`, the side to move, and reserves drawn from `letters` where `reserves`.
+fn random_text(
+    rng: &mut SmallRng,
+    (width, height): (u8, u8),
+    squares: Squares,
+    letters: &[char],
+    reserves: bool,
+) -> String {
+    let density = rng.random_range(0.05..0.6);
+    let ranks: Vec<String> = (0..height)
+        .rev()
+        .map(|rank| {
+            let mut rank_text = String::new();
+            let mut empty = 0;
+            for file in 0..width {
+                if squares(file, rank) && rng.random_bool(density) {
+                    if empty > 0 {
+                        rank_text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    rank_text.push(letters[rng.random_range(0..letters.len())]);
+                } else {
+                    empty += 1;
+                }
+            }
+            if empty > 0 {
+                rank_text.push_str(&empty.to_string());
+            }
+            rank_text
+        })
+        .collect();
+    let hand: String = if reserves {
+        let n = rng.random_range(0..8);
+        let picked: String = (0..n)
+            .map(|_| letters[rng.random_range(0..letters.len())])
+            .collect();
+        format!("[{picked}]")
+    } else {
+        String::new()
+    };
+    format!(
+        "{}{hand} {} {} {}",
+        ranks.join("/"),
+        rng.random_range(1..=2),
+        rng.random_range(0..5),
+        rng.random_range(1..9)
+    )
+}
+
+/// On random (mostly unreachable) position texts: every text the hand-written reader
+/// accepts, the generic one accepts too, writes the same way and gives the same moves; the
+/// generic reader may accept more (it refuses fewer unreachable positions). Returns how many
+/// texts both accepted.
+fn random_texts<P: Position>(
+    (rules, native_rules): (RulesOptions, P::Rules),
+    squares: Squares,
+    letters: &str,
+    count: usize,
+    seed: u64,
+) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let letters: Vec<char> = letters.chars().collect();
+    let (width, height) = (rules.game().width(), rules.game().height());
+    let reserves = rules.game().has_drops();
+    let mut accepted = 0;
+    for _ in 0..count {
+        let text = random_text(&mut rng, (width, height), squares, &letters, reserves);
+        let Ok(native) = P::from_text(&text, native_rules) else {
+            continue;
+        };
+        let generic = Generic::from_text(&text, rules)
+            .unwrap_or_else(|e| panic!("the hand-written reader accepts '{text}' but: {e}"));
+        compare(&generic, &native);
+        accepted += 1;
+    }
+    accepted
+}
+
+/// Random position texts of every game and setting, `count` each.
+fn random_positions(count: usize) {
+    let mut report = Vec::new();
+    let obsidian = (rules(seed::obsidian()), Default::default());
+    let accepted = random_texts::<Obsidian>(obsidian, anywhere, "abcdeABCDEffFF", count, 6);
+    report.push(("obsidian", accepted));
+    let daisy = (rules(seed::daisy()), Default::default());
+    let accepted = random_texts::<Daisy>(daisy, anywhere, "ABCDEFGHabcdefghHh", count, 7);
+    report.push(("daisy", accepted));
+    for backward in [false, true] {
+        let accepted = random_texts::<Sprint>(sprint_rules(backward), dark, "wb", count, 8);
+        report.push(("sprint", accepted));
+    }
+    for layout in [&seed::PARITY_DEFAULT[..], &seed::PARITY_5X5[..]] {
+        let accepted = random_texts::<Parity>(parity_rules(layout), anywhere, "wb", count, 9);
+        report.push(("parity", accepted));
+    }
+    println!("random position texts accepted by both readers and compared: {report:?}");
+    for (game, accepted) in report {
+        assert!(
+            accepted * 50 > count,
+            "{game}: only {accepted} of {count} accepted"
+        );
+    }
+}
+
+#[test]
+fn random_position_texts_read_and_play_alike() {
+    random_positions(QUICK);
+}
+
+#[test]
+#[ignore = "20,000 random texts per game and setting: run in release with --ignored"]
+fn twenty_thousand_random_position_texts_each_read_and_play_alike() {
+    random_positions(2 * FULL);
+}

@@ -185,8 +185,10 @@ fn promotion_choices_print_a_suffix_and_need_one() {
         Err(MoveError::Illegal { reason, .. }) => assert!(reason.contains("promotes"), "{reason}"),
         other => panic!("{other:?}"),
     }
-    let error = Wide::from_text("K3p7/12/12/12/12/12/12/12/12/12/12/11k 1", rules).unwrap_err();
-    assert!(error.problem.contains("promoted"), "{}", error.problem);
+    // A piece may stand in its zone unpromoted (in games with drops it can be dropped
+    // there); it has no move here.
+    let stuck = Wide::from_text("K3p7/12/12/12/12/12/12/12/12/12/12/11k 1", rules).unwrap();
+    assert!(moves_from(&stuck, "e12").is_empty());
 }
 
 #[test]
@@ -318,21 +320,16 @@ fn draughts(size: u8) -> Definition {
     );
     king.jumps = atom(1, 1);
     king.chain = true;
-    let empty = vec![size.to_string(); size as usize - 1].join("/");
-    game_of(
-        "draughts",
-        plain_board(size, size),
-        vec![king],
-        &format!("{empty}/w{}", size - 1),
-    )
+    let empty = vec![size.to_string(); size as usize - 2].join("/");
+    let start = format!("{}b/{empty}/w{}", size - 1, size - 1);
+    game_of("draughts", plain_board(size, size), vec![king], &start)
 }
 
 #[test]
 fn definitions_the_engine_cannot_play_are_refused_with_reasons() {
-    assert!(
-        intern(draughts(8), None).is_ok(),
-        "an 8x8 chain has at most 9 jumps"
-    );
+    if let Err(error) = intern(draughts(8), None) {
+        panic!("an 8x8 chain has at most 9 jumps: {error}");
+    }
     let error = intern(draughts(10), None).unwrap_err();
     assert!(error.problem.contains("up to 16 jumps"), "{error}");
 
@@ -384,6 +381,24 @@ fn definitions_the_engine_cannot_play_are_refused_with_reasons() {
             .unwrap_err()
             .problem
             .contains("ASCII letter")
+    );
+
+    let mut lost_already = draughts(8);
+    lost_already.start = "8/8/8/8/8/8/8/w7".to_string();
+    let error = intern(lost_already, None).unwrap_err();
+    assert!(error.problem.contains("Player 2 has no pieces"), "{error}");
+
+    let mut deep_zone = draughts(8);
+    deep_zone.pieces[0].promotion = Some(Promotion {
+        ranks: 9,
+        to: vec![0],
+        compulsory: true,
+    });
+    assert!(
+        intern(deep_zone, None)
+            .unwrap_err()
+            .problem
+            .contains("1 to 8")
     );
 }
 
@@ -618,4 +633,57 @@ fn a_player_without_moves_loses_wins_or_draws_as_the_file_says() {
         let position = RulesPosition::<u64>::from_text(blocked, options(definition)).unwrap();
         assert_eq!(position.outcome(), Some(expected));
     }
+}
+
+#[test]
+fn leapers_leap_over_missing_squares_and_lame_ones_do_not() {
+    for (lame, expected) in [(false, vec!["a1b3", "a1c2"]), (true, vec!["a1b3"])] {
+        let knight = piece(
+            "knight",
+            ['n', 'N'],
+            "N",
+            vec![Movement {
+                lame,
+                ..movement(atom(2, 1), 1, Mode::Both)
+            }],
+        );
+        let mut definition = with_piece(plain_board(4, 3), knight, "K3/3k/n3");
+        definition.board.kinds = vec![
+            SquareKind {
+                letter: 'B',
+                name: "plain".to_string(),
+                exists: true,
+                open: Opening::Always,
+            },
+            SquareKind {
+                letter: 'X',
+                name: "missing".to_string(),
+                exists: false,
+                open: Opening::Always,
+            },
+        ];
+        let mut squares = vec![0u8; 12];
+        squares[1] = 1; // b1
+        definition.board.squares = squares;
+        let position = RulesPosition::<u64>::start(options(definition));
+        let from_a1: Vec<String> = position
+            .legal_move_texts()
+            .into_iter()
+            .filter(|m| m.starts_with("a1"))
+            .collect();
+        assert_eq!(from_a1, expected, "lame: {lame}");
+    }
+}
+
+#[test]
+fn games_give_the_values_the_core_still_asks_as_constants() {
+    let sprint = seed::game(seed::sprint());
+    assert!(sprint.acyclic() && !sprint.first_player_drawn());
+    let parity = seed::game(seed::parity(&seed::PARITY_DEFAULT));
+    assert!(!parity.acyclic() && parity.first_player_drawn());
+    assert_eq!(parity.id(), "parity-4x6");
+    assert_eq!(
+        parity.player_name(boardlab_core::Player::Two),
+        "Black (Player 2)"
+    );
 }

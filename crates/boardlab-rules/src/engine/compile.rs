@@ -22,12 +22,17 @@ pub fn compile(definition: Definition, variants: Variants) -> Result<Game, Compi
     };
     check_board(&definition).map_err(refuse)?;
     check_pieces(&definition).map_err(refuse)?;
+    check_ranks(&definition).map_err(refuse)?;
     let geometry = Geometry::new(&definition.board);
     check_chains(&definition, &geometry).map_err(refuse)?;
     check_ambiguous_jumps(&definition).map_err(refuse)?;
     check_move_letters(&definition).map_err(refuse)?;
     let letters = Letters::new(&definition.pieces);
     let (start, start_reserves) = read_start(&definition, &geometry, &letters)
+        .and_then(|(start, reserves)| {
+            check_start(&definition, &geometry, &start, &reserves)?;
+            Ok((start, reserves))
+        })
         .map_err(|p| refuse(format!("start position: {p}")))?;
     let bits = |kinds: &mut dyn Iterator<Item = usize>| kinds.fold(0u16, |acc, k| acc | 1 << k);
     let royal = bits(
@@ -137,6 +142,15 @@ fn check_pieces(definition: &Definition) -> Result<(), String> {
             return Err(format!("piece index {kind} does not exist ({n} pieces)"));
         }
     }
+    for piece in pieces.iter().filter(|p| p.royal) {
+        let to = piece.promotion.iter().flat_map(|p| p.to.iter());
+        if let Some(&other) = to.clone().find(|&&k| !pieces[k].royal) {
+            return Err(format!(
+                "the royal {} may promote to the {}, which is not royal: a player would lose by their own move",
+                piece.name, pieces[other].name
+            ));
+        }
+    }
     if let Some(drops) = &definition.drops
         && drops.zones.len() > n
     {
@@ -144,6 +158,42 @@ fn check_pieces(definition: &Definition) -> Result<(), String> {
             "drop zones for {} pieces but the game has {n}",
             drops.zones.len()
         ));
+    }
+    Ok(())
+}
+
+/// Zones counted in ranks (promotion, goal, drops) must lie on the board.
+fn check_ranks(definition: &Definition) -> Result<(), String> {
+    let height = definition.board.height;
+    for piece in &definition.pieces {
+        if let Some(promotion) = &piece.promotion
+            && !(1..=height).contains(&promotion.ranks)
+        {
+            return Err(format!(
+                "the {}'s promotion zone is {} ranks deep; it must be 1 to {height}",
+                piece.name, promotion.ranks
+            ));
+        }
+    }
+    if definition.end.goal_ranks > height {
+        return Err(format!(
+            "the goal is {} ranks deep on a board of {height}",
+            definition.end.goal_ranks
+        ));
+    }
+    let zones = definition
+        .drops
+        .iter()
+        .flat_map(|d| d.zones.iter().enumerate());
+    for (kind, zone) in zones {
+        if let Some(range) = zone
+            && !(1 <= range.from && range.from <= range.to && range.to <= height)
+        {
+            return Err(format!(
+                "the {}'s drop zone is ranks {} to {}; it must be within 1 to {height}, nearest first",
+                definition.pieces[kind].name, range.from, range.to
+            ));
+        }
     }
     Ok(())
 }
@@ -310,4 +360,66 @@ fn read_start(
         (None, false) => [[0; MAX_PIECES]; 2],
     };
     Ok((placed, reserves))
+}
+
+/// The start must be a position the game can begin from, whoever moves first: every player
+/// with a royal piece (where there are royal pieces) and with pieces at all (where losing
+/// them all loses), no goal piece in its goal already.
+fn check_start(
+    definition: &Definition,
+    geometry: &Geometry,
+    start: &Placed,
+    reserves: &Reserves,
+) -> Result<(), String> {
+    let height = geometry.height;
+    let far = |player: Player, rank: u8, depth: u8| match player {
+        Player::One => rank >= height - depth.min(height),
+        Player::Two => rank < depth,
+    };
+    for &(square, player, kind) in start {
+        let piece = &definition.pieces[kind as usize];
+        let rank = geometry.file_rank(square).1;
+        if let Some(promotion) = &piece.promotion
+            && promotion.compulsory
+            && far(player, rank, promotion.ranks)
+        {
+            return Err(format!(
+                "{player}'s {} stands where it must promote",
+                piece.name
+            ));
+        }
+        if definition.end.goal_pieces.contains(&(kind as usize))
+            && far(player, rank, definition.end.goal_ranks)
+        {
+            return Err(format!(
+                "{player}'s {} already stands in its goal",
+                piece.name
+            ));
+        }
+    }
+    for player in Player::BOTH {
+        let owns = |kind: usize| {
+            reserves[player.index()][kind] > 0
+                || start
+                    .iter()
+                    .any(|&(_, p, k)| p == player && k as usize == kind)
+        };
+        let pieces = 0..definition.pieces.len();
+        let royal = definition.pieces.iter().any(|p| p.royal);
+        if royal
+            && !pieces
+                .clone()
+                .any(|k| definition.pieces[k].royal && owns(k))
+        {
+            return Err(format!(
+                "{player} has no royal piece, so would have lost already"
+            ));
+        }
+        if definition.end.capture_all && !pieces.clone().any(owns) {
+            return Err(format!(
+                "{player} has no pieces, so would have lost already"
+            ));
+        }
+    }
+    Ok(())
 }

@@ -123,6 +123,12 @@ impl Game {
         self.definition.drops.is_some()
     }
 
+    /// Whether the first player is drawn at random (the file's `first = "random"`): the
+    /// value of the rules' `first_player_drawn` for this game.
+    pub fn first_player_drawn(&self) -> bool {
+        self.definition.first == crate::definition::FirstPlayer::Random
+    }
+
     /// Whether no position can ever recur, so that an exhaustive search ends: nothing ever
     /// returns to a reserve (no drops, or drops only from the start reserves), and every move
     /// that does not capture goes forward (every vector of every movement that may end on an

@@ -20,7 +20,8 @@
 //! - A chain promotes where it ends (pieces that capture in chains promote compulsorily to
 //!   one piece); other moves promote where they land, with a suffix letter (lowercase) when
 //!   there is a choice or the promotion is optional.
-//! - A drop prints the mover's letter in uppercase and reads it in either case.
+//! - A drop prints the mover's letter in uppercase and reads it in either case. A drop is
+//!   progress only where `progress.drops` says so (`moves_of` counts moves on the board).
 //! - Limits, refused when a game is compiled ([`CompileError`]): a chain holds at most
 //!   [`moves::MAX_CHAIN_2BIT`] jumps (diagonal or orthogonal jumps) or
 //!   [`moves::MAX_CHAIN_3BIT`] (both), and its jumps must be to adjacent squares; a jump and

@@ -86,7 +86,9 @@ pub fn split_move_text(text: &str, width: u8, height: u8) -> Result<MoveParts, S
         parts.squares.push(coord(file_index as u8, rank as u8 - 1));
         match chars.get(i) {
             None => break,
-            Some('-' | 'x' | 'X') => i += 1,
+            // A last `x` is a promotion's letter; elsewhere it stands between squares.
+            Some('-') => i += 1,
+            Some('x' | 'X') if i + 1 < chars.len() => i += 1,
             Some(c)
                 if c.is_ascii_alphabetic()
                     && chars.get(i + 1).is_some_and(char::is_ascii_digit) => {}
@@ -361,6 +363,8 @@ mod tests {
         assert_eq!((parts.drop, parts.squares.len()), (Some('h'), 1));
         let parts = split_move_text("e7e8N", 8, 8).unwrap();
         assert_eq!(parts.suffix, Some('N'));
+        let parts = split_move_text("e7xe8x", 8, 8).unwrap();
+        assert_eq!((parts.squares.len(), parts.suffix), (2, Some('x')));
         assert!(split_move_text("a9a1", 8, 8).unwrap_err().contains("'a9'"));
         assert!(split_move_text("", 8, 8).unwrap_err().contains("empty"));
         assert!(

@@ -102,11 +102,21 @@ impl<B: BitSet> RulesPosition<B> {
                 continue;
             }
             if let Some(bulk) = &piece.bulk {
-                for leap in bulk {
-                    let targets = self.bulk_targets(mine, leap, view, want_quiet, want_capture);
+                for vector in bulk {
+                    let mut targets = B::EMPTY;
+                    for leap in &vector.leaps {
+                        targets |= self.bulk_targets(
+                            mine,
+                            vector.delta,
+                            leap,
+                            view,
+                            want_quiet,
+                            want_capture,
+                        );
+                    }
                     if !targets.is_empty() {
                         let coords = &self.tables.coords;
-                        let origin = |to: u32| coords.at((to as i32 - leap.delta) as u32);
+                        let origin = |to: u32| coords.at((to as i32 - vector.delta) as u32);
                         self.emit(sink, piece, targets, origin);
                     }
                 }
@@ -120,18 +130,28 @@ impl<B: BitSet> RulesPosition<B> {
                 }
             }
             if want_capture && !piece.jumps.is_empty() {
-                for from in mine.squares() {
+                // Only the pieces with a first jump start a search, found by shifts.
+                let mut jumpers = B::EMPTY;
+                for jump in &piece.jumps {
+                    jumpers |= mine
+                        & jump.sources
+                        & view.enemy.shifted(-jump.delta)
+                        & view.empty.shifted(-2 * jump.delta);
+                }
+                for from in jumpers.squares() {
                     self.jumps_from(sink, piece, from, view);
                 }
             }
         }
     }
 
-    /// The targets of one bulk leap of all the pieces on `mine` (see [`targets_from`]).
+    /// The targets of one bulk leap by `delta` of all the pieces on `mine` (see
+    /// [`targets_from`]).
     #[inline(always)]
     fn bulk_targets(
         &self,
         mine: B,
+        delta: i32,
         leap: &BulkLeap<B>,
         view: &View<B>,
         quiet: bool,
@@ -139,13 +159,16 @@ impl<B: BitSet> RulesPosition<B> {
     ) -> B {
         let quiet = quiet && moves_quietly(leap.mode);
         let capture = capture && captures(leap.mode);
+        if !quiet && !capture {
+            return B::EMPTY;
+        }
         let reach = |closed: B, land: B| {
             let free = !(view.occupied | closed);
             let mut sources = mine & leap.sources & !closed;
             for &step in &leap.path {
                 sources &= free.shifted(-step);
             }
-            sources.shifted(leap.delta) & land & !closed
+            sources.shifted(delta) & land & !closed
         };
         let pick = |wanted: bool, set: B| if wanted { set } else { B::EMPTY };
         if !self.tables.opens {

@@ -7,8 +7,8 @@ use super::game::Game;
 use super::geometry::{Geometry, NO_SQUARE, lame_offsets, rank_from_side, turned};
 use super::moves::Family;
 use super::tables::{
-    BulkLeap, Jump, LameLeap, Line, PerSquare, PieceTables, PromotionTable, RiderGroup, captures,
-    moves_quietly,
+    BulkLeap, BulkVector, Jump, LameLeap, Line, PerSquare, PieceTables, PromotionTable, RiderGroup,
+    captures, moves_quietly,
 };
 use crate::definition::{Mode, Movement, Piece};
 use boardlab_core::Player;
@@ -99,10 +99,16 @@ pub fn piece_tables<B: BitSet>(
                 }
                 for &vector in &movement.vectors {
                     let vector = turned(vector, player);
-                    let Some((target, path)) = g.lame_path(sq, vector) else {
+                    // A leaper leaps: only a lame one needs the squares on its way.
+                    let found = if movement.lame {
+                        g.lame_path(sq, vector)
+                    } else {
+                        g.offset(sq, vector, 1).map(|target| (target, Vec::new()))
+                    };
+                    let Some((target, path)) = found else {
                         continue;
                     };
-                    if movement.lame && !path.is_empty() {
+                    if !path.is_empty() {
                         tables.lame.push(LameLeap {
                             target: B::bit(target),
                             path: path.iter().fold(B::EMPTY, |acc, &s| acc | B::bit(s)),
@@ -162,7 +168,7 @@ pub fn piece_tables<B: BitSet>(
     tables.chain = family;
     for &vector in &piece.jumps {
         let vector = turned(vector, player);
-        let squares = (0..squares as u32)
+        let squares: Vec<(u16, u16)> = (0..squares as u32)
             .map(|sq| {
                 let over = g.offset(sq, vector, 1);
                 let land = g.offset(sq, vector, 2);
@@ -173,7 +179,20 @@ pub fn piece_tables<B: BitSet>(
             })
             .collect();
         let code = family.and_then(|f| f.code_of(vector)).unwrap_or(0);
-        tables.jumps.push(Jump { squares, code });
+        let sources = (0..g.squares())
+            .filter(|&sq| {
+                g.exists[sq as usize]
+                    && g.offset(sq, vector, 1).is_some()
+                    && g.offset(sq, vector, 2).is_some()
+            })
+            .fold(B::EMPTY, |acc, sq| acc | B::bit(sq));
+        let delta = vector.1 as i32 * g.width as i32 + vector.0 as i32;
+        tables.jumps.push(Jump {
+            sources,
+            delta,
+            squares,
+            code,
+        });
     }
     if let Some(promotion) = &piece.promotion {
         let h = g.height;
@@ -210,7 +229,7 @@ fn bulk_leaps<B: BitSet>(
     player: Player,
     start: B,
     leaps: &[&Movement],
-) -> Option<Vec<BulkLeap<B>>> {
+) -> Option<Vec<BulkVector<B>>> {
     let g = &game.geometry;
     let kind = game
         .definition
@@ -223,7 +242,7 @@ fn bulk_leaps<B: BitSet>(
         return None;
     }
     let index_delta = |(dx, dy): (i32, i32)| dy * g.width as i32 + dx;
-    let mut bulk = Vec::new();
+    let mut bulk: Vec<BulkVector<B>> = Vec::new();
     for movement in leaps {
         for &vector in &movement.vectors {
             let vector = turned(vector, player);
@@ -241,12 +260,19 @@ fn bulk_leaps<B: BitSet>(
                             .all(|&(x, y)| g.offset(sq, (x as i8, y as i8), 1).is_some())
                 })
                 .fold(B::EMPTY, |acc, sq| acc | B::bit(sq));
-            bulk.push(BulkLeap {
-                delta: index_delta((vector.0 as i32, vector.1 as i32)),
+            let delta = index_delta((vector.0 as i32, vector.1 as i32));
+            let leap = BulkLeap {
                 sources,
                 path: offsets.into_iter().map(index_delta).collect(),
                 mode: movement.mode,
-            });
+            };
+            match bulk.iter_mut().find(|v| v.delta == delta) {
+                Some(same) => same.leaps.push(leap),
+                None => bulk.push(BulkVector {
+                    delta,
+                    leaps: vec![leap],
+                }),
+            }
         }
     }
     Some(bulk)

@@ -62,29 +62,12 @@ pub fn parse_position<B: BitSet>(
     }
 }
 
-/// Why no game can reach `position`, if none can: a piece stands where it would have had to
-/// promote, the player who just moved has already lost, or the side to move has a piece in
-/// its goal (it arrived on that side's own turn, which ended the game).
+/// Why no game can reach `position`, if none can: the player who just moved has already
+/// lost (a move never removes the mover's own pieces), or the side to move has a piece in
+/// its goal (it arrived on that side's own turn, which ended the game). Pieces standing
+/// where they would have had to promote are accepted: drops can put them there.
 fn unreachable<B: BitSet>(position: &RulesPosition<B>) -> Option<String> {
     let game = position.game();
-    let tables = position.tables;
-    for player in Player::BOTH {
-        for (kind, piece) in tables.pieces[player.index()].iter().enumerate() {
-            let Some(promotion) = &piece.promotion else {
-                continue;
-            };
-            let stuck = position.pieces(player, kind as u8) & promotion.zone;
-            if !promotion.optional && !stuck.is_empty() {
-                let (file, rank) = game.geometry.file_rank(stuck.lowest());
-                return Some(format!(
-                    "'{}' on {}{}: it would have promoted on arriving there",
-                    game.letter(player, kind as u8),
-                    (b'a' + file) as char,
-                    rank + 1
-                ));
-            }
-        }
-    }
     let mover = position.side;
     let waiting = mover.opponent();
     if !position.has_royal(waiting) {

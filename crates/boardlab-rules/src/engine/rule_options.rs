@@ -5,7 +5,6 @@
 //! player names.
 
 use super::game::Game;
-use crate::definition::FirstPlayer;
 use boardlab_core::presentation::Presentation;
 use boardlab_core::rules::{DrawRules, RuleInfo, RuleOptions, parse_bool};
 use boardlab_core::{Player, RuleError};
@@ -142,7 +141,7 @@ impl RuleOptions for RulesOptions {
     }
 
     fn first_player_drawn(&self) -> bool {
-        self.game.definition().first == FirstPlayer::Random
+        self.game.first_player_drawn()
     }
 
     fn acyclic(&self) -> bool {

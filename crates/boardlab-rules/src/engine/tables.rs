@@ -70,12 +70,21 @@ pub struct Line {
     pub ascending: bool,
 }
 
-/// A leap made by every piece of a kind at once: the pieces on `sources` move `delta`
-/// square indices (a shift of the bit set), when the squares `path` indices away are empty.
+/// The leaps by one vector made by every piece of a kind at once: the pieces move `delta`
+/// square indices (a shift of the bit set) by any of `leaps`. Leaps by the same vector are
+/// kept together so that a target reached by two of them is one move.
 #[derive(Clone, Debug)]
-pub struct BulkLeap<B> {
+pub struct BulkVector<B> {
     /// The index change from the start square to the target.
     pub delta: i32,
+    /// The leaps by this vector.
+    pub leaps: Vec<BulkLeap<B>>,
+}
+
+/// One leap of a [`BulkVector`]: the pieces on `sources` may make it when the squares `path`
+/// indices away are empty.
+#[derive(Clone, Debug)]
+pub struct BulkLeap<B> {
     /// The squares from which the leap lands on an existing square (and, for Betza `i`, that
     /// are start squares of the piece).
     pub sources: B,
@@ -88,7 +97,11 @@ pub struct BulkLeap<B> {
 /// One jump direction of a piece: for each square, the square jumped over and the square
 /// landed on ([`NO_SQUARE`] where the jump leaves the board or meets a missing square).
 #[derive(Clone, Debug)]
-pub struct Jump {
+pub struct Jump<B> {
+    /// The squares from which the jump stays on existing squares.
+    pub sources: B,
+    /// The index change from the start to the square jumped over (the landing is twice it).
+    pub delta: i32,
     /// For each square: the square jumped over and the landing square.
     pub squares: Vec<(u16, u16)>,
     /// The direction's code in the chain family of the piece (0 for pieces without chains).
@@ -136,11 +149,11 @@ pub struct PieceTables<B> {
     pub riders: Vec<RiderGroup>,
     /// The leaps made kind by kind rather than piece by piece, for a piece that only leaps
     /// and has at least as many pieces as leaps (pawns); `None` for the others.
-    pub bulk: Option<Vec<BulkLeap<B>>>,
+    pub bulk: Option<Vec<BulkVector<B>>>,
     /// The hopper lines.
     pub hoppers: Vec<Line>,
     /// The jump directions.
-    pub jumps: Vec<Jump>,
+    pub jumps: Vec<Jump<B>>,
     /// The family its chains are named in, if it captures in chains.
     pub chain: Option<Family>,
     /// Where pieces of this kind and player stand in the start position (for Betza `i`).

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod reference;
 pub mod seed;
 
 /// One row of a perft table: a position, a depth, the independent leaf count and the rule

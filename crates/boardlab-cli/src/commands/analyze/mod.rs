@@ -31,8 +31,9 @@ pub struct AnalyzeArgs {
     /// A rule option NAME=VALUE (repeatable), for every variant.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
     rules: Vec<String>,
-    /// Reports side by side for each value of one rule option (NAME=V1,V2,…), or of the
-    /// board: board=default,FILE (Parity).
+    /// Reports side by side for each value of one rule option (NAME=V1,V2,…), of the
+    /// board: board=default,FILE (Parity), or of whole rules files: rules=A.toml,B.toml (the
+    /// rule-change report between two files; GAME may then be left out).
     #[arg(long, value_name = "NAME=V1,V2")]
     compare: Option<String>,
     /// A board layout file (parity).
@@ -105,8 +106,18 @@ pub fn run(args: AnalyzeArgs) -> Result<()> {
     if let Some(AnalyzeCommand::Merge(merge)) = args.merge {
         return run_merge(merge);
     }
-    let Some(game) = args.game else {
-        bail!("analyze needs a game (obsidian, daisy, sprint or parity), or `analyze merge FILES`");
+    let first_file = args
+        .compare
+        .as_deref()
+        .and_then(|compare| compare.strip_prefix("rules="))
+        .and_then(|files| files.split(',').map(str::trim).find(|f| !f.is_empty()));
+    let game = match (args.game, first_file) {
+        (Some(game), _) => game,
+        (None, Some(file)) => GameId::from_file(Path::new(file))
+            .map_err(|error| anyhow::anyhow!("--compare rules=…: {error}"))?,
+        (None, None) => bail!(
+            "analyze needs a game (obsidian, daisy, sprint, parity or a rules file), or `analyze merge FILES`"
+        ),
     };
     with_game(game, args)
 }
@@ -242,6 +253,10 @@ impl AnalyzeArgs {
         values
             .into_iter()
             .map(|value| {
+                if name == "rules" {
+                    let rules = rules_file_as::<P>(value)?.with_assignments(&self.rules)?;
+                    return Ok((describe(Some(format!("rules {value}")), None), rules));
+                }
                 if name == "board" {
                     if value == "default" {
                         let rules = game.with_assignments(&self.rules)?;
@@ -258,6 +273,22 @@ impl AnalyzeArgs {
             })
             .collect()
     }
+}
+
+/// The game of the rules file `path` as the rules of `P`: the files a report compares must
+/// be played by the same engine type (boards of up to 64, 128 or 256 squares alike).
+fn rules_file_as<P: Position>(path: &str) -> Result<P::Rules> {
+    let game = boardlab_rules::load_file(Path::new(path))
+        .map_err(|error| anyhow::anyhow!("--compare rules=…: {error}"))?;
+    let rules = boardlab_rules::engine::RulesOptions::new(game);
+    (&rules as &dyn std::any::Any)
+        .downcast_ref::<P::Rules>()
+        .copied()
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "--compare rules=…: {path} cannot be compared with the game given first: compare rules files whose boards are alike in size (up to 64, 128 or 256 squares), and leave GAME out or name one of the files"
+            )
+        })
 }
 
 /// Checks that the tablebases in `dir` open for at least one variant: an error when they
