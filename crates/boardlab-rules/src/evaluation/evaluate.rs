@@ -2,7 +2,7 @@
 //! advancement, each from the game's [`Knowledge`](super::Knowledge) scaled by the weights.
 
 use super::weights::RulesWeights;
-use crate::engine::moves::MoveShape;
+use crate::engine::moves::{MoveShape, coord, file_of, rank_of};
 use crate::engine::{BitSet, RulesMove, RulesPosition};
 use boardlab_core::{EngineNotation, Evaluate, Player, Position};
 
@@ -90,7 +90,10 @@ impl<B: BitSet> Evaluate for RulesPosition<B> {
                     .map_or(0, |(_, kind)| knowledge.values[usize::from(kind)]);
                 let victim = if jump {
                     // The enemy halfway between.
-                    let half = ((from & 15) + (to & 15)) / 2 | (((from >> 4) + (to >> 4)) / 2) << 4;
+                    let half = coord(
+                        (file_of(from) + file_of(to)) / 2,
+                        (rank_of(from) + rank_of(to)) / 2,
+                    );
                     self.square_of(half).map_or(0, |s| self.victim_value(s))
                 } else {
                     self.square_of(to).map_or(0, |s| self.victim_value(s))
