@@ -44,6 +44,38 @@ pub struct Definition {
     pub source: toml::Table,
 }
 
+impl Definition {
+    /// Why a position of this game might recur, in words; `None` when none can: nothing
+    /// returns to a reserve (no drops, or drops only from the start reserves) and every move
+    /// that does not capture goes forward (`dy > 0`). Then each move lowers the material,
+    /// lowers the reserves or advances a piece, and none of that is ever undone.
+    pub fn why_positions_may_repeat(&self) -> Option<String> {
+        if self
+            .drops
+            .as_ref()
+            .is_some_and(|drops| drops.captures_to_hand)
+        {
+            return Some(
+                "captured pieces go back to a reserve and may be dropped again".to_string(),
+            );
+        }
+        self.pieces.iter().find_map(|piece| {
+            piece
+                .moves
+                .iter()
+                .filter(|movement| movement.mode != Mode::CaptureOnly)
+                .flat_map(|movement| movement.vectors.iter())
+                .find(|&&(_, dy)| dy <= 0)
+                .map(|&(dx, dy)| {
+                    format!(
+                        "piece {} may move without capturing by ({dx},{dy}), which does not go forward",
+                        piece.name
+                    )
+                })
+        })
+    }
+}
+
 /// The board: a rectangle of squares, some of which may be missing, each of some kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {

@@ -647,3 +647,13 @@ fn letters_that_differ_only_in_case_are_refused_where_drops_name_pieces() {
         + "[pieces.man]\nletters = [\"M\", \"n\"]\nmoves = \"fW\"\n[pieces.lord]\nletters = [\"m\", \"N\"]\nmoves = \"W\"\n";
     read_str(&plain, "rules/x.toml", None).unwrap();
 }
+
+#[test]
+fn draws_off_where_positions_may_repeat_is_refused() {
+    // The king steps back and forth: without draw rules a game could go on for ever.
+    let text = BASE.to_string() + "[end]\ndraws = false\n";
+    assert_eq!(
+        error(&text),
+        "rules/x.toml:11:9: end.draws = false says the game cannot go on for ever, but positions may repeat: piece king may move without capturing by (1,0), which does not go forward; keep the draw rules (leave draws out) or make every move that does not capture go forward"
+    );
+}

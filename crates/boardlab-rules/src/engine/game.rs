@@ -135,19 +135,7 @@ impl Game {
     /// empty square has `dy > 0`). Then each move lowers the material, lowers the reserves
     /// or advances a piece, and none of them is ever undone.
     pub fn acyclic(&self) -> bool {
-        let definition = &self.definition;
-        let hands_refill = definition
-            .drops
-            .as_ref()
-            .is_some_and(|drops| drops.captures_to_hand);
-        !hands_refill
-            && definition.pieces.iter().all(|piece| {
-                piece
-                    .moves
-                    .iter()
-                    .filter(|movement| movement.mode != crate::definition::Mode::CaptureOnly)
-                    .all(|movement| movement.vectors.iter().all(|&(_, dy)| dy > 0))
-            })
+        self.definition.why_positions_may_repeat().is_none()
     }
 
     /// What the bots know of the game (piece values, squares), worked out on first use.

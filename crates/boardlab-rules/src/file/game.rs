@@ -129,20 +129,7 @@ fn build(file: &Table, root: &Place) -> Result<Definition, RulesFileError> {
         return Err(drops_entry.key_place.error("[drops] without reserves in start and without captures_to_hand = true: nothing could ever be dropped; give reserves in brackets after the placement or set captures_to_hand = true"));
     }
     play::check_winnable(&end, &pieces, end_fields, &top)?;
-    let choices = pieces.iter().any(|p| {
-        p.promotion
-            .as_ref()
-            .is_some_and(|promotion| promotion.to.len() > 1 || !promotion.compulsory)
-    });
-    if drops.is_some() || choices {
-        let why = if drops.is_some() {
-            "the game has drops"
-        } else {
-            "the game has promotion choices"
-        };
-        pieces::check_case_pairs(piece_table, &pieces, why)?;
-    }
-    Ok(Definition {
+    let definition = Definition {
         id,
         title,
         summary,
@@ -156,5 +143,30 @@ fn build(file: &Table, root: &Place) -> Result<Definition, RulesFileError> {
         end,
         options: Vec::new(),
         source: toml::Table::new(),
-    })
+    };
+    if definition.end.draws.is_none()
+        && let Some(why) = definition.why_positions_may_repeat()
+    {
+        let place = end_fields
+            .as_ref()
+            .and_then(|e| e.entry("draws"))
+            .map_or(root, |d| &d.node.place);
+        return Err(place.error(format!(
+            "end.draws = false says the game cannot go on for ever, but positions may repeat: {why}; keep the draw rules (leave draws out) or make every move that does not capture go forward"
+        )));
+    }
+    let choices = definition.pieces.iter().any(|p| {
+        p.promotion
+            .as_ref()
+            .is_some_and(|promotion| promotion.to.len() > 1 || !promotion.compulsory)
+    });
+    if definition.drops.is_some() || choices {
+        let why = if definition.drops.is_some() {
+            "the game has drops"
+        } else {
+            "the game has promotion choices"
+        };
+        pieces::check_case_pairs(piece_table, &definition.pieces, why)?;
+    }
+    Ok(definition)
 }
