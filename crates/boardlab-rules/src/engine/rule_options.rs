@@ -80,20 +80,6 @@ impl RulesOptions {
         })
     }
 
-    /// The valid names with their defaults, for error messages.
-    fn valid(&self) -> String {
-        let list: Vec<String> = self
-            .infos()
-            .iter()
-            .map(|info| format!("{} (default {})", info.name, info.default))
-            .collect();
-        if list.is_empty() {
-            "none".to_string()
-        } else {
-            list.join(", ")
-        }
-    }
-
     /// The index of the file's option called `name`.
     fn file_option(&self, name: &str) -> Option<usize> {
         self.game
@@ -180,7 +166,7 @@ impl RuleOptions for RulesOptions {
             Err(RuleError::UnknownName {
                 game: id,
                 name: name.to_string(),
-                valid: self.valid(),
+                valid: self.valid_list(),
             })
         })
     }
