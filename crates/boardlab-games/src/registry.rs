@@ -143,6 +143,20 @@ impl GameId {
     pub fn is_built_in(self) -> bool {
         !matches!(self, GameId::File(_))
     }
+
+    /// The evaluation engine that plays this game ([`Evaluate::ENGINE`]): what its bot
+    /// levels and networks are kept under (a built-in game's id, or `rules` for every
+    /// game from a rules file).
+    pub fn engine(self) -> &'static str {
+        struct Engine;
+        impl GameVisitor for Engine {
+            type Output = &'static str;
+            fn visit<P: Evaluate + Encoding>(self, _game: P::Rules) -> &'static str {
+                P::ENGINE
+            }
+        }
+        with_game(self, Engine)
+    }
 }
 
 impl fmt::Display for GameId {

@@ -3,6 +3,7 @@
 use crate::catalog;
 use crate::create::{self, NewGame};
 use crate::error::{ApiError, ApiResult};
+use crate::game_set::{PASTED, PasteError as GameSetError};
 use crate::hub::{self, Hub};
 use crate::limits::ClientId;
 use crate::store::Mode;
@@ -79,8 +80,72 @@ fn cut_quotes(message: &str) -> String {
 }
 
 /// `GET /api/catalog`: the games on offer.
-pub async fn catalog() -> Json<Value> {
-    Json(catalog::catalog())
+pub async fn catalog(State(hub): State<AppState>) -> Json<Value> {
+    Json(catalog::catalog(hub.game_set()))
+}
+
+/// `GET /api/cards/{key}`: the card of one game (as in the catalog), listed or pasted.
+pub async fn card(State(hub): State<AppState>, Path(key): Path<String>) -> ApiResult<Json<Value>> {
+    let game = hub.game_of_key(&key).await.map_err(|e| ApiError::not_found(e.message))?;
+    Ok(Json(catalog::card(&key, game)))
+}
+
+/// The body of `POST /api/rules`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PastedRules {
+    /// The rules file's text (TOML, docs/rules-files.md).
+    pub text: String,
+}
+
+/// `POST /api/rules`: checks a pasted rules file and, when it gives a game, stores it and
+/// answers the game's card, whose `id` (`pasted:…`) a new game may name. A file that does
+/// not read is a 400 whose `error` names the line and column, also given as `line` and
+/// `column`.
+pub async fn paste_rules(
+    State(hub): State<AppState>,
+    JsonBody(request): JsonBody<PastedRules>,
+) -> ApiResult<Response> {
+    let text = request.text;
+    let known = {
+        let text = text.clone();
+        hub.with_store(move |s| s.paste_key(&text)).await?
+    };
+    let set = hub.game_set().clone();
+    let (key, game) = match known {
+        Some(key) => {
+            let (set, key, text) = (set.clone(), key.clone(), text.clone());
+            let game = tokio::task::spawn_blocking(move || set.stored_paste(&key, &text))
+                .await
+                .map_err(|e| ApiError::internal(format!("compiling task failed: {e}")))?
+                .map_err(|e| paste_error(&GameSetError::Load(e)))?;
+            (key, game)
+        }
+        None => {
+            let (compiling, source) = (set.clone(), text.clone());
+            let game = tokio::task::spawn_blocking(move || compiling.new_paste(&source))
+                .await
+                .map_err(|e| ApiError::internal(format!("compiling task failed: {e}")))?
+                .map_err(|e| paste_error(&e))?;
+            let key = hub.with_store(move |s| s.store_paste(&text)).await?;
+            set.remember_paste(&key, game);
+            (key, game)
+        }
+    };
+    let card = catalog::card(&format!("{PASTED}{key}"), game);
+    Ok((StatusCode::OK, Json(card)).into_response())
+}
+
+/// The answer to a pasted rules file that gives no game: 400 with the place of the problem
+/// where it has one, 503 when the server keeps no more pasted games.
+fn paste_error(error: &GameSetError) -> ApiError {
+    match error {
+        GameSetError::Full(_) => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error.to_string()),
+        GameSetError::Load(boardlab_rules::LoadError::File(
+            boardlab_rules::file::RulesFileError::At { line, column, .. },
+        )) => ApiError::bad_request(error.to_string()).with_place(*line, *column),
+        _ => ApiError::bad_request(error.to_string()),
+    }
 }
 
 /// `POST /api/games`: starts a game and returns its links.
@@ -89,7 +154,8 @@ pub async fn create_game(
     client: ClientId,
     JsonBody(request): JsonBody<NewGame>,
 ) -> ApiResult<Response> {
-    let (row, seat) = create::new_row(request)?;
+    let game = hub.game_of_key(&request.game).await?;
+    let (row, seat) = create::new_row(request, game)?;
     let id = row.id.clone();
     let token = |s: u8| row.tokens[usize::from(s - 1)].clone();
     let play = match row.mode {

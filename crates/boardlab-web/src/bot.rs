@@ -72,7 +72,7 @@ pub fn budget(level: u8) -> Duration {
 /// The level descriptions for the start page of `game`: `(level, description)`, with the
 /// perfect player last where it is offered.
 pub fn level_descriptions(game: GameId) -> Vec<(u8, String)> {
-    let mut levels: Vec<(u8, String)> = levels::levels(game.id())
+    let mut levels: Vec<(u8, String)> = levels::levels(game.engine())
         .into_iter()
         .map(|(level, _, description)| (level, description))
         .collect();
@@ -93,7 +93,7 @@ pub fn level_label(level: u8) -> String {
 
 /// Whether `level` is one a player may choose in `game`.
 pub fn is_level(game: GameId, level: u8) -> bool {
-    (1..=levels::level_count(game.id())).contains(&level)
+    (1..=levels::level_count(game.engine())).contains(&level)
         || (level == PERFECT && perfect_offer(game).is_some())
 }
 

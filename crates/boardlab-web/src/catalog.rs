@@ -1,5 +1,6 @@
 //! The list of games the start page offers: names, short descriptions and rule options.
 
+use crate::game_set::GameSet;
 use boardlab_core::{Position, Presentation, RuleOptions};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use serde_json::{Value, json};
@@ -34,9 +35,13 @@ pub fn look_json(look: &Presentation) -> Value {
     })
 }
 
-struct Info(GameId);
+/// The card of a game: `key` is what the API names it by.
+struct Info<'a> {
+    key: &'a str,
+    game: GameId,
+}
 
-impl GameVisitor for Info {
+impl GameVisitor for Info<'_> {
     type Output = Value;
 
     fn visit<P: Position>(self, game: P::Rules) -> Value {
@@ -61,7 +66,12 @@ impl GameVisitor for Info {
                 .join("\n")
         });
         json!({
-            "id": game.game(),
+            "id": self.key,
+            "source": match self.game {
+                GameId::File(_) if self.key.starts_with(crate::game_set::PASTED) => "pasted",
+                GameId::File(_) => "file",
+                _ => "built-in",
+            },
             "board": board,
             "title": look.title,
             "description": look.summary,
@@ -80,19 +90,25 @@ impl GameVisitor for Info {
             "size": format!("{}x{}", start.width(), start.height()),
             "options": options,
             "first_drawn": game.first_player_drawn(),
-            "levels": crate::bot::level_descriptions(self.0)
+            "levels": crate::bot::level_descriptions(self.game)
                 .into_iter()
                 .map(|(level, text)| {
                     json!({ "level": level, "label": crate::bot::level_label(level), "description": text })
                 })
                 .collect::<Vec<_>>(),
-            "default_level": boardlab_ai::levels::default_level(self.0.id()),
+            "default_level": boardlab_ai::levels::default_level(self.game.engine()),
             "names": { "1": look.sides[0], "2": look.sides[1] },
         })
     }
 }
 
-/// Every game with its card text and options, in the order of RULES.md.
-pub fn catalog() -> Value {
-    Value::Array(GameId::ALL.iter().map(|&g| with_game(g, Info(g))).collect())
+/// The card of `game`, named by `key`: its text, look, options and levels.
+pub fn card(key: &str, game: GameId) -> Value {
+    with_game(game, Info { key, game })
+}
+
+/// Every game the server lists with its card: the built-in games in the order of RULES.md,
+/// then the files of its rules folder.
+pub fn catalog(games: &GameSet) -> Value {
+    Value::Array(games.listed().iter().map(|(key, game)| card(key, *game)).collect())
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 /// The body of `POST /api/games`.
 #[derive(Debug, Deserialize)]
 pub struct NewGame {
-    /// The game id.
+    /// The game's key: a game of the catalog, or a pasted rules file's key (`pasted:…`).
     pub game: String,
     /// `bot`, `friend` or `local` (default `bot`).
     #[serde(default)]
@@ -80,12 +80,9 @@ fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<u8> {
     }
 }
 
-/// Checks a request and makes the row of the new game, and returns the creator's seat.
-pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
-    let game: GameId = request
-        .game
-        .parse()
-        .map_err(|e: boardlab_games::registry::UnknownGame| ApiError::bad_request(e.to_string()))?;
+/// Checks a request for a game of `game` (the game its key names) and makes the row of the
+/// new game, and returns the creator's seat.
+pub fn new_row(request: NewGame, game: GameId) -> ApiResult<(GameRow, u8)> {
     let mode = match request.opponent.as_deref() {
         None => Mode::Bot,
         Some(name) => Mode::from_name(name).ok_or_else(|| {
@@ -110,11 +107,12 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
     crate::stored::check_rules(game, &options).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let level = request
         .level
-        .unwrap_or_else(|| boardlab_ai::levels::default_level(game.id()));
+        .unwrap_or_else(|| boardlab_ai::levels::default_level(game.engine()));
     if mode == Mode::Bot && !bot::is_level(game, level) {
         return Err(ApiError::bad_request(format!(
-            "level {level} is not a bot level of {game} (1 to {}{})",
-            boardlab_ai::levels::level_count(game.id()),
+            "level {level} is not a bot level of {} (1 to {}{})",
+            request.game,
+            boardlab_ai::levels::level_count(game.engine()),
             if bot::is_level(game, bot::PERFECT) {
                 format!(", or {} for the perfect player", bot::PERFECT)
             } else {
@@ -131,7 +129,8 @@ pub fn new_row(request: NewGame) -> ApiResult<(GameRow, u8)> {
         .collect();
     let row = GameRow {
         id: secret(false),
-        game: game.id().to_string(),
+        game: request.game.clone(),
+        played: game,
         rules: serde_json::to_string(&rules_json).expect("rules serialize"),
         first,
         mode,

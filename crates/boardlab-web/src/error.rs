@@ -14,6 +14,9 @@ pub struct ApiError {
     /// For 429 (too many requests): the seconds after which the client may try again,
     /// sent as the `Retry-After` header.
     pub retry_after: Option<u64>,
+    /// For a pasted rules file: the line and column (from 1) of its problem, sent as
+    /// `line` and `column` beside `error`.
+    pub place: Option<(u32, u32)>,
 }
 
 impl ApiError {
@@ -23,6 +26,15 @@ impl ApiError {
             status,
             message: message.into(),
             retry_after: None,
+            place: None,
+        }
+    }
+
+    /// The same error, naming the line and column of a text's problem.
+    pub fn with_place(self, line: u32, column: u32) -> ApiError {
+        ApiError {
+            place: Some((line, column)),
+            ..self
         }
     }
 
@@ -53,11 +65,12 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut response = (
-            self.status,
-            Json(serde_json::json!({ "error": self.message })),
-        )
-            .into_response();
+        let mut body = serde_json::json!({ "error": self.message });
+        if let Some((line, column)) = self.place {
+            body["line"] = line.into();
+            body["column"] = column.into();
+        }
+        let mut response = (self.status, Json(body)).into_response();
         if let Some(seconds) = self.retry_after {
             response
                 .headers_mut()

@@ -9,6 +9,7 @@ use crate::limits::{ClientId, Limits};
 use crate::memory::{SolverMemory, give_back_freed_memory};
 use crate::queue::{ClientFull, FairQueue, Ticket};
 use crate::record::RecordTags;
+use crate::game_set::{GameSet, PASTED};
 use crate::session::{self, GameSetup, Session};
 use crate::store::{GameRow, Mode, Store, StoreResult};
 use axum::http::StatusCode;
@@ -324,6 +325,43 @@ impl Hub {
             .await
             .map_err(|e| ApiError::internal(format!("storage task failed: {e}")))?
             .map_err(|e| ApiError::internal(e.to_string()))
+    }
+
+    /// The games this server plays.
+    pub fn game_set(&self) -> &Arc<GameSet> {
+        self.store.games()
+    }
+
+    /// The game a request names by its key (a listed game, or a pasted one), or a 400
+    /// error naming the games there are.
+    pub async fn game_of_key(&self, key: &str) -> ApiResult<GameId> {
+        let set = self.game_set().clone();
+        if let Some(game) = set.listed_game(key) {
+            return Ok(game);
+        }
+        let unknown = || {
+            let ids: Vec<&str> = set.listed().iter().map(|(id, _)| id.as_str()).collect();
+            ApiError::bad_request(format!(
+                "unknown game {}; this server's games: {}, or the key of a pasted rules file \
+                 ({PASTED}…, from POST /api/rules)",
+                boardlab_core::quoted(key),
+                ids.join(", ")
+            ))
+        };
+        let Some(pasted) = key.strip_prefix(PASTED) else {
+            return Err(unknown());
+        };
+        if let Some(game) = set.known_paste(pasted) {
+            return Ok(game);
+        }
+        let wanted = pasted.to_string();
+        let text = self.with_store(move |s| s.pasted_text(&wanted)).await?;
+        let text = text.ok_or_else(unknown)?;
+        let (set, pasted) = (set.clone(), pasted.to_string());
+        tokio::task::spawn_blocking(move || set.stored_paste(&pasted, &text))
+            .await
+            .map_err(|e| ApiError::internal(format!("compiling task failed: {e}")))?
+            .map_err(|e| ApiError::internal(format!("a stored rules text no longer reads: {e}")))
     }
 
     /// The game with this id, loaded from the store on first use.
@@ -924,13 +962,8 @@ impl Hub {
 
 /// The setup of a stored game.
 pub fn setup_of(row: &GameRow) -> ApiResult<GameSetup> {
+    let game = row.played;
     // A stored row that does not read is the server's fault (5xx), not the request's.
-    let game: GameId = row
-        .game
-        .parse()
-        .map_err(|e: boardlab_games::registry::UnknownGame| {
-            ApiError::internal(format!("stored game '{}' cannot be loaded: {e}", row.id))
-        })?;
     let rules: HashMap<String, String> = serde_json::from_str(&row.rules).map_err(|e| {
         ApiError::internal(format!(
             "stored game '{}' cannot be loaded: its rules are not JSON: {e}",

@@ -15,6 +15,7 @@ pub mod create;
 pub mod edge;
 pub mod ending;
 pub mod error;
+pub mod game_set;
 pub mod health;
 pub mod hub;
 pub mod limits;

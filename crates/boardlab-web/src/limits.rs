@@ -34,6 +34,9 @@ pub struct Limits {
     pub solver_mib_per_search: usize,
     /// The memory all perfect-player searches together may use, in MiB.
     pub solver_mib_total: usize,
+    /// The distinct pasted rules files the server compiles since it started (each stays
+    /// in memory until it stops); more are refused with 503 until a restart.
+    pub pasted_rules: usize,
 }
 
 impl Default for Limits {
@@ -51,6 +54,7 @@ impl Default for Limits {
             analyses: cores,
             solver_mib_per_search: 128,
             solver_mib_total: 512,
+            pasted_rules: crate::game_set::DEFAULT_MAX_PASTED,
         }
     }
 }

@@ -1,4 +1,4 @@
-//! `boardlab-web [--addr ADDR] [--db FILE] [--tablebases DIR] [--host NAME]...
+//! `boardlab-web [--addr ADDR] [--db FILE] [--tablebases DIR] [--rules DIR] [--host NAME]...
 //! [--games-per-minute N]`: the same server as `boardlab serve`, as its own small binary (the
 //! crate's tests start it as a real process).
 
@@ -6,7 +6,7 @@ use boardlab_web::{ServeConfig, serve_blocking};
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite] [--tablebases DIR] [--host NAME]... [--games-per-minute N]";
+const USAGE: &str = "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite] [--tablebases DIR] [--rules DIR] [--host NAME]... [--games-per-minute N]";
 
 /// Says `message` on stderr (a closed stderr is not an error worth dying of) and exits 2.
 fn refuse(message: &str) -> ExitCode {
@@ -29,6 +29,7 @@ fn main() -> ExitCode {
             },
             ("--db", Some(v)) => config.db = v.into(),
             ("--tablebases", Some(v)) => config.tablebases = Some(v.into()),
+            ("--rules", Some(v)) => config.rules = Some(v.into()),
             ("--host", Some(v)) => config.hosts.push(v),
             ("--games-per-minute", Some(v)) => match v.parse() {
                 Ok(n) if n > 0 => config.limits.games_per_minute = n,

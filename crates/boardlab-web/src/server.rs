@@ -5,6 +5,7 @@ use crate::assets;
 use crate::bot;
 use crate::edge;
 use crate::edge::game_rate::{GameRate, limit_new_games};
+use crate::game_set::GameSet;
 use crate::health;
 use crate::hub::Hub;
 use crate::limits::Limits;
@@ -26,6 +27,8 @@ pub struct ServeConfig {
     pub db: PathBuf,
     /// A folder of Parity tablebases for the perfect player (`None`: it plays Sprint only).
     pub tablebases: Option<PathBuf>,
+    /// A folder of rules files whose games the start page lists beside the built-in ones.
+    pub rules: Option<PathBuf>,
     /// What one connection, one client and the whole server may use.
     pub limits: Limits,
     /// Host names the server answers for besides IP addresses and `localhost` (`--host`):
@@ -40,6 +43,7 @@ impl ServeConfig {
             addr,
             db,
             tablebases: None,
+            rules: None,
             limits: Limits::default(),
             hosts: Vec::new(),
         }
@@ -57,6 +61,8 @@ pub fn router(hub: AppState, hosts: &[String]) -> Router {
 /// Every page and API route over a hub.
 fn routes(hub: AppState) -> Router {
     let new_games = Arc::new(GameRate::new(hub.limits().games_per_minute));
+    // Pasted rules files count apart from new games, at the same pace.
+    let pastes = Arc::new(GameRate::for_pastes(hub.limits().games_per_minute));
     Router::new()
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::play_page))
@@ -68,6 +74,11 @@ fn routes(hub: AppState) -> Router {
             "/api/games",
             post(api::create_game).layer(from_fn_with_state(new_games, limit_new_games)),
         )
+        .route(
+            "/api/rules",
+            post(api::paste_rules).layer(from_fn_with_state(pastes, limit_new_games)),
+        )
+        .route("/api/cards/{key}", get(api::card))
         .route("/api/games/{id}", get(api::game_state))
         .route("/api/games/{id}/view/{ply}", get(api::game_view))
         .route("/api/games/{id}/events", get(api::game_events))
@@ -100,7 +111,12 @@ impl Server {
         if let Some(dir) = &config.tablebases {
             bot::use_tablebases(dir)?;
         }
-        let store = Store::open(&config.db)?;
+        let games = match &config.rules {
+            Some(dir) => GameSet::with_folder(dir)?,
+            None => GameSet::built_in(),
+        }
+        .with_max_pasted(config.limits.pasted_rules);
+        let store = Store::open_serving(&config.db, Arc::new(games))?;
         let hub = Hub::with_limits(store, config.limits.clone());
         Ok(Server {
             listener,

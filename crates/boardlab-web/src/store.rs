@@ -2,9 +2,11 @@
 //! acknowledged.
 
 use crate::ending::Ending;
+use crate::game_set::{GameSet, PASTED};
+use boardlab_games::GameId;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The database's layout version (SQLite's `user_version`): 1 since the bot levels were
 /// recalibrated, 2 since Obsidian got a level and Daisy's were respaced.
@@ -83,8 +85,11 @@ impl Mode {
 pub struct GameRow {
     /// The game's public id (in its links).
     pub id: String,
-    /// The game id (`obsidian`, …).
+    /// The game's key: a built-in id (`obsidian`), the id of a rules file of the server's
+    /// folder, or `pasted:` and the key of a pasted rules text ([`crate::game_set`]).
     pub game: String,
+    /// The game itself, as the server's [`GameSet`] knows the key.
+    pub played: GameId,
     /// The rule options as a JSON object of strings.
     pub rules: String,
     /// Who moved first, 1 or 2.
@@ -117,6 +122,8 @@ pub struct GameRow {
 /// The database, shared by all requests.
 pub struct Store {
     conn: Mutex<Connection>,
+    /// The games stored rows may name.
+    games: Arc<GameSet>,
 }
 
 /// Why the store failed.
@@ -228,6 +235,11 @@ impl Store {
     /// the WAL's index in heap memory: it never creates or maps a `-shm` file, which would
     /// kill the process with SIGBUS when the file cannot be written (a full disk).
     pub fn open(path: &Path) -> StoreResult<Store> {
+        Store::open_serving(path, Arc::new(GameSet::built_in()))
+    }
+
+    /// [`open`](Store::open) for a server that plays `games`: the games its rows may name.
+    pub fn open_serving(path: &Path, games: Arc<GameSet>) -> StoreResult<Store> {
         let opening = |error| StoreError::opening(path, error);
         let conn = Connection::open(path).map_err(opening)?;
         // A server being replaced may hold the file a moment longer; not five seconds.
@@ -263,6 +275,10 @@ impl Store {
                  ply INTEGER NOT NULL,
                  mv TEXT NOT NULL,
                  PRIMARY KEY (game_id, ply)
+             );
+             CREATE TABLE IF NOT EXISTS rules_texts (
+                 key TEXT PRIMARY KEY,
+                 text TEXT NOT NULL UNIQUE
              );",
         )?;
         // Databases made by earlier versions get the newer columns now.
@@ -286,7 +302,81 @@ impl Store {
         renumber_levels(&conn)?;
         Ok(Store {
             conn: Mutex::new(conn),
+            games,
         })
+    }
+
+    /// The games this store's rows may name.
+    pub fn games(&self) -> &Arc<GameSet> {
+        &self.games
+    }
+
+    /// The key of a stored pasted rules text, if this exact text was stored.
+    pub fn paste_key(&self, text: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT key FROM rules_texts WHERE text = ?1",
+                params![text],
+                |row| row.get(0),
+            )
+            .optional()?)
+    }
+
+    /// The pasted rules text stored under `key`.
+    pub fn pasted_text(&self, key: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT text FROM rules_texts WHERE key = ?1",
+                params![key],
+                |row| row.get(0),
+            )
+            .optional()?)
+    }
+
+    /// Stores a pasted rules text under a new random key (or finds the key it has) and
+    /// returns the key.
+    pub fn store_paste(&self, text: &str) -> StoreResult<String> {
+        let conn = self.conn();
+        conn.execute(
+            "INSERT OR IGNORE INTO rules_texts (key, text) VALUES (?1, ?2)",
+            params![crate::create::secret(false), text],
+        )?;
+        Ok(conn.query_row(
+            "SELECT key FROM rules_texts WHERE text = ?1",
+            params![text],
+            |row| row.get(0),
+        )?)
+    }
+
+    /// The game of a stored row's `game` column, or what is wrong with it.
+    fn game_of(&self, conn: &Connection, key: &str) -> Result<GameId, String> {
+        let Some(pasted) = key.strip_prefix(PASTED) else {
+            return self.games.listed_game(key).ok_or_else(|| {
+                let ids: Vec<&str> = self.games.listed().iter().map(|(id, _)| id.as_str()).collect();
+                format!(
+                    "not a game of this server ({}; a rules file's game is played while \
+                     `serve --rules DIR` names a folder holding it)",
+                    ids.join(", ")
+                )
+            });
+        };
+        if let Some(game) = self.games.known_paste(pasted) {
+            return Ok(game);
+        }
+        let text: Option<String> = conn
+            .query_row(
+                "SELECT text FROM rules_texts WHERE key = ?1",
+                params![pasted],
+                |row| row.get(0),
+            )
+            .optional()
+            .map_err(|e| format!("a pasted game whose rules text cannot be read ({e})"))?;
+        let text = text.ok_or("a pasted game whose rules text is not in table rules_texts")?;
+        self.games
+            .stored_paste(pasted, &text)
+            .map_err(|e| format!("a pasted game whose rules text no longer gives a game ({e})"))
     }
 
     /// How many games the database holds: a cheap read through the store that fails when
@@ -444,7 +534,7 @@ impl Store {
             )
             .optional()?;
         let row = values
-            .map(crate::stored::game_row)
+            .map(|values| crate::stored::game_row(values, |key| self.game_of(&conn, key)))
             .transpose()
             .map_err(|damage| StoreError::Damaged {
                 game: game_id.to_string(),

@@ -125,20 +125,18 @@ pub fn check_rules(game: GameId, rules: &[String]) -> Result<(), RuleError> {
 
 /// The row of a game from its stored columns (in the order of [`COLUMNS`]), or the first
 /// column that holds what the server never writes there.
-pub fn game_row(values: Vec<Value>) -> Result<GameRow, Damage> {
+/// `game_of` gives the game of the `game` column's key, or what is wrong with it.
+pub fn game_row(
+    values: Vec<Value>,
+    game_of: impl FnOnce(&str) -> Result<GameId, String>,
+) -> Result<GameRow, Damage> {
     let row = Columns { values };
     let id = row.text("id")?;
     if !is_id(id) {
         return Err(row.damage("id", "not a game id (1 to 64 letters, digits, - or _)"));
     }
     let game_text = row.text("game")?;
-    let game: GameId = game_text.parse().map_err(|_| {
-        let valid: Vec<&str> = GameId::ALL.iter().map(|g| g.id()).collect();
-        row.damage(
-            "game",
-            format!("not a game of this server ({})", valid.join(", ")),
-        )
-    })?;
+    let game = game_of(game_text).map_err(|problem| row.damage("game", problem))?;
     let mode_text = row.text("mode")?;
     let mode = Mode::from_name(mode_text)
         .ok_or_else(|| row.damage("mode", "an unknown mode (bot, friend or local)"))?;
@@ -158,7 +156,7 @@ pub fn game_row(values: Vec<Value>) -> Result<GameRow, Damage> {
         .map(|(name, value)| format!("{name}={value}"))
         .collect();
     check_rules(game, &options)
-        .map_err(|e| row.damage("rules", format!("not rule options of {} ({e})", game.id())))?;
+        .map_err(|e| row.damage("rules", format!("not rule options of {game_text} ({e})")))?;
     let (bot_seat, bot_level) = match mode {
         Mode::Bot => {
             let seat = row.optional_seat("bot_seat")?.ok_or_else(|| {
@@ -174,9 +172,8 @@ pub fn game_row(values: Vec<Value>) -> Result<GameRow, Damage> {
                 row.damage(
                     "bot_level",
                     format!(
-                        "not a level of {} (1 to {}, or {} for the perfect player)",
-                        game.id(),
-                        boardlab_ai::levels::level_count(game.id()),
+                        "not a level of {game_text} (1 to {}, or {} for the perfect player)",
+                        boardlab_ai::levels::level_count(game.engine()),
                         crate::bot::PERFECT
                     ),
                 )
@@ -246,7 +243,8 @@ pub fn game_row(values: Vec<Value>) -> Result<GameRow, Damage> {
     }
     Ok(GameRow {
         id: id.to_string(),
-        game: game.id().to_string(),
+        game: game_text.to_string(),
+        played: game,
         rules: rules_text.to_string(),
         first,
         mode,
@@ -265,6 +263,6 @@ pub fn game_row(values: Vec<Value>) -> Result<GameRow, Damage> {
 /// Whether a stored bot level is one the server plays in `game`: one of its levels, or the
 /// perfect player (which plays the strongest level where it is not offered).
 fn is_stored_level(game: GameId, level: u8) -> bool {
-    (1..=boardlab_ai::levels::level_count(game.id())).contains(&level)
+    (1..=boardlab_ai::levels::level_count(game.engine())).contains(&level)
         || level == crate::bot::PERFECT
 }

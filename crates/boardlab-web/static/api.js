@@ -7,12 +7,22 @@ async function call(method, path, body) {
     body: body ? JSON.stringify(body) : undefined,
   });
   const data = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    const error = new Error(data.error || `${res.status} ${res.statusText}`);
+    // A pasted rules file's problem has its place: line and column, from 1.
+    error.line = data.line;
+    error.column = data.column;
+    throw error;
+  }
   return data;
 }
 
 /** The games on offer. */
 export const catalog = () => call('GET', '/api/catalog');
+/** The card of one game, listed or pasted (as in the catalog). */
+export const card = (key) => call('GET', `/api/cards/${encodeURIComponent(key)}`);
+/** Checks and keeps a pasted rules file; returns its game's card (id `pasted:…`). */
+export const pasteRules = (text) => call('POST', '/api/rules', { text });
 /** Starts a game; returns { id, seat, tokens, links }. */
 export const createGame = (request) => call('POST', '/api/games', request);
 /** The state of a game. */

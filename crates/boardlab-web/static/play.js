@@ -680,7 +680,7 @@ async function main() {
   $('#record').href = `/api/games/${id}/record`;
   try {
     const first = await api.gameState(id);
-    game = (await api.catalog()).find((g) => g.id === first.game);
+    game = await api.card(first.game);
     setState(first);
   } catch (e) {
     message(e.message, true);
@@ -693,7 +693,7 @@ async function main() {
   const title = game.title;
   document.title = `${title} \u2014 boardlab`;
   $('#title').textContent = title;
-  $('#rules-link').href = `/rules/${state.game}`;
+  $('#rules-link').href = `/rules/${encodeURIComponent(state.game)}`;
   if (mySeats.length === 0) message('You are watching this game.');
   const events = new EventSource(`/api/games/${id}/events`);
   events.addEventListener('state', (e) => setState(JSON.parse(e.data)));

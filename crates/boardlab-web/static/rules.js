@@ -7,7 +7,7 @@ import { touchedSquares } from './moves.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 
-const gameId = location.pathname.split('/')[2] || '';
+const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
 
 function escape(text) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -132,7 +132,8 @@ function howToPlay(game) {
   return section;
 }
 
-async function main() {
+/** The section of RULES.md on a built-in game, with the rules common to all of them. */
+async function rulesText(gameId) {
   const text = await (await fetch('/static/RULES.md')).text();
   const lines = text.split('\n');
   const starts = [];
@@ -140,22 +141,33 @@ async function main() {
   const common = lines.slice(0, starts[0]);
   let section = null;
   starts.forEach((s, k) => {
-    if (lines[s].toLowerCase().includes(gameId.toLowerCase()) && gameId) section = lines.slice(s, starts[k + 1] ?? lines.length);
+    if (lines[s].toLowerCase().includes(gameId.toLowerCase())) section = lines.slice(s, starts[k + 1] ?? lines.length);
   });
+  if (!section) return '';
+  return '<h2 id="full-rules">The rules in full, with every ruling</h2>' + render(section) + '<h2>Rules common to all four games</h2>' + render(common.filter((l) => !l.startsWith('# ')));
+}
+
+async function main() {
   const body = document.querySelector('#rules-text');
-  if (!section) {
+  let info;
+  try {
+    info = await api.card(gameId);
+  } catch (e) {
     body.innerHTML = `<p>No game called '${escape(gameId)}'.</p>`;
+    document.body.dataset.ready = 'yes';
     return;
   }
-  const title = section[0].replace(/^## \d+\.\s*/, '');
-  document.title = `Rules of ${title.split(' ')[0]} \u2014 boardlab`;
-  body.innerHTML = '<h2 id="full-rules">The rules in full, with every ruling</h2>' + render(section) + '<h2>Rules common to all four games</h2>' + render(common.filter((l) => !l.startsWith('# ')));
-  const info = (await api.catalog()).find((g) => g.id === gameId);
-  if (info) body.prepend(howToPlay(info));
-  document.body.dataset.ready = 'yes';
+  document.title = `Rules of ${info.title} \u2014 boardlab`;
+  if (info.source === 'built-in') {
+    body.innerHTML = await rulesText(gameId);
+  } else {
+    body.innerHTML = '<p class="muted">This game is defined by a rules file: the pieces below move as the file says, and the game ends as its <code>[end]</code> section says.</p>';
+  }
+  body.prepend(howToPlay(info));
   const play = document.querySelector('#play-link');
   play.href = `/?game=${encodeURIComponent(gameId)}`;
-  play.textContent = `Play ${title.split(' ')[0]}`;
+  play.textContent = `Play ${info.title}`;
+  document.body.dataset.ready = 'yes';
 }
 
 main();

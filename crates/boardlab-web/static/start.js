@@ -32,7 +32,7 @@ function card(game) {
   p.textContent = game.description;
   c.appendChild(p);
   const rules = document.createElement('a');
-  rules.href = `/rules/${game.id}`;
+  rules.href = `/rules/${encodeURIComponent(game.id)}`;
   rules.textContent = 'Read the rules';
   rules.addEventListener('click', (e) => e.stopPropagation());
   c.appendChild(rules);
@@ -165,6 +165,37 @@ async function showMyGames() {
   };
 }
 
+/** Adds a pasted game's card (in place of an earlier pasted one) and chooses it. */
+function addPasted(game) {
+  games = games.filter((g) => g.source !== 'pasted').concat([game]);
+  for (const c of document.querySelectorAll('.card.pasted')) c.remove();
+  const c = card(game);
+  c.classList.add('pasted');
+  $('#games').appendChild(c);
+  choose(game.id);
+}
+
+/** Checks the pasted rules file; its game becomes a card, its problem is shown at its line. */
+async function checkRules() {
+  const area = $('#rules-text');
+  const error = $('#rules-error');
+  error.textContent = '';
+  try {
+    addPasted(await api.pasteRules(area.value));
+    $('#rules-ok').textContent = `${chosen.title}: the rules read. Choose how to play it below.`;
+  } catch (e) {
+    $('#rules-ok').textContent = '';
+    error.textContent = e.message;
+    if (e.line) {
+      // Put the cursor on the place of the problem.
+      const lines = area.value.split('\n');
+      const at = lines.slice(0, e.line - 1).reduce((n, l) => n + l.length + 1, 0) + (e.column || 1) - 1;
+      area.focus();
+      area.setSelectionRange(at, Math.min(at + 1, area.value.length));
+    }
+  }
+}
+
 async function main() {
   games = await api.catalog();
   showMyGames();
@@ -172,8 +203,10 @@ async function main() {
   for (const g of games) grid.appendChild(card(g));
   for (const r of document.querySelectorAll('input[name=opponent]')) r.addEventListener('change', updateOpponent);
   $('#setup').addEventListener('submit', start);
+  $('#rules-check').addEventListener('click', checkRules);
   const wanted = new URLSearchParams(location.search).get('game');
   if (wanted && games.some((g) => g.id === wanted)) choose(wanted);
+  else if (wanted && wanted.startsWith('pasted:')) api.card(wanted).then(addPasted).catch(() => {});
   document.body.dataset.ready = 'yes';
 }
 

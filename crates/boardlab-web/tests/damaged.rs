@@ -14,6 +14,7 @@ fn row(id: &str, mode: Mode) -> GameRow {
     GameRow {
         id: id.into(),
         game: "sprint".into(),
+        played: boardlab_games::GameId::Sprint,
         rules: "{}".into(),
         first: 1,
         mode,

@@ -174,6 +174,7 @@ fn bot_row(id: &str, game: &str) -> boardlab_web::store::GameRow {
     boardlab_web::store::GameRow {
         id: id.into(),
         game: game.into(),
+        played: game.parse().expect("a built-in game"),
         rules: "{}".into(),
         first: 1,
         mode: boardlab_web::store::Mode::Bot,

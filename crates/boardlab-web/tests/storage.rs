@@ -98,6 +98,7 @@ fn a_shm_path_that_cannot_be_used_is_never_touched() {
     let row = boardlab_web::store::GameRow {
         id: "shm".into(),
         game: "sprint".into(),
+        played: boardlab_games::GameId::Sprint,
         rules: "{}".into(),
         first: 1,
         mode: boardlab_web::store::Mode::Local,

@@ -20,6 +20,11 @@ pub struct ServeArgs {
     /// offered for Parity positions they cover (it is always offered for Sprint).
     #[arg(long, value_name = "DIR")]
     tablebases: Option<PathBuf>,
+    /// A folder of rules files (docs/rules-files.md): the start page lists each file's
+    /// game beside the built-in ones. A file that gives no game stops the server, naming
+    /// its line.
+    #[arg(long, value_name = "DIR")]
+    rules: Option<PathBuf>,
     /// A host name the server answers for besides IP addresses and localhost (repeatable):
     /// requests naming any other host are refused, against DNS rebinding (docs/web.md,
     /// "Security").
@@ -66,6 +71,10 @@ struct LimitArgs {
     /// MiB all perfect-player searches together may use (16 to 1048576).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(16..=1_048_576))]
     solver_mib_total: Option<u64>,
+    /// Distinct pasted rules files the server compiles until it restarts (0 to 1000000;
+    /// 0: players cannot paste rules files).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pasted_rules: Option<u64>,
 }
 
 impl LimitArgs {
@@ -108,6 +117,9 @@ impl LimitArgs {
         if let Some(n) = self.solver_mib_total {
             limits.solver_mib_total = count(n);
         }
+        if let Some(n) = self.pasted_rules {
+            limits.pasted_rules = count(n);
+        }
         limits
     }
 }
@@ -116,6 +128,7 @@ impl LimitArgs {
 pub fn run(args: ServeArgs) -> Result<()> {
     let mut config = boardlab_web::ServeConfig::new(args.addr, args.db);
     config.tablebases = args.tablebases;
+    config.rules = args.rules;
     config.limits = args.limits.limits();
     config.hosts = args.hosts;
     boardlab_web::serve_blocking(config)

@@ -16,14 +16,14 @@ mkdirSync(SHOTS, { recursive: true });
 
 /**
  * Starts the server binary, on a free port with a fresh database unless `addr` and `db` say
- * otherwise (to start it again where it was); resolves to { url, db, stop }.
+ * otherwise (to start it again where it was) and with `args` besides; resolves to { url, db, stop }.
  */
-export async function startServer({ addr = '127.0.0.1:0', db = null } = {}) {
+export async function startServer({ addr = '127.0.0.1:0', db = null, args = [] } = {}) {
   const bin = process.env.BOARDLAB_WEB_BIN;
   if (!bin) throw new Error('set BOARDLAB_WEB_BIN to the boardlab-web binary (run.sh does)');
   db = db || join(mkdtempSync(join(tmpdir(), 'boardlab-web-')), 'games.sqlite');
   // The tests start many games from one address: past the default games-per-minute.
-  const child = spawn(bin, ['--addr', addr, '--db', db, '--games-per-minute', '100000'], {
+  const child = spawn(bin, ['--addr', addr, '--db', db, '--games-per-minute', '100000', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((ok, fail) => {

@@ -20,6 +20,8 @@ pub const WINDOW: Duration = Duration::from_secs(60);
 #[derive(Debug)]
 pub struct GameRate {
     per_window: usize,
+    /// What is counted, one and many (`game`, `games`).
+    what: (&'static str, &'static str),
     clients: Mutex<Clients>,
 }
 
@@ -33,8 +35,18 @@ struct Clients {
 impl GameRate {
     /// A limit of `per_minute` games per client.
     pub fn new(per_minute: u32) -> GameRate {
+        GameRate::counting(per_minute, ("game", "games"))
+    }
+
+    /// A limit of `per_minute` pasted rules files per client (`POST /api/rules`).
+    pub fn for_pastes(per_minute: u32) -> GameRate {
+        GameRate::counting(per_minute, ("rules file", "rules files"))
+    }
+
+    fn counting(per_minute: u32, what: (&'static str, &'static str)) -> GameRate {
         GameRate {
             per_window: usize::try_from(per_minute).unwrap_or(usize::MAX).max(1),
+            what,
             clients: Mutex::new(Clients {
                 created: HashMap::new(),
                 kept_at_sweep: 0,
@@ -112,8 +124,9 @@ pub async fn limit_new_games(
             let mut response = ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
-                    "too many new games from your address: at most {} a minute (the server's --games-per-minute); try again in {}",
-                    count(rate.per_window as u64, "game", "games"),
+                    "too many new {} from your address: at most {} a minute (the server's --games-per-minute); try again in {}",
+                    rate.what.1,
+                    count(rate.per_window as u64, rate.what.0, rate.what.1),
                     count(seconds, "second", "seconds")
                 ),
             )
