@@ -28,14 +28,15 @@ def variant_id(variant):
 
 
 def cli_path():
-    """The `boardlab` binary: $BOARDLAB_BIN, or the release build of the workspace."""
+    """The `boardlab` binary: $BOARDLAB_BIN, or the workspace's build (tests', then release)."""
     given = os.environ.get("BOARDLAB_BIN")
     if given:
         return given
     target = os.environ.get("CARGO_TARGET_DIR") or str(ROOT / "target")
-    candidate = pathlib.Path(target) / "release" / "boardlab"
-    if candidate.exists():
-        return str(candidate)
+    for profile in ["ci", "release"]:
+        candidate = pathlib.Path(target) / profile / "boardlab"
+        if candidate.exists():
+            return str(candidate)
     return shutil.which("boardlab")
 
 

@@ -14,6 +14,7 @@ cd "$here"
 npm ci --no-audit --no-fund
 
 target="${CARGO_TARGET_DIR:-$root/target}"
-(cd "$root" && cargo build --release -p boardlab-web --bin boardlab-web)
-export BOARDLAB_WEB_BIN="${BOARDLAB_WEB_BIN:-$target/release/boardlab-web}"
+# The tests' profile (Cargo.toml): what `cargo test --workspace --profile ci` built already.
+(cd "$root" && cargo build --profile ci -p boardlab-web --bin boardlab-web)
+export BOARDLAB_WEB_BIN="${BOARDLAB_WEB_BIN:-$target/ci/boardlab-web}"
 node --test --test-concurrency=1 tests/
