@@ -86,7 +86,10 @@ pub async fn catalog(State(hub): State<AppState>) -> Json<Value> {
 
 /// `GET /api/cards/{key}`: the card of one game (as in the catalog), listed or pasted.
 pub async fn card(State(hub): State<AppState>, Path(key): Path<String>) -> ApiResult<Json<Value>> {
-    let game = hub.game_of_key(&key).await.map_err(|e| ApiError::not_found(e.message))?;
+    let game = hub
+        .game_of_key(&key)
+        .await
+        .map_err(|e| ApiError::not_found(e.message))?;
     Ok(Json(catalog::card(&key, game)))
 }
 
@@ -114,8 +117,8 @@ pub async fn paste_rules(
     let set = hub.game_set().clone();
     let (key, game) = match known {
         Some(key) => {
-            let (set, key, text) = (set.clone(), key.clone(), text.clone());
-            let game = tokio::task::spawn_blocking(move || set.stored_paste(&key, &text))
+            let (set, stored, text) = (set.clone(), key.clone(), text.clone());
+            let game = tokio::task::spawn_blocking(move || set.stored_paste(&stored, &text))
                 .await
                 .map_err(|e| ApiError::internal(format!("compiling task failed: {e}")))?
                 .map_err(|e| paste_error(&GameSetError::Load(e)))?;

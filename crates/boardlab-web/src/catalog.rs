@@ -110,5 +110,11 @@ pub fn card(key: &str, game: GameId) -> Value {
 /// Every game the server lists with its card: the built-in games in the order of RULES.md,
 /// then the files of its rules folder.
 pub fn catalog(games: &GameSet) -> Value {
-    Value::Array(games.listed().iter().map(|(key, game)| card(key, *game)).collect())
+    Value::Array(
+        games
+            .listed()
+            .iter()
+            .map(|(key, game)| card(key, *game))
+            .collect(),
+    )
 }

@@ -76,8 +76,8 @@ pub enum PasteError {
     Load(#[from] LoadError),
     /// The server holds as many pasted games as it may.
     #[error(
-        "this server has compiled as many pasted rules files as it keeps ({0}) since it \
-         started; games already made go on, new rules files wait for a restart"
+        "this server takes no more new pasted rules files: it compiles at most {0} until it \
+         restarts (--pasted-rules); games of files already taken go on"
     )]
     Full(usize),
 }
@@ -86,7 +86,10 @@ impl GameSet {
     /// The built-in games alone.
     pub fn built_in() -> GameSet {
         GameSet {
-            listed: GameId::ALL.iter().map(|&g| (g.id().to_string(), g)).collect(),
+            listed: GameId::ALL
+                .iter()
+                .map(|&g| (g.id().to_string(), g))
+                .collect(),
             pasted: Mutex::new(HashMap::new()),
             max_pasted: DEFAULT_MAX_PASTED,
         }

@@ -354,7 +354,12 @@ impl Store {
     fn game_of(&self, conn: &Connection, key: &str) -> Result<GameId, String> {
         let Some(pasted) = key.strip_prefix(PASTED) else {
             return self.games.listed_game(key).ok_or_else(|| {
-                let ids: Vec<&str> = self.games.listed().iter().map(|(id, _)| id.as_str()).collect();
+                let ids: Vec<&str> = self
+                    .games
+                    .listed()
+                    .iter()
+                    .map(|(id, _)| id.as_str())
+                    .collect();
                 format!(
                     "not a game of this server ({}; a rules file's game is played while \
                      `serve --rules DIR` names a folder holding it)",

@@ -161,7 +161,7 @@ async function main() {
   if (info.source === 'built-in') {
     body.innerHTML = await rulesText(gameId);
   } else {
-    body.innerHTML = '<p class="muted">This game is defined by a rules file: the pieces below move as the file says, and the game ends as its <code>[end]</code> section says.</p>';
+    body.innerHTML = '<p class="muted">This game is defined by a rules file: its pieces move as the file says (above, in words and in its Betza notation), and it ends as the <code>[end]</code> section of the file says.</p>';
   }
   body.prepend(howToPlay(info));
   const play = document.querySelector('#play-link');

@@ -16,8 +16,8 @@ fn local_game(game: &str) -> NewGame {
 #[tokio::test]
 async fn idle_games_leave_memory_unless_in_use_and_load_again() {
     let hub = Hub::new(Store::open(&temp_db("idle")).unwrap());
-    let (row, _) = new_row(local_game("sprint")).unwrap();
-    let (kept, _) = new_row(local_game("parity")).unwrap();
+    let (row, _) = new_row(local_game("sprint"), boardlab_games::GameId::Sprint).unwrap();
+    let (kept, _) = new_row(local_game("parity"), boardlab_games::GameId::Parity).unwrap();
     let (id, kept_id) = (row.id.clone(), kept.id.clone());
     hub.create(row, ClientId::LOCAL).await.unwrap();
     hub.create(kept, ClientId::LOCAL).await.unwrap();

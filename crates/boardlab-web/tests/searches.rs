@@ -28,7 +28,8 @@ fn hub_with(limits: Limits) -> Arc<Hub> {
 /// A new game for `who` from a request body; its entry and the seat of its creator.
 async fn create(hub: &Arc<Hub>, body: Value, who: ClientId) -> Result<(EntryRef, u8), u16> {
     let request: NewGame = serde_json::from_value(body).unwrap();
-    let (row, seat) = new_row(request).unwrap();
+    let game = hub.game_of_key(&request.game).await.unwrap();
+    let (row, seat) = new_row(request, game).unwrap();
     let id = row.id.clone();
     hub.create(row, who).await.map_err(|e| e.status.as_u16())?;
     Ok((hub.entry(&id).await.unwrap(), seat))

@@ -29,6 +29,7 @@
 
 pub mod bitset;
 mod compile;
+mod describe;
 mod end;
 pub mod error;
 pub mod game;

@@ -2,6 +2,7 @@
 //! its definition (title, summary, players, pieces with their letters and Betza moves,
 //! square kinds), for when `presentation` becomes an instance method of the core's trait.
 
+use super::describe;
 use super::game::Game;
 use boardlab_core::Player;
 use boardlab_core::presentation::{BoardStyle, PieceKind, Presentation, SquareKind, TokenStyle};
@@ -24,12 +25,14 @@ impl Game {
                 .pieces
                 .iter()
                 .map(|piece| {
-                    let kind = PieceKind::new(
-                        piece.letters[0],
-                        piece.letters[1],
-                        &piece.name,
-                        &piece.betza,
-                    );
+                    let words: &'static str = leak_str(describe::moves_in_words(piece));
+                    let (steps, slides) = describe::reach(piece);
+                    let kind =
+                        PieceKind::new(piece.letters[0], piece.letters[1], &piece.name, words)
+                            .reach(
+                                Box::leak(steps.into_boxed_slice()),
+                                Box::leak(slides.into_boxed_slice()),
+                            );
                     if piece.royal {
                         kind.note("capture it to win")
                     } else {
@@ -70,7 +73,13 @@ impl Game {
                 title: &definition.title,
                 summary: &definition.summary,
                 sides: [self.player_name(Player::One), self.player_name(Player::Two)],
-                tokens: TokenStyle::Wedge,
+                // One kind of piece (a stone game, Parity's): plain stones; otherwise
+                // wedges, whose letters tell the kinds apart.
+                tokens: if definition.pieces.len() == 1 {
+                    TokenStyle::Stone
+                } else {
+                    TokenStyle::Wedge
+                },
                 board: BoardStyle {
                     marks: Box::leak(marks.into_boxed_slice()),
                     ..BoardStyle::PLAIN
@@ -81,4 +90,9 @@ impl Game {
             }
         })
     }
+}
+
+/// A text kept for the rest of the process (a game's presentation is made once per game).
+fn leak_str(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
 }

@@ -107,11 +107,16 @@ export async function gameState(page) {
   });
 }
 
-/** Plays a move text by clicks: the piece (or reserve letter), then each landing square. */
+/**
+ * Plays a move text by clicks: the piece (or the reserve piece of the side to move: a drop's
+ * text names the piece in capitals for either side), then each landing square.
+ */
 export async function playByClicks(page, move) {
-  const squares = move.match(/[a-i][1-9]/g);
+  const squares = move.match(/[a-p](1[0-6]|[1-9])/g);
   if (move[1] === '@') {
-    await page.click(`.reserve-piece[data-drop="${move[0]}"]`);
+    const { view } = await gameState(page);
+    const letter = view.to_move === 2 ? move[0].toLowerCase() : move[0];
+    await page.click(`.reserve-piece[data-drop="${letter}"]`);
     await clickSquare(page, squares[0]);
     return;
   }
