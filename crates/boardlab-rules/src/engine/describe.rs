@@ -134,10 +134,13 @@ fn directions(vectors: &[(i8, i8)]) -> String {
     }
 }
 
+/// Steps or directions as (files, ranks).
+pub type Vectors = Vec<(i8, i8)>;
+
 /// The squares a piece reaches in one step and the directions it slides along, as the core's
 /// diagrams take them: `(steps, slides)`, seen from Player 1, on an empty board (hops need a
 /// piece to hop over and are left out; a jump's landing square is shown).
-pub fn reach(piece: &Piece) -> (Vec<(i8, i8)>, Vec<(i8, i8)>) {
+pub fn reach(piece: &Piece) -> (Vectors, Vectors) {
     let (mut steps, mut slides) = (Vec::new(), Vec::new());
     for movement in piece.moves.iter().filter(|m| !m.hop) {
         for &vector in &movement.vectors {
