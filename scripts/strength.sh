@@ -12,7 +12,9 @@
 #   TIME=100ms            time a move for both sides                [--time]
 #   GAMES=200             games per game type (pairs of colours)    [--games]
 #   THREADS=1             games at once (1 gives each engine a core) [--threads]
-#   GAMES_LIST="obsidian daisy"  which games                        [--games-list]
+#   GAMES_LIST="obsidian daisy"  which games: obsidian, daisy, or a rules file whose id
+#                         Fairy-Stockfish's variant file defines (rules/obsidian.toml: the
+#                         generic engine against Fairy-Stockfish's own definition) [--games-list]
 #   OURS="alphabeta:time=$TIME"  our bot spec; `engine` pits Fairy-Stockfish
 #                         against itself (training games for `boardlab tune --records`) [--ours]
 #   OBSIDIAN_OPENINGS=random:8   DAISY_OPENINGS=setup:2             [--obsidian-openings, --daisy-openings]
@@ -92,16 +94,27 @@ FSF_SPEC="uci:$FAIRY_STOCKFISH,variantpath=$INI,$FSF_OPTIONS,time=$TIME"
 RECORDS="$CACHE/strength-records"
 mkdir -p "$RECORDS"
 for game in $GAMES_LIST; do
+    fsf_spec="$FSF_SPEC"
     case "$game" in
         obsidian) openings="$OBSIDIAN_OPENINGS" ;;
         daisy) openings="$DAISY_OPENINGS" ;;
-        *) echo "strength.sh: '$game' has no Fairy-Stockfish variant; games are obsidian and daisy" >&2; exit 2 ;;
+        *.toml)
+            # A rules file: played by the generic engine, spoken to Fairy-Stockfish in its
+            # dialect (the variant is the file's id).
+            game="$(cd "$REPO" && realpath "$game")"
+            case "$(basename "$game")" in
+                daisy*) openings="$DAISY_OPENINGS" ;;
+                *) openings="$OBSIDIAN_OPENINGS" ;;
+            esac
+            fsf_spec="$FSF_SPEC,notation=fsf" ;;
+        *) echo "strength.sh: '$game' has no Fairy-Stockfish variant; games are obsidian, daisy or rules/obsidian.toml" >&2; exit 2 ;;
     esac
     echo
     echo "== $game: $OURS against Fairy-Stockfish, $TIME a move, $GAMES games, openings $openings =="
     started=$(date +%s)
-    "$BOARDLAB" match "$game" --p1 "$OURS" --p2 "$FSF_SPEC" --games "$GAMES" \
+    records="$RECORDS/$(basename "$game" .toml).pgn"
+    "$BOARDLAB" match "$game" --p1 "$OURS" --p2 "$fsf_spec" --games "$GAMES" \
         --threads "$THREADS" --openings "$openings" --seed "$SEED" \
-        --pgn "$RECORDS/$game.pgn"
-    echo "($(( $(date +%s) - started )) s; records in $RECORDS/$game.pgn)"
+        --pgn "$records"
+    echo "($(( $(date +%s) - started )) s; records in $records)"
 done

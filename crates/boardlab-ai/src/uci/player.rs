@@ -23,6 +23,8 @@ pub struct UciBot<P> {
     limits: Limits,
     notation: Notation,
     engine: Option<EngineProcess>,
+    /// The `UCI_Variant` the running engine was told, if any.
+    variant_sent: Option<String>,
     new_game: bool,
     pending: Option<EngineError>,
     failure: Option<BotFailure>,
@@ -44,6 +46,7 @@ impl<P: Evaluate> UciBot<P> {
             limits,
             notation,
             engine: None,
+            variant_sent: None,
             new_game: true,
             pending: None,
             failure: None,
@@ -117,15 +120,15 @@ impl<P: Evaluate> UciBot<P> {
         command
     }
 
-    /// Sets a started engine up: `uci`, the variant file, the variant, the options.
+    /// Sets a started engine up: `uci`, the variant file, the options (the variant is
+    /// sent with the first position: a game from a rules file is known by its id, which the
+    /// position has).
     fn set_up(&self, engine: &mut EngineProcess) -> Result<(), EngineError> {
         engine.send("uci")?;
         engine.read_until(HANDSHAKE_TIMEOUT, "uciok", |_| {}, |l| l.trim() == "uciok")?;
         if let Some(path) = &self.options.variant_path {
             engine.send(&format!("setoption name VariantPath value {path}"))?;
         }
-        let variant = self.options.variant.as_deref().unwrap_or(P::ENGINE);
-        engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
         for (name, value) in &self.options.options {
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -139,6 +142,7 @@ impl<P: Evaluate> UciBot<P> {
             let mut engine = EngineProcess::start(&self.options.path)?;
             let set_up = self.set_up(&mut engine);
             self.engine = Some(engine);
+            self.variant_sent = None;
             self.new_game = true;
             set_up?;
         }
@@ -179,6 +183,16 @@ impl<P: Evaluate> UciBot<P> {
                 waiting_for: "a move".to_string(),
             });
         };
+        // The variant: as the spec names it, or the game's id (a built-in game's, or a
+        // rules file's `id`, as Fairy-Stockfish's variant file names its counterpart).
+        let variant = match &self.options.variant {
+            Some(variant) => variant.clone(),
+            None => game.current().game_id().to_string(),
+        };
+        if self.variant_sent.as_ref() != Some(&variant) {
+            engine.send(&format!("setoption name UCI_Variant value {variant}"))?;
+            self.variant_sent = Some(variant);
+        }
         engine.send(&position)?;
         let started = Instant::now();
         engine.send(&go)?;

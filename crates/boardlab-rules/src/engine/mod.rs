@@ -32,6 +32,7 @@ mod compile;
 mod describe;
 mod end;
 pub mod error;
+mod fsf_dialect;
 pub mod game;
 pub mod geometry;
 mod intern;

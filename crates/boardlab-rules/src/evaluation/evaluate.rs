@@ -4,9 +4,7 @@
 use super::weights::RulesWeights;
 use crate::engine::moves::{MoveShape, coord, file_of, rank_of};
 use crate::engine::{BitSet, RulesMove, RulesPosition};
-use boardlab_core::{EngineNotation, Evaluate, Player, Position};
-
-impl<B: BitSet> EngineNotation for RulesPosition<B> {}
+use boardlab_core::{Evaluate, Player, Position};
 
 impl<B: BitSet> RulesPosition<B> {
     /// The square index of a move's coordinate.
