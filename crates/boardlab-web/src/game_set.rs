@@ -43,9 +43,10 @@ pub enum FolderError {
         /// What the system said.
         problem: String,
     },
-    /// A file of the folder gives no game.
+    /// A file of the folder gives no game (the error is said once: it is not also a
+    /// source).
     #[error("--rules: {0}")]
-    File(#[from] LoadError),
+    File(LoadError),
     /// Two games of the folder (or a file and a built-in game) have the same id.
     #[error(
         "--rules: {file} has the id '{id}' of {other}; every game a server offers needs its own id"
@@ -116,7 +117,7 @@ impl GameSet {
             .map(|(id, _)| format!("the built-in game {id}"))
             .collect();
         for path in paths {
-            let game = GameId::from_rules(load_file(&path)?);
+            let game = GameId::from_rules(load_file(&path).map_err(FolderError::File)?);
             let id = game.id().to_string();
             if let Some(at) = set.listed.iter().position(|(key, _)| *key == id) {
                 return Err(FolderError::SameId {
