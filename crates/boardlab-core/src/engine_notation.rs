@@ -134,6 +134,17 @@ pub fn our_line_from_fsf(fen: &FsfFen<'_>, board: &str) -> String {
     )
 }
 
+/// A letter in the other case (digits, `/` and brackets unchanged): the placement of a game
+/// whose Player 1 writes its pieces in lower case, as Fairy-Stockfish (white in capitals)
+/// writes it, and back.
+pub fn swap_case(c: char) -> char {
+    if c.is_ascii_lowercase() {
+        c.to_ascii_uppercase()
+    } else {
+        c.to_ascii_lowercase()
+    }
+}
+
 /// Puts the original Fairy-Stockfish text back into an error raised while reading its
 /// translation, so the user sees what they (or the engine) wrote.
 pub fn fsf_error(mut error: PositionError, original: &str) -> PositionError {

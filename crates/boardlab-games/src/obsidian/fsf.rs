@@ -7,18 +7,11 @@ use super::notation;
 use super::piece::Kind;
 use super::position::Obsidian;
 use super::rules::ObsidianRules;
-use boardlab_core::engine_notation::{fsf_error, join_fsf_fen, our_line_from_fsf, split_fsf_fen};
+use boardlab_core::engine_notation::{
+    fsf_error, join_fsf_fen, our_line_from_fsf, split_fsf_fen, swap_case,
+};
 use boardlab_core::text::format_placement;
 use boardlab_core::{EngineNotation, Position, PositionError};
-
-/// A letter in the other case (digits and `/` unchanged).
-fn swap_case(c: char) -> char {
-    if c.is_ascii_lowercase() {
-        c.to_ascii_uppercase()
-    } else {
-        c.to_ascii_lowercase()
-    }
-}
 
 impl EngineNotation for Obsidian {
     const FSF_DIALECT: bool = true;

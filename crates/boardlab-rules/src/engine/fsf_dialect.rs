@@ -9,17 +9,10 @@
 use super::bitset::BitSet;
 use super::moves::{MoveShape, RulesMove};
 use super::position::RulesPosition;
-use boardlab_core::engine_notation::{fsf_error, join_fsf_fen, our_line_from_fsf, split_fsf_fen};
+use boardlab_core::engine_notation::{
+    fsf_error, join_fsf_fen, our_line_from_fsf, split_fsf_fen, swap_case,
+};
 use boardlab_core::{EngineNotation, MoveError, Player, Position, PositionError};
-
-/// A letter in the other case.
-fn swap_case(c: char) -> char {
-    if c.is_ascii_lowercase() {
-        c.to_ascii_uppercase()
-    } else {
-        c.to_ascii_lowercase()
-    }
-}
 
 /// A reserve as our text writes it (`2AH`) spelled out (`AAH`), or the other way round.
 fn spell_out(reserve: &str) -> String {
