@@ -400,3 +400,41 @@ fn default_openings_give_distinct_games() {
     assert!(!summary.contains("Elo difference: -0"), "{summary}");
     std::fs::remove_file(pgn).unwrap();
 }
+
+/// A rules file where a player without a legal move ends the game as `no_moves` says.
+fn stalemate_game(no_moves: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "boardlab-bots-stalemate-{no_moves}-{}.toml",
+        std::process::id()
+    ));
+    let text = format!(
+        "id = \"stalemate-{no_moves}\"\ntitle = \"Stalemate\"\nsummary = \"Pawns that only step forward.\"\n\
+         players = [\"One\", \"Two\"]\nfirst = 1\nstart = \"P2/3/p1p\"\n\n[board]\nwidth = 3\nheight = 3\n\n\
+         [pieces.pawn]\nletters = [\"p\", \"P\"]\nmoves = \"fmW\"\n\n[end]\nno_moves = \"{no_moves}\"\n"
+    );
+    std::fs::write(&path, text).expect("a temporary file");
+    path
+}
+
+#[test]
+fn bestmove_knows_what_having_no_move_means_in_a_rules_file() {
+    // a1a2 leaves Two's pawn on a3 without a move, c1c2 does not: where that loses, One
+    // blocks it; where it wins, One must not.
+    for (no_moves, best) in [("loss", "a1a2"), ("win", "c1c2")] {
+        let path = stalemate_game(no_moves);
+        let out = boardlab(&[
+            "bestmove",
+            path.to_str().expect("a UTF-8 path"),
+            "--bot",
+            "alphabeta:depth=1",
+        ]);
+        std::fs::remove_file(&path).ok();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert_eq!(
+            stdout.lines().last(),
+            Some(format!("bestmove {best}").as_str()),
+            "{no_moves}: {stdout}"
+        );
+    }
+}

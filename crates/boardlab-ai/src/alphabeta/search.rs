@@ -9,7 +9,7 @@ use crate::ordering::{HISTORY_MAX, MAX_PLY, Ordering, Previous};
 use crate::score::{DECIDED, WIN, loss_in};
 use crate::tt::{Bound, Entry, Table, from_tt, to_tt};
 use arrayvec::ArrayVec;
-use boardlab_core::{Evaluate, MAX_EVAL, MoveList, Player, RuleOptions};
+use boardlab_core::{Evaluate, MAX_EVAL, MoveList, Outcome, Player, RuleOptions};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 
@@ -255,6 +255,16 @@ impl<'a, P: Evaluate> Search<'a, P> {
             .rev()
             .step_by(2)
             .any(|i| self.path[i] == key)
+    }
+
+    /// The score of a position without legal moves for the side to move, `ply` plies from
+    /// the root: a loss in most games, but a rules file may make it a draw or a win.
+    fn game_over_score(&self, position: &P, ply: usize) -> i32 {
+        match position.outcome() {
+            Some(Outcome::Draw(_)) => self.draw_score(position),
+            Some(Outcome::Win { winner, .. }) if winner == position.side_to_move() => -loss_in(ply),
+            _ => loss_in(ply),
+        }
     }
 
     /// The score of a draw for the side to move at `position`.
@@ -517,7 +527,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             }
         }
         if position.count_legal_moves() == 0 {
-            return loss_in(ply);
+            return self.game_over_score(position, ply);
         }
         // Without a table move this node is probably less important than it looked.
         if self.features.iir && tt_move.is_none() && depth >= IIR_DEPTH && !in_check {
@@ -835,7 +845,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return score;
         }
         if position.count_legal_moves() == 0 {
-            return loss_in(ply);
+            return self.game_over_score(position, ply);
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(position, ply);

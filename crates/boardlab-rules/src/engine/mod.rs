@@ -27,6 +27,7 @@
 //!   [`moves::MAX_CHAIN_3BIT`] (both), and its jumps must be to adjacent squares; a jump and
 //!   another move of one piece may not join the same two squares.
 
+mod attacks;
 pub mod bitset;
 mod compile;
 mod describe;
@@ -51,8 +52,10 @@ mod presentation;
 mod rule_options;
 mod sink;
 pub mod tables;
+mod threats;
 mod zobrist;
 
+pub use attacks::AttackMap;
 pub use bitset::{BitSet, Bits256};
 pub use error::CompileError;
 pub use game::{BitSetSize, Game, OptionApplier};

@@ -90,6 +90,14 @@ impl<B: BitSet> RulesPosition<B> {
         self.drops(sink, &view);
     }
 
+    /// Hands the side to move's captures by pieces on the board to `sink` (moves onto an
+    /// enemy piece and jumps over one), whether or not the game is over and whether or not
+    /// captures are compulsory: what a search asks to see which pieces are attacked.
+    #[inline]
+    pub(crate) fn captures<S: MoveSink<RulesMove>>(&self, sink: &mut S) {
+        self.board_moves(sink, &self.view(), Wanted::Captures);
+    }
+
     /// The moves of the pieces on the board.
     #[inline(always)]
     fn board_moves<S: MoveSink<RulesMove>>(&self, sink: &mut S, view: &View<B>, wanted: Wanted) {
@@ -229,7 +237,7 @@ impl<B: BitSet> RulesPosition<B> {
     /// allow each, with `blockers` stopping riders and lame leapers and `closed` squares not
     /// to be hopped over.
     #[inline(always)]
-    fn reach(
+    pub(super) fn reach(
         &self,
         piece: &PieceTables<B>,
         from: u32,

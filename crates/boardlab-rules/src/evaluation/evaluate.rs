@@ -1,48 +1,133 @@
-//! [`Evaluate`] for every game from a rules file: material, pieces in hand, placement and
-//! advancement, each from the game's [`Knowledge`](super::Knowledge) scaled by the weights.
+//! [`Evaluate`] for every game from a rules file: material, pieces in hand, placement,
+//! advancement and mobility, each from the game's [`Knowledge`](super::Knowledge) or the
+//! position scaled by the weights; checks and evasions where the game has royal pieces
+//! (`engine::threats`), null moves where passing is safe enough.
 
 use super::weights::RulesWeights;
 use crate::engine::moves::{MoveShape, coord, file_of, rank_of};
-use crate::engine::{BitSet, RulesMove, RulesPosition};
-use boardlab_core::{Evaluate, Player, Position};
+use crate::engine::{AttackMap, BitSet, RulesMove, RulesPosition};
+use boardlab_core::{Evaluate, MoveList, Player, Position};
+
+/// What taking a royal piece is worth when ordering captures: more than any material.
+const ROYAL_VICTIM: i32 = 50_000;
+
+/// What one more move of a piece on the board is worth (at a mobility weight of 100%),
+/// about what chess engines give a minor piece's extra square.
+const MOBILITY_CENTIPAWNS: i32 = 4;
+
+/// The danger to a royal piece per attack unit squared (at a weight of 100%): 12 units,
+/// the most counted, cost about four pawns.
+const ROYAL_DANGER_CENTIPAWNS: i32 = 3;
 
 impl<B: BitSet> RulesPosition<B> {
     /// The square index of a move's coordinate.
-    fn square_of(&self, coord: u8) -> Option<u32> {
+    pub(super) fn square_of(&self, coord: u8) -> Option<u32> {
         self.game().geometry.index_of(coord)
     }
 
-    /// The value of the enemy piece on `square`, if any.
+    /// The value of the enemy piece on `square`, if any, for ordering captures: a royal
+    /// piece's capture wins, and goes before any other.
     fn victim_value(&self, square: u32) -> i32 {
         match self.piece_on(square) {
             Some((owner, kind)) if owner != self.side_to_move() => {
-                self.game().knowledge().values[usize::from(kind)]
+                if self.game().royal >> kind & 1 != 0 {
+                    ROYAL_VICTIM
+                } else {
+                    self.game().knowledge().values[usize::from(kind)]
+                }
             }
             _ => 0,
         }
     }
 
-    /// One player's score: material, hand, placement and advancement.
-    fn score_of(&self, player: Player, weights: &RulesWeights) -> i32 {
+    /// Whether passing is safe enough for null-move pruning: in games with royal pieces,
+    /// without compulsory captures or squares that open and close, for a side with a piece
+    /// in hand or a piece on the board that neither is royal nor promotes (a side left
+    /// with its royal piece and pawns is where being forced to move often loses).
+    fn may_pass(&self) -> bool {
+        let tables = self.tables;
+        if tables.rules.royal == 0 || tables.rules.compulsory || tables.opens {
+            return false;
+        }
+        let us = self.side_to_move();
+        if self.hand_total(us) > 0 {
+            return true;
+        }
+        tables.pieces[us.index()]
+            .iter()
+            .enumerate()
+            .any(|(kind, piece)| {
+                tables.rules.royal >> kind & 1 == 0
+                    && piece.promotion.is_none()
+                    && !self.pieces(us, kind as u8).is_empty()
+            })
+    }
+
+    /// One player's score: material, hand, placement, advancement, mobility, and what
+    /// threatens its pieces (`maps`: both players' attacks).
+    fn score_of(&self, player: Player, weights: &RulesWeights, maps: &[AttackMap<B>; 2]) -> i32 {
         let game = self.game();
         let knowledge = game.knowledge();
+        let (ours, theirs) = (&maps[player.index()], &maps[player.opponent().index()]);
         let (mut material, mut hand, mut placement, mut advancement) = (0, 0, 0, 0);
+        let (mut hanging, mut threatened) = (0, 0);
         for kind in 0..game.piece_count() {
             let value = knowledge.values[kind];
             let place = &knowledge.placement[player.index()][kind];
             let advance = &knowledge.advancement[player.index()][kind];
-            for square in self.pieces(player, kind as u8).squares() {
+            let pieces = self.pieces(player, kind as u8);
+            for square in pieces.squares() {
                 material += value;
                 placement += i32::from(place[square as usize]);
                 advancement += i32::from(advance[square as usize]);
             }
             hand += value * i32::from(self.in_hand(player, kind as u8));
+            if game.royal >> kind & 1 != 0 {
+                continue;
+            }
+            // Attacked and not defended; attacked by a less valuable piece.
+            hanging += (pieces & theirs.all & !ours.all).count() as i32 * value;
+            let mut lesser = B::EMPTY;
+            for attacker in 0..game.piece_count() {
+                if game.royal >> attacker & 1 == 0 && knowledge.values[attacker] < value {
+                    lesser |= theirs.by_kind[attacker];
+                }
+            }
+            threatened += (pieces & lesser).count() as i32 * value;
         }
+        let mobility = ours.mobility as i32 * MOBILITY_CENTIPAWNS;
         (material * weights.material[0]
             + hand * weights.hand[0]
             + placement * weights.placement[0]
-            + advancement * weights.advancement[0])
+            + advancement * weights.advancement[0]
+            + mobility * weights.mobility[0]
+            - hanging / 8 * weights.hanging[0]
+            - threatened / 8 * weights.threats[0]
+            - self.royal_danger(player, theirs) * weights.royal_danger[0])
             / 100
+    }
+
+    /// The danger to `player`'s royal piece: the enemy attacks (`theirs`) on it and on the
+    /// squares around it, counted twice where two pieces attack, squared; 0 without a
+    /// single royal piece on the board.
+    fn royal_danger(&self, player: Player, theirs: &AttackMap<B>) -> i32 {
+        let royal = self.game().royal;
+        if royal == 0 {
+            return 0;
+        }
+        let mut squares = B::EMPTY;
+        for kind in 0..self.game().piece_count() {
+            if royal >> kind & 1 != 0 {
+                squares |= self.pieces(player, kind as u8);
+            }
+        }
+        let mut only = squares.squares();
+        let (Some(square), None) = (only.next(), only.next()) else {
+            return 0;
+        };
+        let zone = self.neighbourhood(square) | squares;
+        let units = ((zone & theirs.all).count() + (zone & theirs.twice).count()).min(12) as i32;
+        units * units * ROYAL_DANGER_CENTIPAWNS
     }
 }
 
@@ -52,7 +137,31 @@ impl<B: BitSet> Evaluate for RulesPosition<B> {
 
     fn evaluate(&self, weights: &RulesWeights) -> i32 {
         let us = self.side_to_move();
-        self.score_of(us, weights) - self.score_of(us.opponent(), weights)
+        let maps = Player::BOTH.map(|player| self.attack_map(player));
+        self.score_of(us, weights, &maps) - self.score_of(us.opponent(), weights, &maps)
+    }
+
+    fn in_check(&self) -> bool {
+        self.royal_in_check()
+    }
+
+    /// In check, the moves after which the opponent cannot take the last royal piece at
+    /// once, or the game is over (a move that takes the opponent's royal piece wins); every
+    /// other move loses. Out of check, every legal move.
+    fn evasions(&self, moves: &mut MoveList<RulesMove>) {
+        self.legal_moves(moves);
+        if !self.royal_in_check() {
+            return;
+        }
+        moves.retain(|&mv| {
+            let mut next = *self;
+            next.play(mv);
+            next.outcome().is_some() || !next.threatens_royal()
+        });
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        self.may_pass().then(|| self.passed())
     }
 
     fn is_tactical(&self, mv: RulesMove) -> bool {
@@ -71,6 +180,18 @@ impl<B: BitSet> Evaluate for RulesPosition<B> {
             MoveShape::Chain { .. } => true,
             MoveShape::Drop { .. } => false,
         }
+    }
+
+    fn wins_exchange(&self, mv: RulesMove, threshold: i32, _weights: &RulesWeights) -> bool {
+        let game = self.game();
+        let values = &game.knowledge().values;
+        self.exchange_at_least(mv, threshold, |kind| {
+            if game.royal >> kind & 1 != 0 {
+                ROYAL_VICTIM
+            } else {
+                values[usize::from(kind)]
+            }
+        })
     }
 
     fn tactical_value(&self, mv: RulesMove, _weights: &RulesWeights) -> i32 {
@@ -98,12 +219,13 @@ impl<B: BitSet> Evaluate for RulesPosition<B> {
                 };
                 let gain =
                     promotion.map_or(0, |to_kind| knowledge.values[usize::from(to_kind)] - mover);
-                victim * 16 + gain - mover / 16
+                // The most valuable victim first, then the least valuable attacker.
+                victim + gain - mover / 16
             }
             MoveShape::Chain { .. } => {
                 // Every landing square after the first is another piece taken.
                 let jumps = mv.squares().count().saturating_sub(1) as i32;
-                jumps * 16 * 100
+                jumps * 100
             }
             MoveShape::Drop { .. } => 0,
         }

@@ -4,6 +4,7 @@
 
 mod encoding;
 mod evaluate;
+mod exchange;
 mod knowledge;
 mod weights;
 

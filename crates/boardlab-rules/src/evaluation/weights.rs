@@ -14,6 +14,14 @@ pub struct RulesWeights {
     pub placement: [i32; 1],
     /// How far goal and promoting pieces have come.
     pub advancement: [i32; 1],
+    /// How many moves the pieces on the board have (royal pieces aside).
+    pub mobility: [i32; 1],
+    /// Pieces attacked and not defended (an eighth of their value at 100%).
+    pub hanging: [i32; 1],
+    /// Pieces attacked by a less valuable piece (an eighth of their value at 100%).
+    pub threats: [i32; 1],
+    /// Enemy attacks on and around a royal piece.
+    pub royal_danger: [i32; 1],
 }
 
 impl Default for RulesWeights {
@@ -23,6 +31,10 @@ impl Default for RulesWeights {
             hand: [100],
             placement: [100],
             advancement: [100],
+            mobility: [100],
+            hanging: [100],
+            threats: [100],
+            royal_danger: [100],
         }
     }
 }
@@ -33,5 +45,9 @@ impl Tunable for RulesWeights {
         f("hand", &mut self.hand);
         f("placement", &mut self.placement);
         f("advancement", &mut self.advancement);
+        f("mobility", &mut self.mobility);
+        f("hanging", &mut self.hanging);
+        f("threats", &mut self.threats);
+        f("royal_danger", &mut self.royal_danger);
     }
 }
