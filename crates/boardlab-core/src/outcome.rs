@@ -10,6 +10,9 @@ pub enum WinReason {
     KeyPieceCaptured(char),
     /// The loser had to move and had no legal move.
     NoLegalMove,
+    /// The winner had to move and had no legal move, which the game's rules make a win (a
+    /// rules file's `no_moves = "win"`).
+    OutOfMoves,
     /// The winner brought a piece to the goal (the far rank).
     ReachedGoal,
     /// The loser has no pieces left on the board.
@@ -26,6 +29,9 @@ pub enum DrawReason {
         /// The limit in plies that was reached.
         plies: u32,
     },
+    /// The player to move had no legal move, which the game's rules make a draw (a rules
+    /// file's `no_moves = "draw"`).
+    NoLegalMove,
 }
 
 /// The result of a finished game.
@@ -74,6 +80,9 @@ impl Outcome {
                     WinReason::NoLegalMove => {
                         format!("{winner_name} wins: {loser} has no legal move")
                     }
+                    WinReason::OutOfMoves => {
+                        format!("{winner_name} wins by having no legal move")
+                    }
                     WinReason::ReachedGoal => {
                         format!("{winner_name} wins: a piece reached {loser}'s home rank")
                     }
@@ -84,6 +93,9 @@ impl Outcome {
             }
             Outcome::Draw(DrawReason::Repetition) => {
                 "draw: the same position occurred three times".to_string()
+            }
+            Outcome::Draw(DrawReason::NoLegalMove) => {
+                "draw: the player to move has no legal move".to_string()
             }
             Outcome::Draw(DrawReason::NoProgress { plies }) => {
                 format!(

@@ -620,19 +620,28 @@ fn a_player_without_moves_loses_wins_or_draws_as_the_file_says() {
             NoMoves::Win,
             Outcome::Win {
                 winner: Player::One,
-                reason: WinReason::NoLegalMove,
+                reason: WinReason::OutOfMoves,
             },
         ),
-        (
-            NoMoves::Draw,
-            Outcome::Draw(DrawReason::NoProgress { plies: 0 }),
-        ),
+        (NoMoves::Draw, Outcome::Draw(DrawReason::NoLegalMove)),
     ] {
         let mut definition = game_of("stuck", plain_board(1, 2), vec![stone.clone()], "S/s");
         definition.end.no_moves = no_moves;
         let position = RulesPosition::<u64>::from_text(blocked, options(definition)).unwrap();
         assert_eq!(position.outcome(), Some(expected));
     }
+    let said = |outcome: Outcome| outcome.to_string();
+    assert_eq!(
+        said(Outcome::Draw(DrawReason::NoLegalMove)),
+        "draw: the player to move has no legal move"
+    );
+    assert_eq!(
+        said(Outcome::Win {
+            winner: Player::One,
+            reason: WinReason::OutOfMoves
+        }),
+        "Player 1 wins by having no legal move"
+    );
 }
 
 #[test]

@@ -210,11 +210,13 @@ fn summary<P: Evaluate>(report: &GameReport, rules: P::Rules) -> GameSummary {
         Some(Outcome::Win { reason, .. }) => match reason {
             WinReason::KeyPieceCaptured(letter) => format!("{letter} captured"),
             WinReason::NoLegalMove => "no legal move".to_string(),
+            WinReason::OutOfMoves => "out of moves".to_string(),
             WinReason::ReachedGoal => "goal reached".to_string(),
             WinReason::NoPiecesLeft => "no pieces left".to_string(),
         },
         Some(Outcome::Draw(DrawReason::Repetition)) => "repetition".to_string(),
         Some(Outcome::Draw(DrawReason::NoProgress { .. })) => "no progress".to_string(),
+        Some(Outcome::Draw(DrawReason::NoLegalMove)) => "no legal move".to_string(),
         None if report.failure.is_some() => "a bot failed".to_string(),
         None => "adjudicated (too long)".to_string(),
     };

@@ -61,8 +61,7 @@ impl<B: BitSet> RulesPosition<B> {
     }
 
     /// The outcome: the game's own win rules, then what the file says of a player who must
-    /// move and cannot. A draw for want of moves is reported as a no-progress draw of 0 plies
-    /// until the core has a reason of its own for it.
+    /// move and cannot.
     pub(crate) fn decided(&self, legal_moves: impl FnOnce() -> u64) -> Option<Outcome> {
         let us = self.side;
         if let Some(reason) = self.loss() {
@@ -81,9 +80,9 @@ impl<B: BitSet> RulesPosition<B> {
             },
             NoMoves::Win => Outcome::Win {
                 winner: us,
-                reason: WinReason::NoLegalMove,
+                reason: WinReason::OutOfMoves,
             },
-            NoMoves::Draw => Outcome::Draw(DrawReason::NoProgress { plies: 0 }),
+            NoMoves::Draw => Outcome::Draw(DrawReason::NoLegalMove),
         })
     }
 }
