@@ -1,11 +1,12 @@
-"""The four boardlab games as OpenSpiel Python games.
+"""The four boardlab games, and games from rules files, as OpenSpiel Python games.
 
 >>> import boardlab.openspiel, pyspiel
 >>> boardlab.openspiel.register()
 >>> game = pyspiel.load_game("boardlab_sprint(backward_captures=True)")
 
 ``register()`` registers ``boardlab_obsidian``, ``boardlab_daisy``, ``boardlab_sprint`` and
-``boardlab_parity``: two-player, zero-sum, perfect-information, sequential games with the
+``boardlab_parity``; ``register_file("my.toml")`` registers the game of a rules file as
+``boardlab_`` + its id (dashes become underscores). All are two-player, zero-sum, perfect-information, sequential games with the
 whole result at the end (+1 win, -1 loss, 0 draw). Player 0 is our Player 1 and player 1
 our Player 2. A state holds a ``boardlab.Game``, so the rules, the draw rules (threefold
 repetition, 100 plies without progress) and every move are the Rust crates'.
@@ -28,6 +29,10 @@ How each game ends, and its ``max_game_length``:
   random: the first state is a chance node with two outcomes (0: Player 1 moves first,
   1: Player 2 moves first), each with probability 1/2; the game parameter ``first_player``
   (0 = drawn, the default; 1 or 2) fixes it instead.
+- a rules file: the game parameter ``max_plies`` (default 2000) caps it as Daisy's (a
+  game that reaches it ends as a draw), as no bound is known for a game nobody analysed;
+  where the file draws the first player (``first = "random"``), a chance node and the
+  parameter ``first_player`` as Parity's.
 """
 
 import numpy as np
@@ -41,37 +46,19 @@ _PARITY_MAX_PLIES = 1_211
 _DAISY_DEFAULT_CAP = 2_000
 
 
-def _short_name(game_id):
-    return "boardlab_" + game_id
+def _short_name(key):
+    return "boardlab_" + key
 
 
-def _game_facts(game_id, params):
-    """(rules, max_game_length, cap on plies or None, whether chance draws the first player)."""
-    if game_id == "sprint":
-        rules = {"backward_captures": bool(params["backward_captures"])}
-        return rules, _SPRINT_MAX_PLIES, None, False
-    if game_id == "daisy":
-        cap = int(params["max_plies"])
-        if cap < 1:
-            raise ValueError(f"max_plies: {cap} is not a number of plies; give 1 or more")
-        return None, cap, cap, False
-    if game_id == "parity":
-        first = int(params["first_player"])
-        if first not in (0, 1, 2):
-            raise ValueError(
-                f"first_player: {first} is not a choice; use 0 (drawn at random), 1 or 2"
-            )
-        return None, _PARITY_MAX_PLIES + (1 if first == 0 else 0), None, first == 0
-    return None, _OBSIDIAN_MAX_PLIES, None, False
-
-
+# Each registered game by its key (the short name without "boardlab_"): what boardlab calls
+# it (a built-in id or a rules file's path), its parameters and its long name.
+_SOURCES = {game_id: game_id for game_id in boardlab.games()}
 _PARAMETERS = {
     "obsidian": {},
     "daisy": {"max_plies": _DAISY_DEFAULT_CAP},
     "sprint": {"backward_captures": False},
     "parity": {"first_player": 0},
 }
-
 _LONG_NAMES = {
     "obsidian": "boardlab Obsidian (8x8, chess-like)",
     "daisy": "boardlab Daisy (9x9, shogi-like with drops)",
@@ -80,15 +67,50 @@ _LONG_NAMES = {
 }
 
 
-def _game_type(game_id):
+def _first_player(params):
+    first = int(params["first_player"])
+    if first not in (0, 1, 2):
+        raise ValueError(
+            f"first_player: {first} is not a choice; use 0 (drawn at random), 1 or 2"
+        )
+    return first
+
+
+def _cap(params):
+    cap = int(params["max_plies"])
+    if cap < 1:
+        raise ValueError(f"max_plies: {cap} is not a number of plies; give 1 or more")
+    return cap
+
+
+def _game_facts(key, params):
+    """(rules, max_game_length, cap on plies or None, whether chance draws the first player)."""
+    if key == "sprint":
+        rules = {"backward_captures": bool(params["backward_captures"])}
+        return rules, _SPRINT_MAX_PLIES, None, False
+    if key == "daisy":
+        cap = _cap(params)
+        return None, cap, cap, False
+    if key == "parity":
+        drawn = _first_player(params) == 0
+        return None, _PARITY_MAX_PLIES + (1 if drawn else 0), None, drawn
+    if key == "obsidian":
+        return None, _OBSIDIAN_MAX_PLIES, None, False
+    # A rules file: capped, with a chance node where it draws the first player.
+    cap = _cap(params)
+    drawn = "first_player" in params and _first_player(params) == 0
+    return None, cap + (1 if drawn else 0), cap, drawn
+
+
+def _game_type(key):
     chance = (
         pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-        if game_id == "parity"
+        if "first_player" in _PARAMETERS[key]
         else pyspiel.GameType.ChanceMode.DETERMINISTIC
     )
     return pyspiel.GameType(
-        short_name=_short_name(game_id),
-        long_name=_LONG_NAMES[game_id],
+        short_name=_short_name(key),
+        long_name=_LONG_NAMES[key],
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=chance,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -100,21 +122,21 @@ def _game_type(game_id):
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=dict(_PARAMETERS[game_id]),
+        parameter_specification=dict(_PARAMETERS[key]),
     )
 
 
 class BoardlabGame(pyspiel.Game):
     """One boardlab game; the subclasses below name which."""
 
-    game_id = None
+    key = None
 
     def __init__(self, params=None):
-        merged = dict(_PARAMETERS[self.game_id])
+        merged = dict(_PARAMETERS[self.key])
         merged.update(params or {})
-        rules, max_length, cap, drawn_first = _game_facts(self.game_id, merged)
+        rules, max_length, cap, drawn_first = _game_facts(self.key, merged)
         info = pyspiel.GameInfo(
-            num_distinct_actions=boardlab.action_count(self.game_id, rules=rules),
+            num_distinct_actions=boardlab.action_count(_SOURCES[self.key], rules=rules),
             max_chance_outcomes=2 if drawn_first else 0,
             num_players=2,
             min_utility=-1.0,
@@ -122,7 +144,7 @@ class BoardlabGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=max_length,
         )
-        super().__init__(_game_type(self.game_id), info, merged)
+        super().__init__(_game_type(self.key), info, merged)
 
     def new_initial_state(self):
         return BoardlabState(self)
@@ -142,21 +164,22 @@ class _Facts:
     object that reaches Python again may be a new wrapper without the attributes set on
     it, so nothing is kept on the game object.)"""
 
-    def __init__(self, game_id, params):
-        self.game_id = game_id
-        merged = dict(_PARAMETERS[game_id])
+    def __init__(self, key, params):
+        self.source = _SOURCES[key]
+        merged = dict(_PARAMETERS[key])
         merged.update(params)
-        self.rules, _, self.cap, self.drawn_first = _game_facts(game_id, merged)
+        self.rules, _, self.cap, self.drawn_first = _game_facts(key, merged)
         self.first_player = int(merged.get("first_player", 1)) or None
-        self.shape = tuple(boardlab.observation_shape(game_id, rules=self.rules))
-        self.side_plane = boardlab.plane_names(game_id).index("Player 1 to move")
+        self.chooses_first = "first_player" in merged
+        self.shape = tuple(boardlab.observation_shape(self.source, rules=self.rules))
+        self.side_plane = boardlab.plane_names(self.source).index("Player 1 to move")
 
     def new_boardlab_game(self, first=None):
         """A ``boardlab.Game`` at the start, with ``first`` to move where the rules draw it."""
-        if self.game_id == "parity":
+        if self.chooses_first:
             first = first or self.first_player or 1
-            return boardlab.Game(self.game_id, rules=self.rules, first=first)
-        return boardlab.Game(self.game_id, rules=self.rules)
+            return boardlab.Game(self.source, rules=self.rules, first=first)
+        return boardlab.Game(self.source, rules=self.rules)
 
 
 _FACTS = {}
@@ -164,12 +187,12 @@ _FACTS = {}
 
 def _facts(game):
     """The facts of a pyspiel game object of ours (cached by name and parameters)."""
-    game_id = game.get_type().short_name[len("boardlab_"):]
+    key = game.get_type().short_name[len("boardlab_"):]
     params = game.get_parameters()
-    key = (game_id, tuple(sorted(params.items())))
-    if key not in _FACTS:
-        _FACTS[key] = _Facts(game_id, params)
-    return _FACTS[key]
+    cached = (key, tuple(sorted(params.items())))
+    if cached not in _FACTS:
+        _FACTS[cached] = _Facts(key, params)
+    return _FACTS[cached]
 
 
 class BoardlabState(pyspiel.State):
@@ -269,7 +292,7 @@ class BoardlabBot(pyspiel.Bot):
 
     def __init__(self, game, spec="random", seed=0):
         pyspiel.Bot.__init__(self)
-        self._bot = boardlab.Bot(_facts(game).game_id, spec, seed)
+        self._bot = boardlab.Bot(_facts(game).source, spec, seed)
 
     def restart_at(self, state):
         pass
@@ -282,10 +305,9 @@ class BoardlabBot(pyspiel.Bot):
         return game.position.action_of(self._bot.choose(game))
 
 
-def _game_class(game_id):
-    return type(
-        "Boardlab" + game_id.capitalize() + "Game", (BoardlabGame,), {"game_id": game_id}
-    )
+def _game_class(key):
+    name = "".join(part.capitalize() for part in key.split("_"))
+    return type("Boardlab" + name + "Game", (BoardlabGame,), {"key": key})
 
 
 GAME_CLASSES = {game_id: _game_class(game_id) for game_id in boardlab.games()}
@@ -298,7 +320,34 @@ def register():
     ``boardlab_parity``."""
     global _registered
     if not _registered:
-        for game_id, cls in GAME_CLASSES.items():
-            pyspiel.register_game(_game_type(game_id), cls)
+        for key, cls in GAME_CLASSES.items():
+            pyspiel.register_game(_game_type(key), cls)
         _registered = True
-    return [_short_name(game_id) for game_id in GAME_CLASSES]
+    return [_short_name(key) for key in GAME_CLASSES]
+
+
+def register_file(path, max_plies=_DAISY_DEFAULT_CAP):
+    """Registers the game of the rules file at ``path`` with OpenSpiel and returns its short
+    name, ``boardlab_`` + the file's id with dashes as underscores (``max_plies`` is the
+    default of its ``max_plies`` parameter). A bad file raises ``ValueError`` with the
+    file's line and column; registering the same file again returns the name it has; a
+    different file with that id, or a built-in game's id, raises ``ValueError``."""
+    path = str(path)
+    parameters = {"max_plies": int(max_plies)}
+    _cap(parameters)
+    game_id = boardlab.Position(path).game
+    key = game_id.replace("-", "_")
+    if _SOURCES.get(key) == path:
+        return _short_name(key)
+    if key in _SOURCES:
+        raise ValueError(
+            f"{path}: the id {game_id!r} is already registered for {_SOURCES[key]!r}; "
+            "give the file another id"
+        )
+    if boardlab.first_player_drawn(path):
+        parameters["first_player"] = 0
+    _SOURCES[key] = path
+    _PARAMETERS[key] = parameters
+    _LONG_NAMES[key] = f"boardlab rules file {game_id} ({path})"
+    pyspiel.register_game(_game_type(key), _game_class(key))
+    return _short_name(key)

@@ -537,18 +537,32 @@ impl GameVisitor for Replay<'_> {
 }
 
 /// The games of the records in `text` (one or more), each replayed and checked.
-pub fn read_records(text: &str, board: Option<&str>) -> Result<Vec<Box<dyn AnyGame>>, String> {
+pub fn read_records(
+    text: &str,
+    board: Option<&str>,
+    game: Option<&str>,
+) -> Result<Vec<Box<dyn AnyGame>>, String> {
     let records = GameRecord::parse_all(text).map_err(|e| e.to_string())?;
     if records.is_empty() {
         return Err("no game record in the text".to_string());
     }
+    // A game given by the caller (a rules file's path) is read once, for every record.
+    let given = game.map(game_id).transpose()?;
     records
         .iter()
         .map(|record| {
-            let game = record
-                .tag("Game")
-                .ok_or_else(|| "the record has no [Game \"...\"] tag".to_string())?;
-            with_game(game_id(game)?, Replay { record, board })
+            let id = match given {
+                Some(id) => id,
+                None => {
+                    let named = record
+                        .tag("Game")
+                        .ok_or_else(|| "the record has no [Game \"...\"] tag".to_string())?;
+                    game_id(named).map_err(|e| {
+                        format!("{e} (a record of a rules file's game is read with game=PATH)")
+                    })?
+                }
+            };
+            with_game(id, Replay { record, board })
         })
         .collect()
 }

@@ -571,11 +571,12 @@ impl Bot {
 }
 
 /// Reads one game record (SPEC.md) and replays it, checking every move: a `Game`. `board` is
-/// the layout text of a parity game played on another board.
+/// the layout text of a parity game played on another board; `game` the path of the rules
+/// file whose game the record is (its `Game` tag names the file's id).
 #[pyfunction]
-#[pyo3(signature = (text, board=None))]
-fn read_record(text: &str, board: Option<&str>) -> PyResult<Game> {
-    let mut games = dynamic::read_records(text, board).map_err(value_error)?;
+#[pyo3(signature = (text, board=None, game=None))]
+fn read_record(text: &str, board: Option<&str>, game: Option<&str>) -> PyResult<Game> {
+    let mut games = dynamic::read_records(text, board, game).map_err(value_error)?;
     if games.len() != 1 {
         return Err(value_error(format!(
             "the text holds {} records; read_records reads several",
@@ -587,11 +588,12 @@ fn read_record(text: &str, board: Option<&str>) -> PyResult<Game> {
     })
 }
 
-/// Reads every record of a text (a file of several games): a list of `Game`.
+/// Reads every record of a text (a file of several games): a list of `Game`. `board` and
+/// `game` as for `read_record`.
 #[pyfunction]
-#[pyo3(signature = (text, board=None))]
-fn read_records(text: &str, board: Option<&str>) -> PyResult<Vec<Game>> {
-    Ok(dynamic::read_records(text, board)
+#[pyo3(signature = (text, board=None, game=None))]
+fn read_records(text: &str, board: Option<&str>, game: Option<&str>) -> PyResult<Vec<Game>> {
+    Ok(dynamic::read_records(text, board, game)
         .map_err(value_error)?
         .into_iter()
         .map(|inner| Game { inner })

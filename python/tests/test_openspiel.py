@@ -105,3 +105,57 @@ def test_evaluate_bots_between_boardlab_bots():
     for _ in range(4):
         totals += evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert totals.sum() == 0 and totals[0] > 0
+
+
+def _rules_path(*parts):
+    import pathlib
+
+    return str(pathlib.Path(__file__).resolve().parents[2].joinpath("rules", *parts))
+
+
+def test_a_rules_file_registers_and_plays():
+    path = _rules_path("examples", "camel-obsidian.toml")
+    name = boardlab.openspiel.register_file(path, max_plies=300)
+    assert name == "boardlab_camel_obsidian"
+    assert boardlab.openspiel.register_file(path, max_plies=300) == name  # again: the same
+    game = pyspiel.load_game(name)
+    assert game.num_distinct_actions() == boardlab.action_count(path)
+    assert game.max_game_length() == 300
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    assert str(state) == boardlab.Position(path).text
+    bots = [boardlab.openspiel.BoardlabBot(game, "alphabeta:depth=2"),
+            boardlab.openspiel.BoardlabBot(game, "random", seed=3)]
+    returns = evaluate_bots.evaluate_bots(state, bots, np.random.RandomState(2))
+    assert state.is_terminal() and sum(returns) == 0 and state.outcome_text()
+    capped = pyspiel.load_game(name + "(max_plies=4)")
+    state = capped.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert len(state.history()) == 4 and state.returns() == [0.0, 0.0]
+
+
+def test_a_rules_file_that_draws_the_first_player_starts_with_chance():
+    path = _rules_path("examples", "parity-5x5.toml")
+    name = boardlab.openspiel.register_file(path)
+    game = pyspiel.load_game(name)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.chance_outcomes() == [(0, 0.5), (1, 0.5)]
+    state.apply_action(1)
+    assert state.current_player() == 1  # Player 2 moves first
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    fixed = pyspiel.load_game(name + "(first_player=1)")
+    assert fixed.new_initial_state().current_player() == 0
+
+
+def test_bad_rules_files_are_refused_with_their_reason(tmp_path):
+    with pytest.raises(ValueError, match="already registered"):
+        boardlab.openspiel.register_file(_rules_path("obsidian.toml"))
+    bad = tmp_path / "bad.toml"
+    bad.write_text('id = "bad"\ntitle = 3\n')
+    with pytest.raises(ValueError, match=r"bad\.toml:2:9: title must be a string"):
+        boardlab.openspiel.register_file(str(bad))
+    with pytest.raises(ValueError, match="max_plies"):
+        boardlab.openspiel.register_file(_rules_path("examples", "chief-raid.toml"), max_plies=0)

@@ -266,3 +266,24 @@ def test_a_rules_file_is_a_game_like_the_others(cli):
         boardlab.Position(str(root / "rules" / "no-such-game.toml"))
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         boardlab.Position("chess")
+
+
+def test_records_of_a_rules_files_game_read_back_with_its_path():
+    import pathlib
+    import random
+
+    path = str(pathlib.Path(__file__).resolve().parents[2] / "rules" / "examples" / "drop-obsidian.toml")
+    rng = random.Random(3)
+    game = boardlab.Game(path)
+    while not game.is_over and len(game) < 80:
+        game.play(rng.choice(game.legal_moves()))
+    text = game.record("random", "random")
+    assert '[Game "drop-obsidian"]' in text
+    again = boardlab.read_record(text, game=path)
+    assert again.moves == game.moves and again.position == game.position
+    assert len(boardlab.read_records(text + text, game=path)) == 2
+    with pytest.raises(ValueError, match="game=PATH"):
+        boardlab.read_record(text)
+    other = str(pathlib.Path(path).with_name("camel-obsidian.toml"))
+    with pytest.raises(ValueError, match="drop-obsidian"):
+        boardlab.read_record(text, game=other)
