@@ -325,3 +325,15 @@ fn checks_and_evasions_agree_with_brute_force() {
         );
     }
 }
+
+#[test]
+fn the_weights_fitted_to_the_obsidian_file_read() {
+    use boardlab_core::Tunable;
+    use boardlab_rules::evaluation::RulesWeights;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules/obsidian.weights.txt");
+    let text = std::fs::read_to_string(&path).expect("rules/obsidian.weights.txt");
+    let mut weights = RulesWeights::default();
+    weights.read_text(&text).expect("a valid weights file");
+    assert_ne!(weights, RulesWeights::default());
+    assert!(weights.mobility[0] > 0 && weights.material[0] > 0);
+}
