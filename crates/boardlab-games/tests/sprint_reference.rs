@@ -60,6 +60,7 @@ fn compare(fast: &Sprint, coverage: &mut Coverage) -> MoveList<boardlab_games::s
             NoPiecesLeft => coverage.wins_by_no_pieces += 1,
             NoLegalMove => coverage.wins_by_no_move += 1,
             KeyPieceCaptured(_) => panic!("Sprint has no key piece"),
+            OutOfMoves => panic!("in Sprint a player without a move loses"),
         }
     }
     for path in &plain_moves {

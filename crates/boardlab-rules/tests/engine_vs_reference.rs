@@ -135,7 +135,8 @@ fn outcome_of(outcome: Option<CoreOutcome>) -> Option<Outcome> {
                 WinReason::KeyPieceCaptured(_) => Reason::Royal,
                 WinReason::ReachedGoal => Reason::Goal,
                 WinReason::NoPiecesLeft => Reason::NoPieces,
-                WinReason::NoLegalMove => Reason::NoMoves,
+                // The reference names no-move ends alike; the winner tells them apart.
+                WinReason::NoLegalMove | WinReason::OutOfMoves => Reason::NoMoves,
             },
         },
         CoreOutcome::Draw(_) => Outcome::Draw,
