@@ -21,6 +21,8 @@ pub struct AttackMap<B> {
     /// How many moves the player's pieces other than royal ones have: to empty squares by
     /// their moving modes, onto enemy pieces by their capturing ones (jumps and drops aside).
     pub mobility: u32,
+    /// That mobility per piece kind (0 for royal pieces).
+    pub mobility_by_kind: [u32; MAX_PIECES],
 }
 
 impl<B: BitSet> RulesPosition<B> {
@@ -34,6 +36,7 @@ impl<B: BitSet> RulesPosition<B> {
             twice: B::EMPTY,
             by_kind: [B::EMPTY; MAX_PIECES],
             mobility: 0,
+            mobility_by_kind: [0; MAX_PIECES],
         };
         let royal = self.tables.rules.royal;
         for (kind, piece) in self.tables.pieces[player.index()].iter().enumerate() {
@@ -45,8 +48,11 @@ impl<B: BitSet> RulesPosition<B> {
                 map.all |= attacked;
                 map.by_kind[kind] |= attacked;
                 if !is_royal {
-                    let moves = self.reach(piece, from, occupied, B::EMPTY, empty, enemy);
-                    map.mobility += moves.count();
+                    let moves = self
+                        .reach(piece, from, occupied, B::EMPTY, empty, enemy)
+                        .count();
+                    map.mobility += moves;
+                    map.mobility_by_kind[kind] += moves;
                 }
             }
         }

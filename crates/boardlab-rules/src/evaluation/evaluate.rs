@@ -70,14 +70,17 @@ impl<B: BitSet> RulesPosition<B> {
         let knowledge = game.knowledge();
         let (ours, theirs) = (&maps[player.index()], &maps[player.opponent().index()]);
         let (mut material, mut hand, mut placement, mut advancement) = (0, 0, 0, 0);
+        let mut mobility = 0;
         let (mut hanging, mut threatened) = (0, 0);
         for kind in 0..game.piece_count() {
             let value = knowledge.values[kind];
             let place = &knowledge.placement[player.index()][kind];
             let advance = &knowledge.advancement[player.index()][kind];
             let pieces = self.pieces(player, kind as u8);
+            let on_board = pieces.count() as i32;
+            material += value * on_board * weights.material[kind];
+            mobility += ours.mobility_by_kind[kind] as i32 * weights.mobility[kind];
             for square in pieces.squares() {
-                material += value;
                 placement += i32::from(place[square as usize]);
                 advancement += i32::from(advance[square as usize]);
             }
@@ -95,12 +98,11 @@ impl<B: BitSet> RulesPosition<B> {
             }
             threatened += (pieces & lesser).count() as i32 * value;
         }
-        let mobility = ours.mobility as i32 * MOBILITY_CENTIPAWNS;
-        (material * weights.material[0]
+        (material
             + hand * weights.hand[0]
             + placement * weights.placement[0]
             + advancement * weights.advancement[0]
-            + mobility * weights.mobility[0]
+            + mobility * MOBILITY_CENTIPAWNS
             - hanging / 8 * weights.hanging[0]
             - threatened / 8 * weights.threats[0]
             - self.royal_danger(player, theirs) * weights.royal_danger[0])
