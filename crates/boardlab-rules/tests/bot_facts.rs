@@ -10,7 +10,7 @@
 //! - the exchange evaluation answers as a plain exchange played with legal moves.
 
 use boardlab_core::{Evaluate, MoveList, Outcome, Player, Position, WinReason};
-use boardlab_rules::definition::Opening;
+use boardlab_rules::definition::{Definition, Opening};
 use boardlab_rules::engine::moves::{MoveShape, file_of, rank_of};
 use boardlab_rules::engine::{BitSet, BitSetSize, Game, RulesMove, RulesOptions, RulesPosition};
 use boardlab_rules::load_file;
@@ -36,31 +36,33 @@ fn all_games() -> Vec<&'static Game> {
     games
 }
 
-/// Every rules file of the repository with a royal piece.
-fn royal_games() -> Vec<&'static Game> {
+/// The rules files of the repository whose definitions `keep` holds for: at least `least`
+/// of them (`what` names them in the failure).
+fn games_where(what: &str, least: usize, keep: impl Fn(&Definition) -> bool) -> Vec<&'static Game> {
     let games: Vec<_> = all_games()
         .into_iter()
-        .filter(|game| game.definition().pieces.iter().any(|p| p.royal))
+        .filter(|game| keep(game.definition()))
         .collect();
-    assert!(games.len() >= 5, "{} games with royal pieces", games.len());
+    assert!(games.len() >= least, "{} {what}", games.len());
     games
+}
+
+/// Every rules file of the repository with a royal piece.
+fn royal_games() -> Vec<&'static Game> {
+    games_where("games with royal pieces", 5, |d| {
+        d.pieces.iter().any(|p| p.royal)
+    })
 }
 
 /// The games whose captures are all moves onto an enemy piece, always allowed: no jumps, no
 /// compulsory captures, no condition on capturing, no squares that open and close.
 fn plain_games() -> Vec<&'static Game> {
-    let games: Vec<_> = all_games()
-        .into_iter()
-        .filter(|game| {
-            let d = game.definition();
-            d.pieces.iter().all(|p| p.jumps.is_empty())
-                && !d.captures.compulsory
-                && d.captures.requires_on_board.is_none()
-                && d.board.kinds.iter().all(|k| k.open == Opening::Always)
-        })
-        .collect();
-    assert!(games.len() >= 3, "{} plain games", games.len());
-    games
+    games_where("plain games", 3, |d| {
+        d.pieces.iter().all(|p| p.jumps.is_empty())
+            && !d.captures.compulsory
+            && d.captures.requires_on_board.is_none()
+            && d.board.kinds.iter().all(|k| k.open == Opening::Always)
+    })
 }
 
 /// Random positions of `game`: `games` random games of up to 120 plies, every position.

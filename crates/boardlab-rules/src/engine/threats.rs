@@ -11,7 +11,7 @@ impl<B: BitSet> RulesPosition<B> {
     /// The square of `player`'s last royal piece: `Some` only when exactly one royal piece
     /// is left to them and it stands on the board. With a royal piece in hand, or two on the
     /// board, losing one does not end the game.
-    fn last_royal_square(&self, player: Player) -> Option<u32> {
+    pub(crate) fn last_royal_square(&self, player: Player) -> Option<u32> {
         let mut royal = self.tables.rules.royal;
         let mut squares = B::EMPTY;
         while royal != 0 {

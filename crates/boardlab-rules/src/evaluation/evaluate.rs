@@ -110,24 +110,13 @@ impl<B: BitSet> RulesPosition<B> {
     }
 
     /// The danger to `player`'s royal piece: the enemy attacks (`theirs`) on it and on the
-    /// squares around it, counted twice where two pieces attack, squared; 0 without a
-    /// single royal piece on the board.
+    /// squares around it, counted twice where two pieces attack, squared; 0 unless a single
+    /// royal piece is left to them, on the board.
     fn royal_danger(&self, player: Player, theirs: &AttackMap<B>) -> i32 {
-        let royal = self.game().royal;
-        if royal == 0 {
-            return 0;
-        }
-        let mut squares = B::EMPTY;
-        for kind in 0..self.game().piece_count() {
-            if royal >> kind & 1 != 0 {
-                squares |= self.pieces(player, kind as u8);
-            }
-        }
-        let mut only = squares.squares();
-        let (Some(square), None) = (only.next(), only.next()) else {
+        let Some(square) = self.last_royal_square(player) else {
             return 0;
         };
-        let zone = self.neighbourhood(square) | squares;
+        let zone = self.neighbourhood(square) | B::bit(square);
         let units = ((zone & theirs.all).count() + (zone & theirs.twice).count()).min(12) as i32;
         units * units * ROYAL_DANGER_CENTIPAWNS
     }
