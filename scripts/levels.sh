@@ -2,7 +2,7 @@
 # Level calibration: each strength level (`level:N`, the table `boardlab_ai::LEVELS`) against
 # the level below it, for every game, with `boardlab match` (colours swapped over seeded
 # openings). Prints one summary line per pair: W/D/L, score and Elo with its 95% interval.
-# The README's level table comes from this script. Not part of CI.
+# The level table of docs/levels.md comes from this script. Not part of CI.
 #
 # Knobs (environment variables):
 #   GAMES=100            games per pair of levels

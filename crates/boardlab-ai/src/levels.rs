@@ -2,7 +2,7 @@
 //! strongest bot, the full search for a second a move).
 //!
 //! Each level beats the one below by about 150 to 300 Elo, measured with `scripts/levels.sh`
-//! (the README's level table gives the figures). The bot behind a level is the game's own,
+//! (docs/levels.md gives the figures). The bot behind a level is the game's own,
 //! and so is the number of levels: from a beginner to the full search is a far longer way in
 //! Obsidian than in Sprint, whose searches play perfectly after a few thousand positions. A
 //! level above a game's top plays as its top level, so every `level:N` up to [`TOP_LEVEL`]
