@@ -328,6 +328,35 @@ fn checks_and_evasions_agree_with_brute_force() {
     }
 }
 
+/// An Obsidian whose pieces move as no seed game's do: a xiangqi cannon (a hopper that
+/// captures by hopping), a lame knight, a piece that captures only sideways and backward, a
+/// piece with a first-move-only rider, and a limited-range rider. The bots find the
+/// attackers of a square from where each kind might capture from; these pieces test that
+/// table's edges.
+const FAIRY_OBSIDIAN: &str = r#"
+id = "fairy-obsidian"
+extends = "obsidian"
+[pieces.rook]
+moves = "mRcpR"
+[pieces.knight]
+moves = "nN"
+[pieces.bishop]
+moves = "mBcsWcbF"
+[pieces.queen]
+moves = "KiR"
+[pieces.pawn]
+moves = "fmWfcFifmnDR2"
+"#;
+
+#[test]
+fn checks_and_exchanges_agree_for_fairy_pieces() {
+    let game = boardlab_rules::load_str(FAIRY_OBSIDIAN, "fairy-obsidian.toml", None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(check_game::<u64>(game, 40) > 0, "no check in random games");
+    on_positions(game, 6, &|p| p.exchange_agrees());
+    on_positions(game, 6, &|p| p.attack_map_agrees());
+}
+
 #[test]
 fn the_weights_fitted_to_the_obsidian_file_read() {
     use boardlab_core::Tunable;

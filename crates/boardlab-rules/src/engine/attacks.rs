@@ -48,9 +48,12 @@ impl<B: BitSet> RulesPosition<B> {
                 map.all |= attacked;
                 map.by_kind[kind] |= attacked;
                 if !is_royal {
-                    let moves = self
-                        .reach(piece, from, occupied, B::EMPTY, empty, enemy)
-                        .count();
+                    let moves = if piece.modes_alike {
+                        (attacked & (empty | enemy)).count()
+                    } else {
+                        self.reach(piece, from, occupied, B::EMPTY, empty, enemy)
+                            .count()
+                    };
                     map.mobility += moves;
                     map.mobility_by_kind[kind] += moves;
                 }

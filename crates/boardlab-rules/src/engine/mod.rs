@@ -29,6 +29,7 @@
 
 mod attacks;
 pub mod bitset;
+mod capture_sources;
 mod compile;
 mod describe;
 mod end;

@@ -98,6 +98,28 @@ impl<B: BitSet> RulesPosition<B> {
         self.board_moves(sink, &self.view(), Wanted::Captures);
     }
 
+    /// Hands the side to move's captures onto `square` by pieces that land there (those of
+    /// [`captures`](Self::captures) that end on it, jumps and chains aside) to `sink`. Only
+    /// the pieces that [`Tables::capture_sources`] says might reach the square are asked.
+    ///
+    /// [`Tables::capture_sources`]: super::tables::Tables::capture_sources
+    #[inline]
+    pub(crate) fn captures_onto<S: MoveSink<RulesMove>>(&self, square: u32, sink: &mut S) {
+        let mut view = self.view();
+        view.enemy &= B::bit(square);
+        if !view.may_capture || view.enemy.is_empty() {
+            return;
+        }
+        let us = self.side.index();
+        let sources = &self.tables.capture_sources[us];
+        for (kind, piece) in self.tables.pieces[us].iter().enumerate() {
+            let near = self.pieces(self.side, kind as u8) & sources[kind].at(square);
+            if !near.is_empty() {
+                self.step_moves(sink, piece, near, &view, false, true);
+            }
+        }
+    }
+
     /// The moves of the pieces on the board.
     #[inline(always)]
     fn board_moves<S: MoveSink<RulesMove>>(&self, sink: &mut S, view: &View<B>, wanted: Wanted) {
@@ -109,34 +131,7 @@ impl<B: BitSet> RulesPosition<B> {
             if mine.is_empty() {
                 continue;
             }
-            if let Some(bulk) = &piece.bulk {
-                for vector in bulk {
-                    let mut targets = B::EMPTY;
-                    for leap in &vector.leaps {
-                        targets |= self.bulk_targets(
-                            mine,
-                            vector.delta,
-                            leap,
-                            view,
-                            want_quiet,
-                            want_capture,
-                        );
-                    }
-                    if !targets.is_empty() {
-                        let coords = &self.tables.coords;
-                        let origin = |to: u32| coords.at((to as i32 - vector.delta) as u32);
-                        self.emit(sink, piece, targets, origin);
-                    }
-                }
-            } else {
-                for from in mine.squares() {
-                    let targets = self.targets_from(piece, from, view, want_quiet, want_capture);
-                    if !targets.is_empty() {
-                        let start = self.tables.coords.at(from);
-                        self.emit(sink, piece, targets, |_| start);
-                    }
-                }
-            }
+            self.step_moves(sink, piece, mine, view, want_quiet, want_capture);
             if want_capture && !piece.jumps.is_empty() {
                 // Only the pieces with a first jump start a search, found by shifts.
                 let mut jumpers = B::EMPTY;
@@ -148,6 +143,43 @@ impl<B: BitSet> RulesPosition<B> {
                 }
                 for from in jumpers.squares() {
                     self.jumps_from(sink, piece, from, view);
+                }
+            }
+        }
+    }
+
+    /// The moves of the pieces of one kind on `mine` that land on their target square
+    /// (leaps, lame leaps, riders, hoppers; jumps aside): all of them at once where the
+    /// kind's leaps are made in bulk, else piece by piece.
+    #[inline(always)]
+    fn step_moves<S: MoveSink<RulesMove>>(
+        &self,
+        sink: &mut S,
+        piece: &PieceTables<B>,
+        mine: B,
+        view: &View<B>,
+        want_quiet: bool,
+        want_capture: bool,
+    ) {
+        if let Some(bulk) = &piece.bulk {
+            for vector in bulk {
+                let mut targets = B::EMPTY;
+                for leap in &vector.leaps {
+                    targets |=
+                        self.bulk_targets(mine, vector.delta, leap, view, want_quiet, want_capture);
+                }
+                if !targets.is_empty() {
+                    let coords = &self.tables.coords;
+                    let origin = |to: u32| coords.at((to as i32 - vector.delta) as u32);
+                    self.emit(sink, piece, targets, origin);
+                }
+            }
+        } else {
+            for from in mine.squares() {
+                let targets = self.targets_from(piece, from, view, want_quiet, want_capture);
+                if !targets.is_empty() {
+                    let start = self.tables.coords.at(from);
+                    self.emit(sink, piece, targets, |_| start);
                 }
             }
         }

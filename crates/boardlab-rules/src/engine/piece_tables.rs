@@ -84,6 +84,7 @@ pub fn piece_tables<B: BitSet>(
         chain: None,
         start,
         promotion: None,
+        modes_alike: piece.moves.iter().all(|m| m.mode == Mode::Both),
     };
     let leaps: Vec<&Movement> = piece
         .moves

@@ -3,6 +3,7 @@
 //! block them, the rider and hopper lines, the jumps, and the promotion, drop and goal zones.
 
 use super::bitset::BitSet;
+use super::capture_sources::capture_sources;
 use super::game::Game;
 use super::geometry::rank_from_side;
 use super::moves::{Coord, Family};
@@ -160,6 +161,9 @@ pub struct PieceTables<B> {
     pub start: B,
     /// Its promotion, if it promotes.
     pub promotion: Option<PromotionTable<B>>,
+    /// Whether each of its moves may both move to an empty square and capture (no Betza `m`
+    /// or `c`): then the squares it attacks are the squares it may go to.
+    pub modes_alike: bool,
 }
 
 /// The rules the move generator looks at on every call, copied out of the definition so
@@ -197,6 +201,12 @@ pub struct Tables<B> {
     pub pieces: [Vec<PieceTables<B>>; 2],
     /// The rays of every line, square by square.
     pub rays: Vec<PerSquare<B>>,
+    /// Per player, per piece, per target square: the squares from which a piece of that
+    /// kind might capture onto it ([`capture_sources`]).
+    pub capture_sources: [Vec<PerSquare<B>>; 2],
+    /// Per player: whether every capture of its pieces lands on the piece it takes (no
+    /// piece jumps over its victim).
+    pub captures_land_on_victims: [bool; 2],
     /// Per player, per piece: where it may be dropped.
     pub drop_zone: [Vec<B>; 2],
     /// Whether every piece may be dropped on every square (drops counted as kinds × squares).
@@ -223,7 +233,7 @@ impl<B: BitSet> Tables<B> {
         // Even squares are closed while the count is odd, odd squares while it is even.
         let closed = [closed_while(Opening::Odd), closed_while(Opening::Even)];
         let mut rays = RayBuilder::new(geometry);
-        let pieces = Player::BOTH.map(|player| {
+        let pieces: [Vec<PieceTables<B>>; 2] = Player::BOTH.map(|player| {
             definition
                 .pieces
                 .iter()
@@ -279,6 +289,18 @@ impl<B: BitSet> Tables<B> {
             requires_on_board: definition.captures.requires_on_board.map(|k| k as u8),
             drops: definition.drops.is_some(),
         };
+        let rays = rays.rays;
+        let capture_sources = Player::BOTH.map(|player| {
+            pieces[player.index()]
+                .iter()
+                .map(|piece| capture_sources(piece, &rays, board))
+                .collect()
+        });
+        let captures_land_on_victims = Player::BOTH.map(|player| {
+            pieces[player.index()]
+                .iter()
+                .all(|piece| piece.jumps.is_empty() && piece.chain.is_none())
+        });
         Tables {
             game,
             rules: hot,
@@ -286,7 +308,9 @@ impl<B: BitSet> Tables<B> {
             opens: closed.iter().any(|c| !c.is_empty()),
             closed,
             pieces,
-            rays: rays.rays,
+            rays,
+            capture_sources,
+            captures_land_on_victims,
             drop_zone,
             drops_anywhere,
             goal,

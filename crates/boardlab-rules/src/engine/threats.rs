@@ -39,6 +39,11 @@ impl<B: BitSet> RulesPosition<B> {
             hit: false,
             jumps: MoveList::new(),
         };
+        if self.tables.captures_land_on_victims[self.side.index()] {
+            // Only a capture onto the royal square can take it.
+            self.captures_onto(target, &mut hits);
+            return hits.hit;
+        }
         self.captures(&mut hits);
         hits.hit
             || hits.jumps.iter().any(|&mv| {

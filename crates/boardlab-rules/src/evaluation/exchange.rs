@@ -86,7 +86,7 @@ impl<B: BitSet> RulesPosition<B> {
             square,
             found: MoveList::new(),
         };
-        self.captures(&mut onto);
+        self.captures_onto(square, &mut onto);
         onto.found
             .iter()
             .filter_map(|&mv| {
