@@ -8,7 +8,9 @@ use boardlab_core::encoding::plane_names;
 use boardlab_core::perft::{divide, perft};
 use boardlab_core::playout::random_playout;
 use boardlab_core::record::{GameRecord, RecordResult};
-use boardlab_core::{Encoding, Evaluate, GameHistory, Outcome, Player, Position, RuleOptions};
+use boardlab_core::{
+    Encoding, Evaluate, GameHistory, Levels, Outcome, Player, Position, RuleOptions,
+};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -96,6 +98,8 @@ pub struct Playouts {
 /// A position of any game.
 pub trait AnyPosition: Send + Sync {
     fn game(&self) -> &'static str;
+    /// The game's strength levels.
+    fn levels(&self) -> Levels;
     fn as_any(&self) -> &dyn Any;
     fn text(&self) -> String;
     fn rules_text(&self) -> String;
@@ -160,6 +164,10 @@ fn the_game_is_over<P: Position>(position: &P, outcome: Outcome) -> String {
 impl<P: Evaluate + Encoding> AnyPosition for P {
     fn game(&self) -> &'static str {
         self.game_id()
+    }
+
+    fn levels(&self) -> Levels {
+        P::LEVELS
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -152,14 +152,14 @@ fn bot_spec(spec: &str) -> PyResult<boardlab_ai::BotSpec> {
         .map_err(|e: boardlab_ai::SpecError| value_error(e.to_string()))
 }
 
-/// The bot of `spec`, or without one the level the game proposes to people.
-fn bot_spec_or_default(spec: Option<&str>, game_id: &str) -> PyResult<boardlab_ai::BotSpec> {
+/// The bot of `spec`, or without one the level the game (of `position`) proposes to people.
+fn bot_spec_or_default(
+    spec: Option<&str>,
+    position: &dyn AnyPosition,
+) -> PyResult<boardlab_ai::BotSpec> {
     match spec {
         Some(spec) => bot_spec(spec),
-        None => bot_spec(&format!(
-            "level:{}",
-            boardlab_ai::levels::default_level(game_id)
-        )),
+        None => bot_spec(&format!("level:{}", position.levels().default)),
     }
 }
 
@@ -314,7 +314,7 @@ impl Position {
     /// level the game proposes to people.
     #[pyo3(signature = (spec=None, seed=0))]
     fn best_move(&self, py: Python<'_>, spec: Option<&str>, seed: u64) -> PyResult<String> {
-        let spec = bot_spec_or_default(spec, self.inner.game())?;
+        let spec = bot_spec_or_default(spec, self.inner.as_ref())?;
         let game = self.inner.new_game();
         py.detach(|| game.best_move(&spec, seed))
             .map_err(value_error)
@@ -476,7 +476,7 @@ impl Game {
     /// level the game proposes to people.
     #[pyo3(signature = (spec=None, seed=0))]
     fn best_move(&self, py: Python<'_>, spec: Option<&str>, seed: u64) -> PyResult<String> {
-        let spec = bot_spec_or_default(spec, self.inner.current().game())?;
+        let spec = bot_spec_or_default(spec, self.inner.current().as_ref())?;
         let inner = &self.inner;
         py.detach(|| inner.best_move(&spec, seed))
             .map_err(value_error)
@@ -532,8 +532,8 @@ impl Bot {
     #[new]
     #[pyo3(signature = (game, spec=None, seed=0))]
     fn new(game: &str, spec: Option<&str>, seed: u64) -> PyResult<Bot> {
-        let spec = bot_spec_or_default(spec, game)?;
         let position = dynamic::make_position(game, &Setup::default()).map_err(value_error)?;
+        let spec = bot_spec_or_default(spec, position.as_ref())?;
         let bot = position
             .new_game()
             .new_bot(&spec, seed)

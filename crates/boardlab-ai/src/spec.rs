@@ -296,11 +296,11 @@ impl BotSpec {
         Ok(())
     }
 
-    /// Whether the bot's moves depend on nothing but the position, the game and the seed (no
-    /// time limit), so that games between such bots repeat exactly.
-    pub fn is_deterministic(&self) -> bool {
+    /// Whether the bot's moves in game `P` depend on nothing but the position, the game and
+    /// the seed (no time limit), so that games between such bots repeat exactly.
+    pub fn is_deterministic<P: Evaluate>(&self) -> bool {
         match (self.kind, self.level) {
-            (BotKind::Level, Some(level)) => levels::is_untimed(level),
+            (BotKind::Level, Some(level)) => levels::is_untimed(&P::LEVELS, level),
             _ => self.limits.time.is_none() && self.kind != BotKind::Uci,
         }
     }
@@ -614,7 +614,7 @@ mod tests {
         assert_eq!(uci.path, "/bin/sh");
         assert_eq!(uci.options, [("Skill Level".to_string(), "3".to_string())]);
         assert_eq!(spec.text(), "UCI:/bin/sh, time=100ms, option.Skill Level=3");
-        assert!(!spec.is_deterministic());
+        assert!(!spec.is_deterministic::<boardlab_games::Obsidian>());
         let err = "uci:".parse::<BotSpec>().unwrap_err().to_string();
         assert!(err.contains("no engine path"), "{err}");
         let err = "uci:/bin/sh,hash=16"

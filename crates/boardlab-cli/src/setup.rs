@@ -2,7 +2,7 @@
 
 use anyhow::{Context, Result, bail};
 use boardlab_ai::{BotSpec, SpecError};
-use boardlab_core::{Player, Position, RuleOptions, Setup};
+use boardlab_core::{Levels, Player, Position, RuleOptions, Setup};
 use boardlab_games::GameId;
 use clap::{Args, ValueEnum};
 use rand::rngs::StdRng;
@@ -137,8 +137,9 @@ impl std::str::FromStr for Side {
     }
 }
 
-/// The bot of `--bot SPEC` or `--level N` (exactly one of them), for commands that need one.
-pub fn bot_choice(spec: Option<BotSpec>, level: Option<u8>, game_id: &str) -> Result<BotSpec> {
+/// The bot of `--bot SPEC` or `--level N` (exactly one of them), for commands that need one;
+/// `levels` are the game's, named in the message when neither is given.
+pub fn bot_choice(spec: Option<BotSpec>, level: Option<u8>, levels: &Levels) -> Result<BotSpec> {
     match (spec, level) {
         (Some(_), Some(_)) => bail!("give either --bot or --level, not both"),
         (Some(spec), None) => Ok(spec),
@@ -146,8 +147,8 @@ pub fn bot_choice(spec: Option<BotSpec>, level: Option<u8>, game_id: &str) -> Re
         (None, None) => {
             bail!(
                 "no bot given: use --bot SPEC (e.g. alphabeta:time=1s) or --level 1..{}: {}",
-                boardlab_ai::levels::level_count(game_id),
-                levels_help(game_id)
+                levels.count(),
+                levels_help(levels)
             )
         }
     }
@@ -158,11 +159,10 @@ pub fn level_choice(level: u8) -> Result<BotSpec, SpecError> {
     format!("level:{level}").parse()
 }
 
-/// The help text of the strength levels of the game with id `game_id` (each game has its own
-/// bot for each level, and its own number of levels: the README's level table, or
-/// `boardlab_ai::levels`).
-pub fn levels_help(game_id: &str) -> String {
-    boardlab_ai::levels::levels(game_id)
+/// The help text of a game's strength `levels` (each game has its own bot for each level,
+/// and its own number of levels: docs/levels.md, or `boardlab_ai::levels`).
+pub fn levels_help(levels: &Levels) -> String {
+    boardlab_ai::levels::listing(levels)
         .into_iter()
         .map(|(level, _, about)| format!("{level} = {about}"))
         .collect::<Vec<_>>()

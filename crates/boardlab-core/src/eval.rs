@@ -4,6 +4,7 @@
 //! through this trait only, so a game knows no bot and a bot knows no game.
 
 use crate::engine_notation::EngineNotation;
+use crate::levels::Levels;
 use crate::move_list::MoveList;
 use crate::position::Position;
 use crate::weights::Tunable;
@@ -28,6 +29,10 @@ pub trait Evaluate: Position + EngineNotation {
     /// for the one engine of every game read from a rules file. Strength levels and network
     /// files are kept per engine.
     const ENGINE: &'static str;
+
+    /// The game's strength levels for people (`level:N`): the bot of each level, weakest
+    /// first, and the level proposed first.
+    const LEVELS: Levels;
 
     /// The game's evaluation weights: piece values and the factors of each feature.
     type Weights: Copy + Default + Debug + Send + Sync + Tunable + 'static;

@@ -5,7 +5,7 @@ use crate::daisy::Daisy;
 use crate::obsidian::Obsidian;
 use crate::parity::Parity;
 use crate::sprint::Sprint;
-use boardlab_core::{Encoding, Evaluate, quoted};
+use boardlab_core::{Encoding, Evaluate, Levels, quoted};
 use boardlab_rules::engine::{BitSetSize, Bits256, Game, RulesOptions, RulesPosition};
 use boardlab_rules::{LoadError, load_file};
 use std::fmt;
@@ -142,6 +142,19 @@ impl GameId {
     /// Whether this is one of the built-in games (not a rules file).
     pub fn is_built_in(self) -> bool {
         !matches!(self, GameId::File(_))
+    }
+
+    /// The game's strength levels for people ([`Evaluate::LEVELS`]).
+    pub fn levels(self) -> Levels {
+        /// Reads the game's levels.
+        struct ReadLevels;
+        impl GameVisitor for ReadLevels {
+            type Output = Levels;
+            fn visit<P: Evaluate + Encoding>(self, _game: P::Rules) -> Levels {
+                P::LEVELS
+            }
+        }
+        with_game(self, ReadLevels)
     }
 
     /// The evaluation engine that plays this game ([`Evaluate::ENGINE`]): what its bot

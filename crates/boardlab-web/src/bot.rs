@@ -4,7 +4,7 @@
 use crate::memory::SolverMemory;
 use boardlab_ai::solver::{PerfectBot, Solver};
 use boardlab_ai::{Bot, ClockView, Score, TOP_LEVEL, levels};
-use boardlab_core::{Evaluate, GameHistory, GameValue, Player, Position, RuleOptions};
+use boardlab_core::{Evaluate, GameHistory, GameValue, Levels, Player, Position, RuleOptions};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -63,16 +63,16 @@ pub fn use_tablebases(dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// How long a bot of `level` may think about one move: the longest time its level gives it
-/// in any game, or one second for levels limited by depth or nodes alone.
-pub fn budget(level: u8) -> Duration {
-    levels::longest_time(level.min(TOP_LEVEL)).unwrap_or(Duration::from_secs(1))
+/// How long a bot of `level` on the game's `ladder` may think about one move: its level's
+/// time, or one second for levels limited by depth or nodes alone.
+pub fn budget(ladder: &Levels, level: u8) -> Duration {
+    levels::move_time(ladder, level.min(TOP_LEVEL)).unwrap_or(Duration::from_secs(1))
 }
 
 /// The level descriptions for the start page of `game`: `(level, description)`, with the
 /// perfect player last where it is offered.
 pub fn level_descriptions(game: GameId) -> Vec<(u8, String)> {
-    let mut levels: Vec<(u8, String)> = levels::levels(game.engine())
+    let mut levels: Vec<(u8, String)> = levels::listing(&game.levels())
         .into_iter()
         .map(|(level, _, description)| (level, description))
         .collect();
@@ -93,7 +93,7 @@ pub fn level_label(level: u8) -> String {
 
 /// Whether `level` is one a player may choose in `game`.
 pub fn is_level(game: GameId, level: u8) -> bool {
-    (1..=levels::level_count(game.engine())).contains(&level)
+    (1..=game.levels().count()).contains(&level)
         || (level == PERFECT && perfect_offer(game).is_some())
 }
 

@@ -96,7 +96,7 @@ impl GameVisitor for Info<'_> {
                     json!({ "level": level, "label": crate::bot::level_label(level), "description": text })
                 })
                 .collect::<Vec<_>>(),
-            "default_level": boardlab_ai::levels::default_level(self.game.engine()),
+            "default_level": self.game.levels().default,
             "names": { "1": look.sides[0], "2": look.sides[1] },
         })
     }

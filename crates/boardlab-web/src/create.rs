@@ -105,14 +105,12 @@ pub fn new_row(request: NewGame, game: GameId) -> ApiResult<(GameRow, u8)> {
         .collect();
     let options: Vec<String> = rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
     crate::stored::check_rules(game, &options).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let level = request
-        .level
-        .unwrap_or_else(|| boardlab_ai::levels::default_level(game.engine()));
+    let level = request.level.unwrap_or_else(|| game.levels().default);
     if mode == Mode::Bot && !bot::is_level(game, level) {
         return Err(ApiError::bad_request(format!(
             "level {level} is not a bot level of {} (1 to {}{})",
             request.game,
-            boardlab_ai::levels::level_count(game.engine()),
+            game.levels().count(),
             if bot::is_level(game, bot::PERFECT) {
                 format!(", or {} for the perfect player", bot::PERFECT)
             } else {

@@ -829,9 +829,9 @@ impl Hub {
             let budget = match clock {
                 Some(view) => {
                     let left = view.remaining.iter().copied().min().unwrap_or_default();
-                    bot::budget(level).min(left / 3)
+                    bot::budget(&work.levels(), level).min(left / 3)
                 }
-                None => bot::budget(level),
+                None => bot::budget(&work.levels(), level),
             };
             let seed = rand::random::<u64>();
             let fallback = work.random_move(seed);

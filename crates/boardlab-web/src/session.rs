@@ -4,7 +4,7 @@ use crate::bot;
 use crate::memory::SolverMemory;
 use crate::record::{self, RecordTags};
 use crate::view::{self, View};
-use boardlab_core::{Evaluate, GameHistory, MoveError, Outcome, Player};
+use boardlab_core::{Evaluate, GameHistory, Levels, MoveError, Outcome, Player};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use std::sync::Arc;
 use std::time::Duration;
@@ -32,6 +32,8 @@ pub trait Session: Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
     /// What a player is called on screen (the game's presentation).
     fn player_name(&self, player: Player) -> &'static str;
+    /// The game's strength levels.
+    fn levels(&self) -> Levels;
     /// Reads `text` as a move in the current position and returns its canonical text,
     /// without playing it; the error says why it is not a legal move.
     fn check(&self, text: &str) -> Result<String, MoveError>;
@@ -94,6 +96,10 @@ impl<P: Evaluate> Session for Live<P> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.history.outcome()
+    }
+
+    fn levels(&self) -> Levels {
+        P::LEVELS
     }
 
     fn player_name(&self, player: Player) -> &'static str {

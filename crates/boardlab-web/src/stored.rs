@@ -173,7 +173,7 @@ pub fn game_row(
                     "bot_level",
                     format!(
                         "not a level of {game_text} (1 to {}, or {} for the perfect player)",
-                        boardlab_ai::levels::level_count(game.engine()),
+                        game.levels().count(),
                         crate::bot::PERFECT
                     ),
                 )
@@ -263,6 +263,5 @@ pub fn game_row(
 /// Whether a stored bot level is one the server plays in `game`: one of its levels, or the
 /// perfect player (which plays the strongest level where it is not offered).
 fn is_stored_level(game: GameId, level: u8) -> bool {
-    (1..=boardlab_ai::levels::level_count(game.engine())).contains(&level)
-        || level == crate::bot::PERFECT
+    (1..=game.levels().count()).contains(&level) || level == crate::bot::PERFECT
 }

@@ -188,7 +188,7 @@ fn unknown_games_are_refused() {
         .unwrap();
     assert_error(&r, 400, "level 99");
     // Each game has its own number of levels: Sprint's stop well before Obsidian's.
-    let sprint_levels = boardlab_ai::levels::level_count("sprint");
+    let sprint_levels = boardlab_games::GameId::Sprint.levels().count();
     let r = c
         .post(
             "/api/games",

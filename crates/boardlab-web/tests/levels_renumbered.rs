@@ -97,9 +97,10 @@ fn levels_of_version_1_are_renumbered_once() {
             ("p3", "parity", 3),
         ],
     );
+    let ladder = |game: &str| game.parse::<boardlab_games::GameId>().unwrap().levels();
     let level = |game: &str, spec: &str| {
         (1..=boardlab_ai::TOP_LEVEL)
-            .find(|&level| boardlab_ai::levels::level_text(game, level).unwrap() == spec)
+            .find(|&level| boardlab_ai::levels::level_text(&ladder(game), level).unwrap() == spec)
             .unwrap()
     };
     assert_renumbered_once(

@@ -2,7 +2,9 @@
 //! (`serve --rules DIR`), rules files pasted by players (`POST /api/rules`), both played like
 //! the built-in games, kept across restarts, and every bad input refused with its reason.
 
+use boardlab_core::Evaluate;
 use boardlab_games::GameId;
+use boardlab_rules::engine::RulesPosition;
 use boardlab_web::client::{Client, Reply};
 use boardlab_web::game_set::GameSet;
 use boardlab_web::limits::Limits;
@@ -125,7 +127,7 @@ fn a_folder_of_rules_files_is_listed_and_played() {
             let levels = card["levels"].as_array().unwrap();
             assert_eq!(
                 levels.iter().filter(|l| l["label"] != "perfect").count(),
-                usize::from(boardlab_ai::levels::level_count("rules")),
+                usize::from(<RulesPosition<u64> as Evaluate>::LEVELS.count()),
                 "{id}"
             );
             let state = play_local(addr, id, 4);

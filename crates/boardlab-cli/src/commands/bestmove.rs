@@ -36,7 +36,7 @@ impl GameVisitor for BestmoveArgs {
     type Output = Result<()>;
 
     fn visit<P: Evaluate>(self, game: P::Rules) -> Result<()> {
-        let spec = bot_choice(self.bot, self.level, P::ENGINE)?.for_game::<P>();
+        let spec = bot_choice(self.bot, self.level, &P::LEVELS)?.for_game::<P>();
         spec.check_for::<P>()?;
         let (position, _): (P, _) = self.game.position(game, FirstChoice::One)?;
         let mut game = GameHistory::new(position);

@@ -58,7 +58,7 @@ impl GameVisitor for PlayArgs {
             if sides[seat] != Side::Human {
                 anyhow::bail!(
                     "--level: both sides are already bots; levels are {}",
-                    levels_help(P::ENGINE)
+                    levels_help(&P::LEVELS)
                 );
             }
             sides[seat] = Side::Bot(Box::new(level_choice(level)?.for_game::<P>()));

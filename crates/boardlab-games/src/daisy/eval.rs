@@ -8,7 +8,7 @@ use super::network;
 use super::piece::Kind;
 use super::position::Daisy;
 use boardlab_core::bitboard::Bits128;
-use boardlab_core::{Evaluate, MoveList, Player, Position, Tunable};
+use boardlab_core::{Evaluate, Levels, MoveList, Player, Position, Tunable};
 use std::sync::LazyLock;
 
 /// What a captured A is worth to move ordering: the game.
@@ -158,6 +158,7 @@ impl Daisy {
 
 impl Evaluate for Daisy {
     const ENGINE: &'static str = Daisy::GAME_ID;
+    const LEVELS: Levels = super::levels::LEVELS;
     type Weights = DaisyWeights;
 
     fn evaluate(&self, weights: &DaisyWeights) -> i32 {

@@ -14,6 +14,7 @@ mod attacks;
 mod encoding;
 mod eval;
 mod fsf;
+mod levels;
 mod movegen;
 mod moves;
 mod network;

@@ -13,7 +13,7 @@ use super::network;
 use super::piece::Kind;
 use super::position::Obsidian;
 use boardlab_core::bitboard::Bits64;
-use boardlab_core::{Evaluate, MoveList, Player, Position, Tunable};
+use boardlab_core::{Evaluate, Levels, MoveList, Player, Position, Tunable};
 use std::sync::LazyLock;
 
 /// What a captured D is worth to move ordering: the game.
@@ -448,6 +448,7 @@ impl Obsidian {
 
 impl Evaluate for Obsidian {
     const ENGINE: &'static str = Obsidian::GAME_ID;
+    const LEVELS: Levels = super::levels::LEVELS;
     type Weights = ObsidianWeights;
 
     fn structure_key(&self) -> Option<u64> {

@@ -8,6 +8,7 @@ mod encoding;
 mod eval;
 mod exchange;
 mod fsf;
+mod levels;
 mod movegen;
 mod moves;
 mod network;

@@ -2,7 +2,7 @@
 
 use super::moves::ParityMove;
 use super::position::Parity;
-use boardlab_core::{Evaluate, Player, Position, Tunable};
+use boardlab_core::{Evaluate, Levels, Player, Position, Tunable};
 
 /// What taking the last enemy piece is worth to move ordering: the game.
 const GAME_VALUE: i32 = 50_000;
@@ -107,6 +107,7 @@ impl Parity {
 
 impl Evaluate for Parity {
     const ENGINE: &'static str = Parity::GAME_ID;
+    const LEVELS: Levels = super::levels::LEVELS;
     type Weights = ParityWeights;
 
     fn evaluate(&self, w: &ParityWeights) -> i32 {

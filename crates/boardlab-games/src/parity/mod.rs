@@ -7,6 +7,7 @@
 mod encoding;
 mod eval;
 mod layout;
+mod levels;
 mod movegen;
 mod moves;
 mod notation;

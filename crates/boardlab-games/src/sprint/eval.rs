@@ -4,7 +4,7 @@ use super::geometry::{RANK_1, RANK_6};
 use super::moves::SprintMove;
 use super::position::Sprint;
 use boardlab_core::bitboard::Bits64;
-use boardlab_core::{Evaluate, Player, Position, Tunable};
+use boardlab_core::{Evaluate, Levels, Player, Position, Tunable};
 
 /// What reaching the goal is worth to move ordering: the game.
 const GAME_VALUE: i32 = 50_000;
@@ -57,6 +57,7 @@ impl Sprint {
 
 impl Evaluate for Sprint {
     const ENGINE: &'static str = Sprint::GAME_ID;
+    const LEVELS: Levels = super::levels::LEVELS;
     type Weights = SprintWeights;
 
     fn evaluate(&self, weights: &SprintWeights) -> i32 {

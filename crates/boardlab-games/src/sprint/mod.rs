@@ -12,6 +12,7 @@
 mod encoding;
 mod eval;
 mod geometry;
+mod levels;
 mod movegen;
 mod moves;
 mod notation;

@@ -6,7 +6,7 @@
 use super::weights::RulesWeights;
 use crate::engine::moves::{MoveShape, coord, file_of, rank_of};
 use crate::engine::{AttackMap, BitSet, RulesMove, RulesPosition};
-use boardlab_core::{Evaluate, MoveList, Player, Position};
+use boardlab_core::{Evaluate, Levels, MoveList, Player, Position};
 
 /// What taking a royal piece is worth when ordering captures: more than any material.
 const ROYAL_VICTIM: i32 = 50_000;
@@ -124,6 +124,7 @@ impl<B: BitSet> RulesPosition<B> {
 
 impl<B: BitSet> Evaluate for RulesPosition<B> {
     const ENGINE: &'static str = "rules";
+    const LEVELS: Levels = super::levels::LEVELS;
     type Weights = RulesWeights;
 
     fn evaluate(&self, weights: &RulesWeights) -> i32 {

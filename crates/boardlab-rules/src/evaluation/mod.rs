@@ -6,6 +6,7 @@ mod encoding;
 mod evaluate;
 mod exchange;
 mod knowledge;
+mod levels;
 mod weights;
 
 pub use knowledge::Knowledge;
