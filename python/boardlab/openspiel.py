@@ -15,7 +15,8 @@ Actions are the games' fixed action indices (``boardlab.action_count``), observa
 observation tensors (``boardlab.observation_shape``, ``boardlab.plane_names``): the same for
 both players, as the games have no hidden information.
 
-How each game ends, and its ``max_game_length``:
+How each game ends, and its ``max_game_length`` (the game's own bound,
+``boardlab.longest_game``, where its rules give one):
 
 - obsidian: 12,927 plies, a true bound under the rules: at most 127 progress moves (16
   pawns of 6 steps each, 31 captures) and at most 100 plies without progress around each.
@@ -23,7 +24,8 @@ How each game ends, and its ``max_game_length``:
   parameter ``max_plies`` (default 2000; random games last about 130 plies, the longest of
   20,000 reached about 1,000) caps it: a game that reaches it ends as a draw.
 - sprint: 60 plies, a true bound: every move advances a piece, 12 pieces by at most 5
-  ranks each. The game parameter ``backward_captures`` (default False) is the rule option.
+  ranks each. The game parameter ``backward_captures`` (default False) is the rule option;
+  with it, 93 plies (a backward capture gives its piece two ranks back, at most 11 times).
 - parity: 1,212 actions, a true bound: at most 11 captures and at most 100 plies without
   progress around each, plus the chance move below. The rules draw the first player at
   random: the first state is a chance node with two outcomes (0: Player 1 moves first,
@@ -40,9 +42,6 @@ import pyspiel
 
 import boardlab
 
-_OBSIDIAN_MAX_PLIES = 12_927
-_SPRINT_MAX_PLIES = 60
-_PARITY_MAX_PLIES = 1_211
 _DAISY_DEFAULT_CAP = 2_000
 
 
@@ -84,22 +83,19 @@ def _cap(params):
 
 
 def _game_facts(key, params):
-    """(rules, max_game_length, cap on plies or None, whether chance draws the first player)."""
-    if key == "sprint":
+    """(rules, max_game_length, cap on plies or None, whether chance draws the first player).
+
+    The game's own bound (``boardlab.longest_game``) where its rules give one, else the
+    ``max_plies`` parameter caps it; a chance node where the first player is drawn adds one.
+    """
+    rules = None
+    if "backward_captures" in params:
         rules = {"backward_captures": bool(params["backward_captures"])}
-        return rules, _SPRINT_MAX_PLIES, None, False
-    if key == "daisy":
-        cap = _cap(params)
-        return None, cap, cap, False
-    if key == "parity":
-        drawn = _first_player(params) == 0
-        return None, _PARITY_MAX_PLIES + (1 if drawn else 0), None, drawn
-    if key == "obsidian":
-        return None, _OBSIDIAN_MAX_PLIES, None, False
-    # A rules file: capped, with a chance node where it draws the first player.
-    cap = _cap(params)
     drawn = "first_player" in params and _first_player(params) == 0
-    return None, cap + (1 if drawn else 0), cap, drawn
+    longest = boardlab.longest_game(_SOURCES[key], rules=rules)
+    cap = _cap(params) if longest is None else None
+    length = longest if longest is not None else cap
+    return rules, length + (1 if drawn else 0), cap, drawn
 
 
 def _game_type(key):

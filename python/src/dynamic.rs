@@ -469,6 +469,7 @@ pub struct GameFacts {
     pub plane_names: Vec<String>,
     pub rule_options: Vec<(String, String, String)>,
     pub first_player_drawn: bool,
+    pub longest_game: Option<u32>,
 }
 
 /// Reads a game: a built-in id or the path of a rules file (.toml), with our error message.
@@ -514,6 +515,7 @@ impl GameVisitor for Facts<'_> {
                 })
                 .collect(),
             first_player_drawn: rules.first_player_drawn(),
+            longest_game: rules.longest_game(),
         })
     }
 }

@@ -645,6 +645,22 @@ fn rule_options(game: &str) -> PyResult<Vec<(String, String, String)>> {
         .rule_options)
 }
 
+/// The most plies a game of `game` can last from its start under `rules` (and `board`, for
+/// parity), where the rules bound it; `None` where no bound is known (daisy's drops, rules
+/// files, a no-progress rule switched off).
+#[pyfunction]
+#[pyo3(signature = (game, rules=None, board=None))]
+fn longest_game(
+    game: &str,
+    rules: Option<&Bound<'_, PyAny>>,
+    board: Option<String>,
+) -> PyResult<Option<u32>> {
+    let setup = setup(None, rules, board, None)?;
+    Ok(dynamic::game_facts(game, &setup)
+        .map_err(value_error)?
+        .longest_game)
+}
+
 /// Whether `game`'s rules draw the first player at random (parity).
 #[pyfunction]
 fn first_player_drawn(game: &str) -> PyResult<bool> {
@@ -699,6 +715,7 @@ fn _boardlab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plane_names, m)?)?;
     m.add_function(wrap_pyfunction!(rule_options, m)?)?;
     m.add_function(wrap_pyfunction!(first_player_drawn, m)?)?;
+    m.add_function(wrap_pyfunction!(longest_game, m)?)?;
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
     Ok(())
 }

@@ -287,3 +287,20 @@ def test_records_of_a_rules_files_game_read_back_with_its_path():
     other = str(pathlib.Path(path).with_name("camel-obsidian.toml"))
     with pytest.raises(ValueError, match="drop-obsidian"):
         boardlab.read_record(text, game=other)
+
+
+def test_each_game_knows_how_long_it_can_last():
+    """The bound is the game's own: progress moves and the no-progress rule, or none."""
+    import pathlib
+
+    assert boardlab.longest_game("obsidian") == 12_927
+    assert boardlab.longest_game("obsidian", rules={"no_progress_plies": 50}) == 6_527
+    assert boardlab.longest_game("obsidian", rules={"no_progress_plies": 0}) is None
+    assert boardlab.longest_game("sprint") == 60
+    assert boardlab.longest_game("sprint", rules={"backward_captures": True}) == 93
+    assert boardlab.longest_game("parity") == 1_211
+    assert boardlab.longest_game("daisy") is None
+    path = pathlib.Path(__file__).resolve().parents[2] / "rules" / "obsidian.toml"
+    assert boardlab.longest_game(str(path)) is None
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        boardlab.longest_game("chess")

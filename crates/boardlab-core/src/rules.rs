@@ -69,6 +69,13 @@ pub trait RuleOptions: Copy + Debug + PartialEq + Eq + Send + Sync + 'static {
             .flatten()
     }
 
+    /// The most plies a game under these rules can last from its start position, where the
+    /// rules bound it (every move makes progress, or the no-progress rule caps the plies
+    /// between progress moves and progress runs out); `None` where no bound is known (drops
+    /// bring pieces back, or the no-progress rule is off). Learning tools size their games by
+    /// it (OpenSpiel's `max_game_length`).
+    fn longest_game(&self) -> Option<u32>;
+
     /// The draw rules that a [`GameHistory`](crate::GameHistory) applies.
     fn draw_rules(&self) -> DrawRules;
 

@@ -28,6 +28,11 @@ impl RuleOptions for DaisyRules {
         self.draw
     }
 
+    /// None: captured pieces are dropped again, for ever.
+    fn longest_game(&self) -> Option<u32> {
+        None
+    }
+
     fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {
         Some(&mut self.draw)
     }

@@ -27,6 +27,14 @@ impl RuleOptions for ObsidianRules {
         self.draw
     }
 
+    /// At most 127 progress moves (16 F's of 6 steps each, 31 captures), and at most
+    /// `no_progress_plies` plies without progress before, between and after them.
+    fn longest_game(&self) -> Option<u32> {
+        const PROGRESS_MOVES: u32 = 16 * 6 + 31;
+        let quiet = self.draw.no_progress_plies;
+        (quiet > 0).then(|| PROGRESS_MOVES + (PROGRESS_MOVES + 1) * quiet)
+    }
+
     fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {
         Some(&mut self.draw)
     }

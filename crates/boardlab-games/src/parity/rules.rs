@@ -35,6 +35,19 @@ impl RuleOptions for ParityRules {
         self.draw
     }
 
+    /// Only a capture is progress, and the game is over before the last piece falls: at
+    /// most one capture fewer than the layout's pieces, and at most `no_progress_plies`
+    /// plies without progress before, between and after them.
+    fn longest_game(&self) -> Option<u32> {
+        let pieces = Player::BOTH
+            .iter()
+            .map(|&player| self.layout.start_squares(player).count_ones())
+            .sum::<u32>();
+        let captures = pieces.saturating_sub(1);
+        let quiet = self.draw.no_progress_plies;
+        (quiet > 0).then(|| captures + (captures + 1) * quiet)
+    }
+
     fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {
         Some(&mut self.draw)
     }

@@ -59,6 +59,20 @@ impl RuleOptions for SprintRules {
     fn draw_rules(&self) -> DrawRules {
         DrawRules::NONE
     }
+
+    /// The 12 pieces have at most 60 ranks to go together (5 each), and a piece on its goal
+    /// rank has won: a step uses one of them, a forward capture two, so with forward captures
+    /// alone every move uses at least one. A backward capture gives its piece two back, but
+    /// there are at most 11 captures: 60 + 2 × 11 steps and 11 captures.
+    fn longest_game(&self) -> Option<u32> {
+        const RANKS_TO_GO: u32 = 12 * 5;
+        const CAPTURES: u32 = 11;
+        Some(if self.backward_captures {
+            RANKS_TO_GO + 2 * CAPTURES + CAPTURES
+        } else {
+            RANKS_TO_GO
+        })
+    }
 }
 
 /// What Sprint's user interfaces call a player.

@@ -190,4 +190,9 @@ impl RuleOptions for RulesOptions {
     fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {
         self.game.draws().is_some().then_some(&mut self.draw)
     }
+
+    /// None: no bound is worked out for a game nobody analysed.
+    fn longest_game(&self) -> Option<u32> {
+        None
+    }
 }
