@@ -2,15 +2,15 @@
 //! reads back: the counters stop at the limit the position text allows.
 
 use boardlab_core::text::MAX_COUNTER;
-use boardlab_core::{Position, RuleOptions};
-use boardlab_games::daisy::Daisy;
-use boardlab_games::obsidian::Obsidian;
-use boardlab_games::parity::Parity;
-use boardlab_games::sprint::Sprint;
+use boardlab_core::{Encoding, Evaluate, Position, RuleOptions};
+use boardlab_games::{GameId, GameVisitor, with_game};
 
-fn check<P: Position<Rules: Default>>() {
-    // The draw rules off, so that the game goes on at the limit.
-    let rules = P::Rules::from_assignments(&["no_progress_plies=0"]).unwrap_or_default();
+fn check<P: Position>(game: P::Rules) {
+    // The draw rules off (where the game has them), so that the game goes on at the limit.
+    let mut rules = game;
+    if rules.set("no_progress_plies", "0").is_err() {
+        rules = game;
+    }
     let start = P::start(rules).to_string();
     let placement: Vec<&str> = start.split_whitespace().take(2).collect();
     let text = format!(
@@ -23,7 +23,7 @@ fn check<P: Position<Rules: Default>>() {
         let Some(&mv) = moves.first() else { break };
         position.play(mv);
         let again = P::from_text(&position.to_string(), rules)
-            .unwrap_or_else(|error| panic!("{}: {error}", P::start(P::Rules::default()).game_id()));
+            .unwrap_or_else(|error| panic!("{}: {error}", P::start(game).game_id()));
         assert_eq!(again.to_string(), position.to_string());
     }
     let over = format!("{} {} {} 1", placement[0], placement[1], MAX_COUNTER + 1);
@@ -32,8 +32,18 @@ fn check<P: Position<Rules: Default>>() {
 
 #[test]
 fn counters_stop_at_the_limit_of_the_text() {
-    check::<Obsidian>();
-    check::<Daisy>();
-    check::<Sprint>();
-    check::<Parity>();
+    for &game in GameId::ALL {
+        with_game(game, Check);
+    }
+}
+
+/// Runs [`check`] on a game of the registry.
+struct Check;
+
+impl GameVisitor for Check {
+    type Output = ();
+
+    fn visit<P: Evaluate + Encoding>(self, rules: P::Rules) {
+        check::<P>(rules);
+    }
 }

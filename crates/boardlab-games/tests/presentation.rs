@@ -2,11 +2,8 @@
 //! the board or in a reserve is a known kind with the right owner, each square mark has a
 //! colour, and the squares open now are of a kind that opens.
 
-use boardlab_core::{Player, Position, RuleOptions};
-use boardlab_games::daisy::Daisy;
-use boardlab_games::obsidian::Obsidian;
-use boardlab_games::parity::Parity;
-use boardlab_games::sprint::Sprint;
+use boardlab_core::{Encoding, Evaluate, Player, Position, RuleOptions};
+use boardlab_games::{GameId, GameVisitor, with_game};
 
 /// A small seeded generator, so that every run sees the same games.
 struct Lcg(u64);
@@ -70,8 +67,8 @@ fn check_position<P: Position>(position: &P) {
     }
 }
 
-fn check<P: Position<Rules: Default>>() {
-    let look = P::Rules::default().presentation();
+fn check<P: Position>(rules: P::Rules) {
+    let look = rules.presentation();
     assert!(!look.title.is_empty() && !look.summary.is_empty());
     assert!(look.side(Player::One).contains("Player 1"));
     assert!(look.side(Player::Two).contains("Player 2"));
@@ -83,7 +80,7 @@ fn check<P: Position<Rules: Default>>() {
         letters.len(),
         all,
         "{}: a letter names two pieces",
-        P::Rules::default().game()
+        rules.game()
     );
     for kind in look.pieces {
         assert!(!kind.name.is_empty() && !kind.moves.is_empty());
@@ -98,7 +95,7 @@ fn check<P: Position<Rules: Default>>() {
     }
 
     for lesson in look.lessons {
-        let position = P::from_text(lesson.position, P::Rules::default())
+        let position = P::from_text(lesson.position, rules)
             .unwrap_or_else(|e| panic!("{}: lesson '{}': {e}", look.title, lesson.title));
         assert!(!lesson.moves.is_empty());
         for text in lesson.moves {
@@ -115,7 +112,7 @@ fn check<P: Position<Rules: Default>>() {
 
     let mut rng = Lcg(7);
     for _ in 0..30 {
-        let mut position = P::start_with_first(P::Rules::default(), Player::One);
+        let mut position = P::start_with_first(rules, Player::One);
         for _ in 0..200 {
             check_position(&position);
             let moves = position.legal_move_list();
@@ -143,8 +140,18 @@ fn check<P: Position<Rules: Default>>() {
 
 #[test]
 fn every_game_presents_every_piece_and_square_it_shows() {
-    check::<Obsidian>();
-    check::<Daisy>();
-    check::<Sprint>();
-    check::<Parity>();
+    for &game in GameId::ALL {
+        with_game(game, Check);
+    }
+}
+
+/// Runs [`check`] on a game of the registry.
+struct Check;
+
+impl GameVisitor for Check {
+    type Output = ();
+
+    fn visit<P: Evaluate + Encoding>(self, rules: P::Rules) {
+        check::<P>(rules);
+    }
 }

@@ -7,7 +7,9 @@
 //! - the attack map's mobility is the number of (from, to) pairs of the legal moves of
 //!   pieces that are not royal, and it attacks exactly the enemy pieces some legal move
 //!   captures by moving onto them (in games where every capture is such a move and legal);
-//! - the exchange evaluation answers as a plain exchange played with legal moves.
+//! - the exchange evaluation answers as a plain exchange played with legal moves;
+//! - the tactical moves a quiescence search follows are exactly the legal moves that are
+//!   tactical (captures, jumps and chains, promotions), in every game.
 
 use boardlab_core::{Evaluate, MoveList, Outcome, Player, Position, WinReason};
 use boardlab_rules::definition::{Definition, Opening};
@@ -104,9 +106,26 @@ fn on_positions(game: &'static Game, games: u64, check: &dyn Fn(&dyn Checked)) {
 trait Checked {
     fn attack_map_agrees(&self);
     fn exchange_agrees(&self);
+    fn tactical_moves_agree(&self);
 }
 
 impl<B: BitSet> Checked for RulesPosition<B> {
+    fn tactical_moves_agree(&self) {
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        let mut expected: Vec<RulesMove> = legal
+            .iter()
+            .copied()
+            .filter(|&mv| self.is_tactical(mv))
+            .collect();
+        let mut tactical = MoveList::new();
+        self.tactical_moves(&mut tactical);
+        let mut found: Vec<RulesMove> = tactical.iter().copied().collect();
+        expected.sort();
+        found.sort();
+        assert_eq!(found, expected, "{} {self}", self.game().definition().id);
+    }
+
     fn attack_map_agrees(&self) {
         let us = self.side_to_move();
         let game = self.game();
@@ -218,6 +237,16 @@ fn attack_maps_agree_with_legal_moves() {
     for game in plain_games() {
         on_positions(game, 9, &|p| p.attack_map_agrees());
     }
+}
+
+#[test]
+fn tactical_moves_are_the_legal_moves_that_are_tactical() {
+    for game in all_games() {
+        on_positions(game, 6, &|p| p.tactical_moves_agree());
+    }
+    let fairy = boardlab_rules::load_str(FAIRY_OBSIDIAN, "fairy-obsidian.toml", None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    on_positions(fairy, 6, &|p| p.tactical_moves_agree());
 }
 
 #[test]

@@ -140,8 +140,16 @@ impl Game {
 
     /// What the bots know of the game (piece values, squares), worked out on first use.
     pub fn knowledge(&self) -> &crate::evaluation::Knowledge {
-        self.knowledge
-            .get_or_init(|| crate::evaluation::Knowledge::new(&self.definition))
+        self.knowledge.get_or_init(|| {
+            let on_board = self.start.iter().map(|&(_, _, kind)| usize::from(kind));
+            let in_hand = self.start_reserves.iter().flat_map(|hand| {
+                hand.iter()
+                    .enumerate()
+                    .flat_map(|(kind, &count)| std::iter::repeat_n(kind, usize::from(count)))
+            });
+            let start: Vec<usize> = on_board.chain(in_hand).collect();
+            crate::evaluation::Knowledge::new(&self.definition, &start)
+        })
     }
 
     /// The draw rules' defaults, `None` for a game without draws.

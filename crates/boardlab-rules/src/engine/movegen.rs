@@ -5,7 +5,7 @@
 use super::bitset::BitSet;
 use super::moves::{Coord, RulesMove};
 use super::position::RulesPosition;
-use super::sink::Noting;
+use super::sink::{Noting, Promoting};
 use super::tables::{BulkLeap, PieceTables, captures, moves_quietly};
 use boardlab_core::MoveSink;
 
@@ -96,6 +96,43 @@ impl<B: BitSet> RulesPosition<B> {
     #[inline]
     pub(crate) fn captures<S: MoveSink<RulesMove>>(&self, sink: &mut S) {
         self.board_moves(sink, &self.view(), Wanted::Captures);
+    }
+
+    /// Hands the side to move's legal tactical moves to `sink`: its captures (onto an enemy
+    /// piece, jumps and chains) and its moves that promote without capturing; none in a
+    /// finished game. These are the legal moves a quiescence search follows, generated
+    /// without the others.
+    #[inline]
+    pub(crate) fn tactical<S: MoveSink<RulesMove>>(&self, sink: &mut S) {
+        if self.loss().is_some() {
+            return;
+        }
+        let view = self.view();
+        let mut noting = Noting {
+            inner: &mut *sink,
+            any: false,
+        };
+        self.board_moves(&mut noting, &view, Wanted::Captures);
+        if noting.any && self.tables.rules.compulsory {
+            // Only captures are legal.
+            return;
+        }
+        let us = self.side;
+        for (kind, piece) in self.tables.pieces[us.index()].iter().enumerate() {
+            let Some(promotion) = &piece.promotion else {
+                continue;
+            };
+            let mine = self.pieces(us, kind as u8);
+            if mine.is_empty() {
+                continue;
+            }
+            let into_zone = View {
+                empty: view.empty & promotion.zone,
+                ..view
+            };
+            let mut promoting = Promoting { inner: &mut *sink };
+            self.step_moves(&mut promoting, piece, mine, &into_zone, true, false);
+        }
     }
 
     /// Hands the side to move's captures onto `square` by pieces that land there (those of

@@ -294,6 +294,18 @@ impl RulesMove {
         }
     }
 
+    /// Whether the move is a step that promotes the piece.
+    #[inline]
+    pub fn promotes(self) -> bool {
+        matches!(
+            self.shape(),
+            MoveShape::Step {
+                promotion: Some(_),
+                ..
+            }
+        )
+    }
+
     /// The letter printed after the squares of a promotion, if any.
     #[inline]
     pub fn suffix(self) -> Option<char> {

@@ -1,6 +1,8 @@
-//! A [`MoveSink`] in front of another that notes whether any move went through: compulsory
-//! captures generate the captures first and the other moves only when there were none.
+//! [`MoveSink`]s in front of another: one notes whether any move went through (compulsory
+//! captures generate the captures first and the other moves only when there were none), one
+//! lets only promotions through.
 
+use super::moves::RulesMove;
 use boardlab_core::{MoveSink, SquareBits};
 
 /// Passes moves on to `inner` and remembers whether there were any.
@@ -35,5 +37,26 @@ impl<M, S: MoveSink<M>> MoveSink<M> for Noting<'_, S> {
         self.any |= kind_count > 0 && targets.count() > 0;
         self.inner
             .add_each_of_kinds(kinds, kind_count, targets, make);
+    }
+}
+
+/// Passes on to `inner` only the moves that promote (for the quiet moves a quiescence search
+/// follows).
+pub struct Promoting<'a, S> {
+    /// Where the promotions go.
+    pub inner: &'a mut S,
+}
+
+impl<S: MoveSink<RulesMove>> MoveSink<RulesMove> for Promoting<'_, S> {
+    #[inline(always)]
+    fn add(&mut self, mv: RulesMove) {
+        if mv.promotes() {
+            self.inner.add(mv);
+        }
+    }
+
+    #[inline(always)]
+    fn add_each(&mut self, targets: impl SquareBits, mut make: impl FnMut(u32) -> RulesMove) {
+        targets.for_each_square(|square| self.add(make(square)));
     }
 }

@@ -3,7 +3,7 @@
 //! position scaled by the weights; checks and evasions where the game has royal pieces
 //! (`engine::threats`), null moves where passing is safe enough.
 
-use super::weights::RulesWeights;
+use super::weights::{FROM_EDGE, RANKS, RulesWeights};
 use crate::engine::moves::{MoveShape, coord, file_of, rank_of};
 use crate::engine::{AttackMap, BitSet, RulesMove, RulesPosition};
 use boardlab_core::{Evaluate, Levels, MoveList, Player, Position};
@@ -63,15 +63,45 @@ impl<B: BitSet> RulesPosition<B> {
             })
     }
 
-    /// One player's score: material, hand, placement, advancement, mobility, and what
-    /// threatens its pieces (`maps`: both players' attacks).
-    fn score_of(&self, player: Player, weights: &RulesWeights, maps: &[AttackMap<B>; 2]) -> i32 {
+    /// How much material is on the board and in hand, against the start position's, in
+    /// 256ths (royal pieces aside): 256 with a full board, 0 with royal pieces alone.
+    fn phase(&self) -> i32 {
+        let knowledge = self.game().knowledge();
+        if knowledge.start_material <= 0 {
+            return 256;
+        }
+        let mut material = 0;
+        for kind in 0..self.game().piece_count() {
+            let count = Player::BOTH
+                .iter()
+                .map(|&player| {
+                    self.pieces(player, kind as u8).count() as i32
+                        + i32::from(self.in_hand(player, kind as u8))
+                })
+                .sum::<i32>();
+            material += count * knowledge.values[kind];
+        }
+        (material * 256 / knowledge.start_material).clamp(0, 256)
+    }
+
+    /// One player's score: material, hand, placement, advancement, mobility, what threatens
+    /// its pieces (`maps`: both players' attacks), and the fitted tables of ranks and files
+    /// blended by `phase` (see [`phase`](Self::phase)).
+    fn score_of(
+        &self,
+        player: Player,
+        weights: &RulesWeights,
+        maps: &[AttackMap<B>; 2],
+        phase: i32,
+    ) -> i32 {
         let game = self.game();
         let knowledge = game.knowledge();
         let (ours, theirs) = (&maps[player.index()], &maps[player.opponent().index()]);
         let (mut material, mut hand, mut placement, mut advancement) = (0, 0, 0, 0);
         let mut mobility = 0;
         let (mut hanging, mut threatened) = (0, 0);
+        let (mut opening, mut ending) = (0, 0);
+        let ranks = &knowledge.rank_from_side[player.index()];
         for kind in 0..game.piece_count() {
             let value = knowledge.values[kind];
             let place = &knowledge.placement[player.index()][kind];
@@ -81,8 +111,13 @@ impl<B: BitSet> RulesPosition<B> {
             material += value * on_board * weights.material[kind];
             mobility += ours.mobility_by_kind[kind] as i32 * weights.mobility[kind];
             for square in pieces.squares() {
-                placement += i32::from(place[square as usize]);
-                advancement += i32::from(advance[square as usize]);
+                let square = square as usize;
+                placement += i32::from(place[square]);
+                advancement += i32::from(advance[square]);
+                let rank = kind * RANKS + usize::from(ranks[square]);
+                let file = kind * FROM_EDGE + usize::from(knowledge.from_edge[square]);
+                opening += weights.rank_opening[rank] + weights.file_opening[file];
+                ending += weights.rank_ending[rank] + weights.file_ending[file];
             }
             hand += value * i32::from(self.in_hand(player, kind as u8));
             if game.royal >> kind & 1 != 0 {
@@ -107,6 +142,7 @@ impl<B: BitSet> RulesPosition<B> {
             - threatened / 8 * weights.threats[0]
             - self.royal_danger(player, theirs) * weights.royal_danger[0])
             / 100
+            + (opening * phase + ending * (256 - phase)) / 256
     }
 
     /// The danger to `player`'s royal piece: the enemy attacks (`theirs`) on it and on the
@@ -130,7 +166,9 @@ impl<B: BitSet> Evaluate for RulesPosition<B> {
     fn evaluate(&self, weights: &RulesWeights) -> i32 {
         let us = self.side_to_move();
         let maps = Player::BOTH.map(|player| self.attack_map(player));
-        self.score_of(us, weights, &maps) - self.score_of(us.opponent(), weights, &maps)
+        let phase = self.phase();
+        self.score_of(us, weights, &maps, phase)
+            - self.score_of(us.opponent(), weights, &maps, phase)
     }
 
     fn in_check(&self) -> bool {
@@ -154,6 +192,11 @@ impl<B: BitSet> Evaluate for RulesPosition<B> {
 
     fn null_move(&self) -> Option<Self> {
         self.may_pass().then(|| self.passed())
+    }
+
+    /// The captures and the promotions, generated without the other moves.
+    fn tactical_moves(&self, moves: &mut MoveList<RulesMove>) {
+        self.tactical(moves);
     }
 
     fn is_tactical(&self, mv: RulesMove) -> bool {

@@ -25,11 +25,21 @@ pub struct Knowledge {
     pub advancement: [Vec<Vec<i16>>; 2],
     /// Each player's letters in piece order, for observation planes.
     pub letters: [String; 2],
+    /// Per player, per square index: the rank counted from the player's own side (0 the
+    /// nearest), for the weights' per-rank tables.
+    pub rank_from_side: [Vec<u8>; 2],
+    /// Per square index: how many files the square is from the nearer edge (0 on the edge),
+    /// at most 7, for the weights' per-file tables.
+    pub from_edge: Vec<u8>,
+    /// The value of every piece of the start position but the royal ones (both sides, board
+    /// and hands): the material of a full board, against which the phase is measured.
+    pub start_material: i32,
 }
 
 impl Knowledge {
-    /// The knowledge of `definition`.
-    pub fn new(definition: &Definition) -> Knowledge {
+    /// The knowledge of `definition`, whose start position holds the pieces of `start` (their
+    /// kinds, on the board or in hand).
+    pub fn new(definition: &Definition, start: &[usize]) -> Knowledge {
         let board = Board::of(definition);
         let mobility: Vec<[Vec<f64>; 2]> = definition
             .pieces
@@ -74,11 +84,34 @@ impl Knowledge {
                 .map(|piece| piece.letters[player.index()])
                 .collect()
         });
+        let width = usize::from(board.width);
+        let height = usize::from(board.height);
+        let rank_from_side = Player::BOTH.map(|player| {
+            (0..board.squares())
+                .map(|square| {
+                    let rank = square / width;
+                    (match player {
+                        Player::One => rank,
+                        Player::Two => height - 1 - rank,
+                    }) as u8
+                })
+                .collect()
+        });
+        let from_edge = (0..board.squares())
+            .map(|square| {
+                let file = square % width;
+                file.min(width - 1 - file).min(7) as u8
+            })
+            .collect();
+        let start_material = start.iter().map(|&kind| values[kind]).sum();
         Knowledge {
             values,
             placement,
             advancement,
             letters,
+            rank_from_side,
+            from_edge,
+            start_material,
         }
     }
 }
