@@ -49,15 +49,31 @@ def _short_name(key):
     return "boardlab_" + key
 
 
+# The rule options that are draw rules: OpenSpiel games keep the defaults (a game's length
+# bound counts on them).
+_DRAW_RULES = ("threefold_repetition", "no_progress_plies")
+
+
+def _parameters_of(source, max_plies=_DAISY_DEFAULT_CAP):
+    """A game's OpenSpiel parameters, from what boardlab says of it: each rule option that
+    changes the game (a boolean; the draw rules aside), ``first_player`` where the rules draw
+    the first player, ``max_plies`` where no bound on the game's length is known."""
+    parameters = {}
+    for name, default, _help in boardlab.rule_options(source):
+        if name not in _DRAW_RULES and default in ("true", "false"):
+            parameters[name] = default == "true"
+    if boardlab.first_player_drawn(source):
+        parameters["first_player"] = 0
+    if boardlab.longest_game(source) is None:
+        parameters["max_plies"] = int(max_plies)
+    return parameters
+
+
 # Each registered game by its key (the short name without "boardlab_"): what boardlab calls
 # it (a built-in id or a rules file's path), its parameters and its long name.
 _SOURCES = {game_id: game_id for game_id in boardlab.games()}
-_PARAMETERS = {
-    "obsidian": {},
-    "daisy": {"max_plies": _DAISY_DEFAULT_CAP},
-    "sprint": {"backward_captures": False},
-    "parity": {"first_player": 0},
-}
+_PARAMETERS = {key: _parameters_of(source) for key, source in _SOURCES.items()}
+# Long names of the built-in games (another game is named by its id).
 _LONG_NAMES = {
     "obsidian": "boardlab Obsidian (8x8, chess-like)",
     "daisy": "boardlab Daisy (9x9, shogi-like with drops)",
@@ -88,9 +104,8 @@ def _game_facts(key, params):
     The game's own bound (``boardlab.longest_game``) where its rules give one, else the
     ``max_plies`` parameter caps it; a chance node where the first player is drawn adds one.
     """
-    rules = None
-    if "backward_captures" in params:
-        rules = {"backward_captures": bool(params["backward_captures"])}
+    options = [name for name in _PARAMETERS[key] if name not in ("first_player", "max_plies")]
+    rules = {name: bool(params[name]) for name in options} or None
     drawn = "first_player" in params and _first_player(params) == 0
     longest = boardlab.longest_game(_SOURCES[key], rules=rules)
     cap = _cap(params) if longest is None else None
@@ -106,7 +121,7 @@ def _game_type(key):
     )
     return pyspiel.GameType(
         short_name=_short_name(key),
-        long_name=_LONG_NAMES[key],
+        long_name=_LONG_NAMES.get(key, f"boardlab {key}"),
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=chance,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -329,8 +344,7 @@ def register_file(path, max_plies=_DAISY_DEFAULT_CAP):
     file's line and column; registering the same file again returns the name it has; a
     different file with that id, or a built-in game's id, raises ``ValueError``."""
     path = str(path)
-    parameters = {"max_plies": int(max_plies)}
-    _cap(parameters)
+    _cap({"max_plies": int(max_plies)})
     game_id = boardlab.Position(path).game
     key = game_id.replace("-", "_")
     if _SOURCES.get(key) == path:
@@ -340,10 +354,8 @@ def register_file(path, max_plies=_DAISY_DEFAULT_CAP):
             f"{path}: the id {game_id!r} is already registered for {_SOURCES[key]!r}; "
             "give the file another id"
         )
-    if boardlab.first_player_drawn(path):
-        parameters["first_player"] = 0
     _SOURCES[key] = path
-    _PARAMETERS[key] = parameters
+    _PARAMETERS[key] = _parameters_of(path, max_plies)
     _LONG_NAMES[key] = f"boardlab rules file {game_id} ({path})"
     pyspiel.register_game(_game_type(key), _game_class(key))
     return _short_name(key)
