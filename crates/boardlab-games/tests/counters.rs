@@ -1,9 +1,11 @@
 //! A position at the counters' limit can be played on, and every position reached still
 //! reads back: the counters stop at the limit the position text allows.
 
+#[macro_use]
+mod every_game;
+
 use boardlab_core::text::MAX_COUNTER;
-use boardlab_core::{Encoding, Evaluate, Position, RuleOptions};
-use boardlab_games::{GameId, GameVisitor, with_game};
+use boardlab_core::{Position, RuleOptions};
 
 fn check<P: Position>(game: P::Rules) {
     // The draw rules off (where the game has them), so that the game goes on at the limit.
@@ -32,18 +34,5 @@ fn check<P: Position>(game: P::Rules) {
 
 #[test]
 fn counters_stop_at_the_limit_of_the_text() {
-    for &game in GameId::ALL {
-        with_game(game, Check);
-    }
-}
-
-/// Runs [`check`] on a game of the registry.
-struct Check;
-
-impl GameVisitor for Check {
-    type Output = ();
-
-    fn visit<P: Evaluate + Encoding>(self, rules: P::Rules) {
-        check::<P>(rules);
-    }
+    every_game!(check);
 }

@@ -2,8 +2,10 @@
 //! the board or in a reserve is a known kind with the right owner, each square mark has a
 //! colour, and the squares open now are of a kind that opens.
 
-use boardlab_core::{Encoding, Evaluate, Player, Position, RuleOptions};
-use boardlab_games::{GameId, GameVisitor, with_game};
+#[macro_use]
+mod every_game;
+
+use boardlab_core::{Player, Position, RuleOptions};
 
 /// A small seeded generator, so that every run sees the same games.
 struct Lcg(u64);
@@ -140,18 +142,5 @@ fn check<P: Position>(rules: P::Rules) {
 
 #[test]
 fn every_game_presents_every_piece_and_square_it_shows() {
-    for &game in GameId::ALL {
-        with_game(game, Check);
-    }
-}
-
-/// Runs [`check`] on a game of the registry.
-struct Check;
-
-impl GameVisitor for Check {
-    type Output = ();
-
-    fn visit<P: Evaluate + Encoding>(self, rules: P::Rules) {
-        check::<P>(rules);
-    }
+    every_game!(check);
 }
