@@ -5,7 +5,9 @@
 
 mod dynamic;
 
-use dynamic::{AnyBot, AnyGame, AnyPosition, OutcomeInfo, Setup};
+use boardlab_ai::AnyBot;
+use boardlab_games::{AnyGame, AnyPosition};
+use dynamic::OutcomeInfo;
 use numpy::{IntoPyArray, PyArray1, PyArray3, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -52,18 +54,20 @@ fn rule_assignments(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
     ))
 }
 
-fn setup(
+/// The position of `game` that Python's arguments describe (see `Position`).
+fn position_of(
+    game: &str,
     text: Option<String>,
     rules: Option<&Bound<'_, PyAny>>,
     board: Option<String>,
     first: Option<u8>,
-) -> PyResult<Setup> {
-    Ok(Setup {
-        text,
-        rules: rule_assignments(rules)?,
-        board,
-        first,
-    })
+) -> PyResult<AnyPosition> {
+    dynamic::make_position(game, text, rule_assignments(rules)?, board, first).map_err(value_error)
+}
+
+/// Our error, raised as `ValueError`.
+fn raised(error: impl std::fmt::Display) -> PyErr {
+    value_error(error.to_string())
 }
 
 /// The ids of the games: `['obsidian', 'daisy', 'sprint', 'parity']`.
@@ -123,16 +127,20 @@ impl Outcome {
     }
 }
 
-fn outcome(info: Option<OutcomeInfo>) -> Option<Outcome> {
-    info.map(|info| Outcome { info })
+fn outcome(position: &AnyPosition, ended: Option<boardlab_core::Outcome>) -> Option<Outcome> {
+    ended.map(|ended| Outcome {
+        info: dynamic::outcome_info(position, ended),
+    })
 }
 
 fn observation<'py>(
     py: Python<'py>,
-    position: &dyn AnyPosition,
+    position: &AnyPosition,
 ) -> PyResult<Bound<'py, PyArray3<f32>>> {
-    let (values, shape) = position.observation();
-    values.into_pyarray(py).reshape(shape)
+    position
+        .observation()
+        .into_pyarray(py)
+        .reshape(position.observation_shape())
 }
 
 fn action_mask<'py>(
@@ -155,7 +163,7 @@ fn bot_spec(spec: &str) -> PyResult<boardlab_ai::BotSpec> {
 /// The bot of `spec`, or without one the level the game (of `position`) proposes to people.
 fn bot_spec_or_default(
     spec: Option<&str>,
-    position: &dyn AnyPosition,
+    position: &AnyPosition,
 ) -> PyResult<boardlab_ai::BotSpec> {
     match spec {
         Some(spec) => bot_spec(spec),
@@ -174,7 +182,7 @@ fn bot_spec_or_default(
 /// board layout `board` (rows of B W R U from the top).
 #[pyclass(frozen, module = "boardlab")]
 struct Position {
-    inner: Box<dyn AnyPosition>,
+    inner: AnyPosition,
 }
 
 #[pymethods]
@@ -188,22 +196,21 @@ impl Position {
         board: Option<String>,
         first: Option<u8>,
     ) -> PyResult<Position> {
-        let setup = setup(text, rules, board, first)?;
         Ok(Position {
-            inner: dynamic::make_position(game, &setup).map_err(value_error)?,
+            inner: position_of(game, text, rules, board, first)?,
         })
     }
 
     /// The game id.
     #[getter]
     fn game(&self) -> &'static str {
-        self.inner.game()
+        self.inner.game().id()
     }
 
     /// The position's text (SPEC.md).
     #[getter]
     fn text(&self) -> String {
-        self.inner.text()
+        self.inner.to_string()
     }
 
     /// The rule options in force, `name=value` separated by spaces.
@@ -215,7 +222,7 @@ impl Position {
     /// The player to move: 1 or 2.
     #[getter]
     fn side_to_move(&self) -> u8 {
-        self.inner.side_to_move()
+        self.inner.side_to_move().number()
     }
 
     /// The Zobrist hash (pieces, reserves, side to move).
@@ -244,13 +251,13 @@ impl Position {
     /// The position after `move` (a move text), which must be legal.
     fn play(&self, r#move: &str) -> PyResult<Position> {
         Ok(Position {
-            inner: self.inner.play(r#move).map_err(value_error)?,
+            inner: self.inner.play(r#move).map_err(raised)?,
         })
     }
 
     /// The win or loss the rules have decided, or `None` while the game goes on.
     fn outcome(&self) -> Option<Outcome> {
-        outcome(self.inner.outcome())
+        outcome(&self.inner, self.inner.outcome())
     }
 
     /// The number of leaf positions `depth` plies ahead (wins end a line; draws are ignored).
@@ -273,7 +280,7 @@ impl Position {
     /// The observation tensor, float32, shape `(planes, height, width)`; see
     /// `boardlab.plane_names(game)`.
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
-        observation(py, self.inner.as_ref())
+        observation(py, &self.inner)
     }
 
     /// The number of actions of this game under these rules.
@@ -294,18 +301,18 @@ impl Position {
 
     /// The action of a legal move given as text.
     fn action_of(&self, r#move: &str) -> PyResult<usize> {
-        self.inner.action_of(r#move).map_err(value_error)
+        self.inner.action_of(r#move).map_err(raised)
     }
 
     /// The text of the legal move with this action.
     fn move_of(&self, action: usize) -> PyResult<String> {
-        self.inner.move_of(action).map_err(value_error)
+        self.inner.move_of(action).map_err(raised)
     }
 
     /// The position after the legal move with this action.
     fn play_action(&self, action: usize) -> PyResult<Position> {
         Ok(Position {
-            inner: self.inner.play_action(action).map_err(value_error)?,
+            inner: self.inner.play_action(action).map_err(raised)?,
         })
     }
 
@@ -314,9 +321,9 @@ impl Position {
     /// level the game proposes to people.
     #[pyo3(signature = (spec=None, seed=0))]
     fn best_move(&self, py: Python<'_>, spec: Option<&str>, seed: u64) -> PyResult<String> {
-        let spec = bot_spec_or_default(spec, self.inner.as_ref())?;
+        let spec = bot_spec_or_default(spec, &self.inner)?;
         let game = self.inner.new_game();
-        py.detach(|| game.best_move(&spec, seed))
+        py.detach(|| dynamic::best_move(&game, &spec, seed))
             .map_err(value_error)
     }
 
@@ -337,7 +344,7 @@ impl Position {
     }
 
     fn __eq__(&self, other: &Position) -> bool {
-        self.inner.same(other.inner.as_ref())
+        self.inner == other.inner
     }
 
     fn __hash__(&self) -> u64 {
@@ -345,11 +352,15 @@ impl Position {
     }
 
     fn __str__(&self) -> String {
-        self.inner.text()
+        self.inner.to_string()
     }
 
     fn __repr__(&self) -> String {
-        format!("Position({:?}, {:?})", self.inner.game(), self.inner.text())
+        format!(
+            "Position({:?}, {:?})",
+            self.inner.game().id(),
+            self.inner.to_string()
+        )
     }
 }
 
@@ -361,7 +372,7 @@ impl Position {
 /// `Game(game, text=None, rules=None, board=None, first=None)`: as `Position`.
 #[pyclass(module = "boardlab")]
 struct Game {
-    inner: Box<dyn AnyGame>,
+    inner: AnyGame,
 }
 
 #[pymethods]
@@ -375,17 +386,15 @@ impl Game {
         board: Option<String>,
         first: Option<u8>,
     ) -> PyResult<Game> {
-        let setup = setup(text, rules, board, first)?;
-        let position = dynamic::make_position(game, &setup).map_err(value_error)?;
         Ok(Game {
-            inner: position.new_game(),
+            inner: position_of(game, text, rules, board, first)?.new_game(),
         })
     }
 
     /// The game id.
     #[getter]
     fn game(&self) -> &'static str {
-        self.inner.current().game()
+        self.inner.game().id()
     }
 
     /// The position now.
@@ -413,7 +422,7 @@ impl Game {
     /// The player to move now: 1 or 2.
     #[getter]
     fn side_to_move(&self) -> u8 {
-        self.inner.current().side_to_move()
+        self.inner.side_to_move().number()
     }
 
     /// How many times the position now has occurred in this game.
@@ -430,7 +439,7 @@ impl Game {
 
     /// How the game has ended (draws included), or `None`.
     fn outcome(&self) -> Option<Outcome> {
-        outcome(self.inner.outcome())
+        outcome(&self.inner.current(), self.inner.outcome())
     }
 
     /// The legal moves now, sorted; none once the game is over (draws included).
@@ -440,12 +449,12 @@ impl Game {
 
     /// Plays a legal move given as text.
     fn play(&mut self, r#move: &str) -> PyResult<()> {
-        self.inner.play(r#move).map_err(value_error)
+        self.inner.play(r#move).map(|_| ()).map_err(raised)
     }
 
     /// Plays the legal move with this action; returns its text.
     fn play_action(&mut self, action: usize) -> PyResult<String> {
-        self.inner.play_action(action).map_err(value_error)
+        self.inner.play_action(action).map_err(raised)
     }
 
     /// Takes back the last move; returns it, or `None` at the start.
@@ -469,29 +478,29 @@ impl Game {
 
     /// The observation tensor of the position now.
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray3<f32>>> {
-        observation(py, self.inner.current().as_ref())
+        observation(py, &self.inner.current())
     }
 
     /// The move a bot chooses now (it sees the game's past, for repetitions); by default the
     /// level the game proposes to people.
     #[pyo3(signature = (spec=None, seed=0))]
     fn best_move(&self, py: Python<'_>, spec: Option<&str>, seed: u64) -> PyResult<String> {
-        let spec = bot_spec_or_default(spec, self.inner.current().as_ref())?;
+        let spec = bot_spec_or_default(spec, &self.inner.current())?;
         let inner = &self.inner;
-        py.detach(|| inner.best_move(&spec, seed))
+        py.detach(|| dynamic::best_move(inner, &spec, seed))
             .map_err(value_error)
     }
 
     /// The game record (SPEC.md): tags, then the numbered moves.
     #[pyo3(signature = (player1="?", player2="?"))]
     fn record(&self, player1: &str, player2: &str) -> String {
-        self.inner.record(player1, player2)
+        self.inner.record([player1, player2], None)
     }
 
     /// A copy of the game.
     fn clone(&self) -> Game {
         Game {
-            inner: self.inner.boxed(),
+            inner: self.inner.clone(),
         }
     }
 
@@ -508,12 +517,11 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let position = self.inner.current();
         format!(
             "Game({:?}, {}, now {:?})",
-            position.game(),
-            boardlab_core::count(self.inner.moves().len() as u64, "move", "moves"),
-            position.text()
+            self.inner.game().id(),
+            boardlab_core::count(self.inner.ply() as u64, "move", "moves"),
+            self.inner.current().to_string()
         )
     }
 }
@@ -524,7 +532,7 @@ impl Game {
 #[pyclass(module = "boardlab")]
 struct Bot {
     game: &'static str,
-    inner: Mutex<Box<dyn AnyBot>>,
+    inner: Mutex<AnyBot>,
 }
 
 #[pymethods]
@@ -532,14 +540,11 @@ impl Bot {
     #[new]
     #[pyo3(signature = (game, spec=None, seed=0))]
     fn new(game: &str, spec: Option<&str>, seed: u64) -> PyResult<Bot> {
-        let position = dynamic::make_position(game, &Setup::default()).map_err(value_error)?;
-        let spec = bot_spec_or_default(spec, position.as_ref())?;
-        let bot = position
-            .new_game()
-            .new_bot(&spec, seed)
-            .map_err(value_error)?;
+        let position = position_of(game, None, None, None, None)?;
+        let spec = bot_spec_or_default(spec, &position)?;
+        let bot = dynamic::make_bot(&spec, position.game(), seed).map_err(value_error)?;
         Ok(Bot {
-            game: bot.game(),
+            game: bot.game().id(),
             inner: Mutex::new(bot),
         })
     }
@@ -558,13 +563,14 @@ impl Bot {
 
     /// The move the bot chooses in `game`'s position now.
     fn choose(&self, py: Python<'_>, game: PyRef<'_, Game>) -> PyResult<String> {
-        let history = game.inner.as_ref();
+        let history = &game.inner;
         let inner = &self.inner;
         py.detach(|| {
             let mut bot = inner
                 .lock()
                 .map_err(|_| "the bot failed in an earlier move".to_string())?;
-            bot.choose(history)
+            bot.choose(history, None, &mut |_| {})
+                .map_err(|e| e.to_string())
         })
         .map_err(value_error)
     }
@@ -608,10 +614,7 @@ fn action_count(
     rules: Option<&Bound<'_, PyAny>>,
     board: Option<String>,
 ) -> PyResult<usize> {
-    let setup = setup(None, rules, board, None)?;
-    Ok(dynamic::game_facts(game, &setup)
-        .map_err(value_error)?
-        .action_count)
+    Ok(position_of(game, None, rules, board, None)?.action_count())
 }
 
 /// The shape `(planes, height, width)` of `game`'s observations.
@@ -622,27 +625,30 @@ fn observation_shape(
     rules: Option<&Bound<'_, PyAny>>,
     board: Option<String>,
 ) -> PyResult<(usize, usize, usize)> {
-    let setup = setup(None, rules, board, None)?;
-    let [planes, height, width] = dynamic::game_facts(game, &setup)
-        .map_err(value_error)?
-        .observation_shape;
+    let [planes, height, width] = position_of(game, None, rules, board, None)?.observation_shape();
     Ok((planes, height, width))
 }
 
 /// The names of `game`'s observation planes, in order.
 #[pyfunction]
 fn plane_names(game: &str) -> PyResult<Vec<String>> {
-    Ok(dynamic::game_facts(game, &Setup::default())
-        .map_err(value_error)?
-        .plane_names)
+    Ok(position_of(game, None, None, None, None)?.plane_names())
 }
 
 /// `game`'s rule options: a list of `(name, default, help)`.
 #[pyfunction]
 fn rule_options(game: &str) -> PyResult<Vec<(String, String, String)>> {
-    Ok(dynamic::game_facts(game, &Setup::default())
-        .map_err(value_error)?
-        .rule_options)
+    Ok(position_of(game, None, None, None, None)?
+        .rule_options()
+        .iter()
+        .map(|o| {
+            (
+                o.name.to_string(),
+                o.default.to_string(),
+                o.help.to_string(),
+            )
+        })
+        .collect())
 }
 
 /// The most plies a game of `game` can last from its start under `rules` (and `board`, for
@@ -655,18 +661,13 @@ fn longest_game(
     rules: Option<&Bound<'_, PyAny>>,
     board: Option<String>,
 ) -> PyResult<Option<u32>> {
-    let setup = setup(None, rules, board, None)?;
-    Ok(dynamic::game_facts(game, &setup)
-        .map_err(value_error)?
-        .longest_game)
+    Ok(position_of(game, None, rules, board, None)?.longest_game())
 }
 
 /// Whether `game`'s rules draw the first player at random (parity).
 #[pyfunction]
 fn first_player_drawn(game: &str) -> PyResult<bool> {
-    Ok(dynamic::game_facts(game, &Setup::default())
-        .map_err(value_error)?
-        .first_player_drawn)
+    Ok(position_of(game, None, None, None, None)?.first_player_drawn())
 }
 
 /// The winners and the lengths of a batch of playouts, as numpy arrays.
@@ -691,9 +692,8 @@ fn random_playouts<'py>(
     max_plies: u32,
 ) -> PyResult<PlayoutArrays<'py>> {
     let draw_first = position.is_none();
-    let setup = setup(position, rules, board, None)?;
-    let start = dynamic::make_position(game, &setup).map_err(value_error)?;
-    let playouts = py.detach(|| start.random_playouts(n, seed, max_plies, draw_first));
+    let start = position_of(game, position, rules, board, None)?;
+    let playouts = py.detach(|| dynamic::random_playouts(&start, n, seed, max_plies, draw_first));
     Ok((
         playouts.winners.into_pyarray(py),
         playouts.plies.into_pyarray(py),

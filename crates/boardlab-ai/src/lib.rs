@@ -10,6 +10,7 @@
 
 pub mod alphabeta;
 pub mod analyze;
+pub mod any_bot;
 pub mod arena;
 pub mod bad_entry;
 pub mod bot;
@@ -36,6 +37,7 @@ pub mod tune;
 pub mod uci;
 
 pub use alphabeta::AlphaBeta;
+pub use any_bot::{AnyBot, ChooseError};
 pub use bad_entry::BadEntry;
 pub use bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo, StopFlag};
 pub use game_clock::{ClockView, GameClock, OutOfTime};

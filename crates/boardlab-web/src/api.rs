@@ -204,9 +204,7 @@ pub async fn game_view(
     })?;
     let entry = hub.entry(&id).await?;
     let entry = entry.lock().await;
-    let view = entry
-        .session
-        .view(ply)
+    let view = crate::view::view_at(&entry.session, ply)
         .ok_or_else(|| ApiError::not_found(format!("the game has no ply {ply}")))?;
     Ok(Json(serde_json::to_value(view).unwrap_or(Value::Null)))
 }
@@ -218,7 +216,7 @@ pub async fn game_record(
 ) -> ApiResult<Response> {
     let entry = hub.entry(&id).await?;
     let entry = entry.lock().await;
-    let text = entry.session.record(&hub::record_tags(&entry));
+    let text = crate::record::write_record(&entry.session, &hub::record_tags(&entry));
     let name = format!("boardlab-{}-{}.pgn", entry.row.game, entry.row.id);
     Ok((
         [

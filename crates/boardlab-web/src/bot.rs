@@ -4,8 +4,10 @@
 use crate::memory::SolverMemory;
 use boardlab_ai::solver::{PerfectBot, Solver};
 use boardlab_ai::{Bot, ClockView, Score, TOP_LEVEL, levels};
-use boardlab_core::{Evaluate, GameHistory, GameValue, Levels, Player, Position, RuleOptions};
-use boardlab_games::{GameId, GameVisitor, with_game};
+use boardlab_core::{
+    Encoding, Evaluate, GameHistory, GameValue, Levels, Player, Position, RuleOptions,
+};
+use boardlab_games::{AnyGame, GameId, GameVisitor, GameWork, with_game};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::{Path, PathBuf};
@@ -208,6 +210,81 @@ pub fn bot_move<P: Evaluate>(
         Ok(spec) => choose(spec.build::<P>(seed)),
         Err(_) => random_move(history, seed),
     }
+}
+
+/// [`bot_move`] in a game of any kind: the move as text.
+pub fn bot_move_in(
+    game: &AnyGame,
+    level: u8,
+    seed: u64,
+    budget: Duration,
+    clock: Option<ClockView>,
+    cancel: &Cancel,
+    memory: &Arc<SolverMemory>,
+) -> Option<String> {
+    struct BotMove<'a> {
+        level: u8,
+        seed: u64,
+        budget: Duration,
+        clock: Option<ClockView>,
+        cancel: &'a Cancel,
+        memory: &'a Arc<SolverMemory>,
+    }
+    impl GameWork for BotMove<'_> {
+        type Output = Option<String>;
+        fn run<P: Evaluate + Encoding>(self, history: &GameHistory<P>) -> Option<String> {
+            let BotMove {
+                level,
+                seed,
+                budget,
+                clock,
+                cancel,
+                memory,
+            } = self;
+            bot_move(history, level, seed, budget, clock, cancel, memory).map(|m| m.to_string())
+        }
+    }
+    game.work(BotMove {
+        level,
+        seed,
+        budget,
+        clock,
+        cancel,
+        memory,
+    })
+}
+
+/// [`random_move`] in a game of any kind: the move as text.
+pub fn random_move_in(game: &AnyGame, seed: u64) -> Option<String> {
+    struct RandomMove(u64);
+    impl GameWork for RandomMove {
+        type Output = Option<String>;
+        fn run<P: Evaluate + Encoding>(self, history: &GameHistory<P>) -> Option<String> {
+            random_move(history, self.0).map(|m| m.to_string())
+        }
+    }
+    game.work(RandomMove(seed))
+}
+
+/// [`analyse`] of the position after `ply` moves of a game of any kind; `None` past the
+/// end or where the game is over.
+pub fn analyse_at(
+    game: &AnyGame,
+    ply: usize,
+    budget: Duration,
+    memory: &Arc<SolverMemory>,
+) -> Option<Analysis> {
+    struct Analyse<'a> {
+        budget: Duration,
+        memory: &'a Arc<SolverMemory>,
+    }
+    impl GameWork for Analyse<'_> {
+        type Output = Option<Analysis>;
+        fn run<P: Evaluate + Encoding>(self, history: &GameHistory<P>) -> Option<Analysis> {
+            analyse(history, self.budget, self.memory)
+        }
+    }
+    game.truncated(ply)?.work(Analyse { budget, memory })
 }
 
 /// A random legal move chosen by a seeded generator: the fallback when a bot runs out of

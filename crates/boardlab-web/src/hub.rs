@@ -10,10 +10,11 @@ use crate::limits::{ClientId, Limits};
 use crate::memory::{SolverMemory, give_back_freed_memory};
 use crate::queue::{ClientFull, FairQueue, Ticket};
 use crate::record::RecordTags;
-use crate::session::{self, GameSetup, Session};
+use crate::session::{self, GameSetup};
 use crate::store::{GameRow, Mode, Store, StoreResult};
 use axum::http::StatusCode;
 use boardlab_core::{Player, Setup};
+use boardlab_games::AnyGame;
 use boardlab_games::GameId;
 use serde_json::{Value, json};
 use std::collections::HashMap;
@@ -27,7 +28,7 @@ pub struct Entry {
     /// The stored row.
     pub row: GameRow,
     /// The game itself.
-    pub session: Box<dyn Session>,
+    pub session: AnyGame,
     /// Each new state, as JSON text, for the players and watchers.
     pub events: broadcast::Sender<Arc<String>>,
     /// Offers waiting for the other seat's answer.
@@ -61,7 +62,7 @@ fn next_version() -> u64 {
 
 impl Entry {
     /// A game in memory; `moments` are when its moves were stored (for its clocks).
-    fn new(row: GameRow, session: Box<dyn Session>, moments: &[i64]) -> ApiResult<Entry> {
+    fn new(row: GameRow, session: AnyGame, moments: &[i64]) -> ApiResult<Entry> {
         let clock = row
             .clock
             .as_deref()
@@ -507,8 +508,8 @@ impl Hub {
         // The bot answers unless the move ends the game: that search needs a place.
         let answers =
             entry.row.bot_level.is_some() && entry.row.bot_seat.is_some_and(|bot| bot != seat) && {
-                let mut after = entry.session.boxed_clone();
-                after.apply(&canonical).is_ok() && after.outcome().is_none()
+                let mut after = entry.session.clone();
+                after.play(&canonical).is_ok() && after.outcome().is_none()
             };
         let ticket = answers.then(|| self.search_ticket(client)).transpose()?;
         let state = self.commit(&mut entry, canonical).await?;
@@ -588,7 +589,7 @@ impl Hub {
                 return Ok(entry.announce());
             }
         };
-        let (id, moves) = (entry.row.id.clone(), entry.session.move_texts());
+        let (id, moves) = (entry.row.id.clone(), entry.session.moves());
         let moments = self
             .with_store(move |s| {
                 s.truncate_moves(&id, back_to)?;
@@ -636,7 +637,7 @@ impl Hub {
             if let Some(done) = entry.analyses.get(&ply) {
                 return Ok(json!({ "ply": ply, "analysis": **done }));
             }
-            (entry.session.boxed_clone(), entry.epoch)
+            (entry.session.clone(), entry.epoch)
         };
         let ticket = self
             .analyses
@@ -656,7 +657,7 @@ impl Hub {
         let memory = self.solver_memory.clone();
         let found = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            work.analyse(ply, ANALYSIS_TIME, &memory)
+            bot::analyse_at(&work, ply, ANALYSIS_TIME, &memory)
         })
         .await
         .map_err(|e| ApiError::internal(format!("analysis failed: {e}")))?
@@ -767,7 +768,7 @@ impl Hub {
         entry.clock = clock;
         entry
             .session
-            .apply(&canonical)
+            .play(&canonical)
             .map_err(|e| ApiError::internal(format!("a checked move failed to play: {e}")))?;
         if let Some((score, _)) = result_of(entry) {
             let id = entry.row.id.clone();
@@ -819,7 +820,7 @@ impl Hub {
                 }
                 let to_move = entry.session.side_to_move();
                 (
-                    entry.session.boxed_clone(),
+                    entry.session.clone(),
                     entry.row.bot_level.unwrap_or(1),
                     // The clock as it is now: time spent in the queue is the bot's.
                     entry.clock.map(|c| c.view(to_move, now_ms())),
@@ -834,13 +835,13 @@ impl Hub {
                 None => bot::budget(&work.levels(), level),
             };
             let seed = rand::random::<u64>();
-            let fallback = work.random_move(seed);
+            let fallback = bot::random_move_in(&work, seed);
             let searching = cancel.clone();
             let memory = hub.solver_memory.clone();
             // The search holds its place in the queue until it really ends.
             let thinking = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                work.bot_move(level, seed, budget, clock, &searching, &memory)
+                bot::bot_move_in(&work, level, seed, budget, clock, &searching, &memory)
             });
             // A bot that overruns its budget (with a margin) is stopped and plays a random
             // move, as does one that fails. A search stopped because the game ended or moves
@@ -1044,9 +1045,9 @@ pub fn state_of(entry: &Entry) -> Value {
         "ply": ply,
         "first": session.first_to_move().number(),
         "restriction": if result.is_some() { None } else { session.restriction() },
-        "moves": session.move_texts(),
-        "legal": if result.is_some() { Vec::new() } else { session.legal_texts() },
-        "view": session.view(ply),
+        "moves": session.moves(),
+        "legal": if result.is_some() { Vec::new() } else { session.legal_moves() },
+        "view": crate::view::view_at(session, ply),
         "result": result,
         "names": { "1": session.player_name(Player::One), "2": session.player_name(Player::Two) },
         "seats": { "1": seat_label(&entry.row, 1), "2": seat_label(&entry.row, 2) },

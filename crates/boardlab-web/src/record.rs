@@ -1,10 +1,9 @@
 //! The game record of SPEC.md for a game of the server, written by
-//! [`GameRecord`](boardlab_core::record::GameRecord) with the server's own tags: who sits in
+//! [`AnyGame::record`] with the server's own tags: who sits in
 //! each seat, and a resignation, an agreed draw or a flag as the result where there is one.
 
 use crate::ending::Ending;
-use boardlab_core::record::{GameRecord, RecordResult};
-use boardlab_core::{GameHistory, Position};
+use boardlab_games::AnyGame;
 
 /// The tags the server adds to a record beyond what the game itself says.
 #[derive(Clone, Debug, Default)]
@@ -17,21 +16,15 @@ pub struct RecordTags {
     pub ending: Option<Ending>,
 }
 
-/// Writes the record of `history` with the given tags.
-pub fn write_record<P: Position>(history: &GameHistory<P>, tags: &RecordTags) -> String {
-    let (result, termination) = match (history.outcome(), tags.ending) {
-        (Some(outcome), _) => (
-            outcome
-                .winner()
-                .map_or(RecordResult::Draw, RecordResult::Win),
-            outcome.describe(|p| history.current().player_name(p)),
-        ),
-        (None, Some(ending)) => (
-            ending.result(),
-            ending.termination(|p| history.current().player_name(p)),
-        ),
-        (None, None) => (RecordResult::Unfinished, "unterminated".to_string()),
-    };
-    GameRecord::from_history(history, &tags.player1, &tags.player2, result, &termination)
-        .to_string()
+/// Writes the record of `game` with the given tags.
+pub fn write_record(game: &AnyGame, tags: &RecordTags) -> String {
+    let ended = tags
+        .ending
+        .map(|ending| (ending.result(), ending.termination(|p| game.player_name(p))));
+    game.record(
+        [&tags.player1, &tags.player2],
+        ended
+            .as_ref()
+            .map(|(result, termination)| (*result, termination.as_str())),
+    )
 }

@@ -1,7 +1,8 @@
 //! What a browser needs to draw one position: squares, pieces with their owners, reserves,
 //! and the state of Parity's coloured spaces.
 
-use boardlab_core::Position;
+use boardlab_core::{Encoding, Evaluate, Position};
+use boardlab_games::{AnyGame, PositionWork};
 use serde::Serialize;
 
 /// One square of the board.
@@ -89,4 +90,16 @@ pub fn view_of<P: Position>(position: &P) -> View {
         status: position.status_lines(),
         position: text,
     }
+}
+
+/// The view of the position after `ply` moves of a game of any kind, or `None` past the end.
+pub fn view_at(game: &AnyGame, ply: usize) -> Option<View> {
+    struct ViewOf;
+    impl PositionWork for ViewOf {
+        type Output = View;
+        fn run<P: Evaluate + Encoding>(self, position: &P) -> View {
+            view_of(position)
+        }
+    }
+    Some(game.position(ply)?.work(ViewOf))
 }

@@ -98,13 +98,13 @@ async fn a_client_at_its_search_limit_is_refused_and_waiting_searches_leave_with
     )
     .await
     .unwrap();
-    let session = ending.lock().await.session.boxed_clone();
+    let session = ending.lock().await.session.clone();
     let winning = session
-        .legal_texts()
+        .legal_moves()
         .into_iter()
         .find(|mv| {
-            let mut after = session.boxed_clone();
-            after.apply(mv).is_ok() && after.outcome().is_some()
+            let mut after = session.clone();
+            after.play(mv).is_ok() && after.outcome().is_some()
         })
         .expect("a winning move");
     hub.play(&ending, seat, &winning, client(1)).await.unwrap();

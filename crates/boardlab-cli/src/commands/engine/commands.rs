@@ -36,7 +36,7 @@ pub enum Flow {
 /// last `position` it was given.
 pub struct Engine {
     settings: Settings,
-    session: Box<dyn Session>,
+    session: Session,
     /// The words of the last `position`, accepted or refused: a `setoption` that keeps the
     /// game sets it up again under the new settings (a `UCI_Variant` that changes the game
     /// starts at the new game's start position).

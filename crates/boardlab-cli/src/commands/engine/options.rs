@@ -1,11 +1,11 @@
 //! The engine's options (`uci` lists them, `setoption` sets them) and the session they make.
 
 use super::output::Output;
-use super::session::{Session, session};
+use super::session::Session;
 use boardlab_ai::BotSpec;
 use boardlab_core::quoted;
-use boardlab_core::{Evaluate, RuleInfo, RuleOptions};
-use boardlab_games::{GameId, GameVisitor, with_game};
+use boardlab_core::{Evaluate, RuleInfo, RuleOptions, Setup};
+use boardlab_games::{AnyGame, GameId, GameVisitor, with_game};
 
 /// The largest `Hash` in megabytes (the table's largest power of two).
 const MAX_HASH_MB: u64 = 1 << 10;
@@ -64,50 +64,37 @@ impl Settings {
 }
 
 /// The session of the settings' game, printing to `output`, at the game's start position.
-pub(crate) fn new_session(settings: &Settings, output: Output) -> Box<dyn Session> {
-    with_game(settings.game, NewSession { settings, output })
+pub(crate) fn new_session(settings: &Settings, output: Output) -> Session {
+    let rules = own_rules(settings.game, &settings.rules);
+    Session::new(
+        &settings.bot(),
+        settings.level.is_some(),
+        settings.game,
+        rules,
+        output,
+    )
+    .expect("the engine's bots play every game")
 }
 
-/// Makes the session of the settings' game.
-struct NewSession<'a> {
-    settings: &'a Settings,
-    output: Output,
-}
-
-impl GameVisitor for NewSession<'_> {
-    type Output = Box<dyn Session>;
-
-    fn visit<P: Evaluate>(self, game: P::Rules) -> Box<dyn Session> {
-        let settings = self.settings;
-        let rules = rules_for::<P>(game, &settings.rules).unwrap_or(game);
-        let bot = settings.bot().for_game::<P>();
-        session::<P>(&bot, settings.level.is_some(), rules, self.output)
-    }
-}
-
-/// The rules of `game` with those of `assignments` that it has.
-pub(crate) fn rules_for<P: Evaluate>(
-    game: P::Rules,
-    assignments: &[(String, String)],
-) -> Result<P::Rules, String> {
-    let known: Vec<&str> = game.options().iter().map(|o| o.name).collect();
-    let own: Vec<String> = assignments
+/// Those of the rule options `assignments` that `game` has, as `NAME=VALUE`.
+pub(crate) fn own_rules(game: GameId, assignments: &[(String, String)]) -> Vec<String> {
+    let known = with_game(game, RuleOptionsOf);
+    assignments
         .iter()
-        .filter(|(name, _)| known.contains(&name.as_str()))
+        .filter(|(name, _)| known.iter().any(|o| o.name == name))
         .map(|(name, value)| format!("{name}={value}"))
-        .collect();
-    game.with_assignments(&own).map_err(|e| e.to_string())
+        .collect()
 }
 
-/// Checks a rule option for the games that have it: the error of the first that refuses it.
-struct CheckRule<'a>(&'a [(String, String)]);
-
-impl GameVisitor for CheckRule<'_> {
-    type Output = Result<(), String>;
-
-    fn visit<P: Evaluate>(self, game: P::Rules) -> Result<(), String> {
-        rules_for::<P>(game, self.0).map(|_| ())
-    }
+/// Checks the rule options `assignments` in `game`: the error of the first it refuses.
+fn check_rules(game: GameId, assignments: &[(String, String)]) -> Result<(), String> {
+    let setup = Setup {
+        rules: own_rules(game, assignments),
+        ..Setup::start()
+    };
+    AnyGame::new(game, &setup)
+        .map(|_| ())
+        .map_err(|e| e.to_string())
 }
 
 /// Every game's rule options, each name once: the engine offers them all as UCI options.
@@ -292,7 +279,7 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
             };
             let assignment = vec![(option.name.to_string(), value.clone())];
             for game in every_game(&changed.variants) {
-                with_game(game, CheckRule(&assignment))
+                check_rules(game, &assignment)
                     .map_err(|e| format!("setoption {}: {e}", option.name))?;
             }
             changed.rules.retain(|(n, _)| n != option.name);

@@ -4,8 +4,8 @@
 
 use super::go::Go;
 use super::output::Output;
-use boardlab_ai::{Bot, Limits, Score, SearchInfo, StopFlag};
-use boardlab_core::{GameHistory, Position};
+use boardlab_ai::{AnyBot, ChooseError, Limits, Score, SearchInfo, StopFlag};
+use boardlab_games::AnyGame;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -18,26 +18,26 @@ const NO_MOVE: &str = "bestmove (none)";
 pub const NULL_MOVE: &str = "bestmove 0000";
 
 /// A search under way on its own thread.
-pub struct Search<P: Position> {
+pub struct Search {
     /// The bot's own flag, which ends its search at once with the best move so far.
     bot_stop: Option<StopFlag>,
     /// Told once the search is to end: an infinite search answers only then, even when it
     /// finished before (a proven win, a level's own limits).
     release: Sender<()>,
     /// The bot, handed back when the search has answered; nothing if the search failed.
-    done: Receiver<Option<Box<dyn Bot<P>>>>,
+    done: Receiver<Option<AnyBot>>,
 }
 
-impl<P: Position> Search<P> {
+impl Search {
     /// Starts searching `game` with `bot`. Unless the bot keeps its own limits
     /// (`own_limits`, a strength level), `go`'s limits become the bot's.
     pub fn start(
-        mut bot: Box<dyn Bot<P>>,
-        game: GameHistory<P>,
+        mut bot: AnyBot,
+        game: AnyGame,
         go: Go,
         own_limits: bool,
         output: Output,
-    ) -> Search<P> {
+    ) -> Search {
         let bot_stop = bot.stop_flag();
         if let Some(flag) = &bot_stop {
             // A stop sent to an earlier search after it ended must not stop this one.
@@ -51,21 +51,20 @@ impl<P: Position> Search<P> {
         std::thread::spawn(move || {
             let mut report = |info: &SearchInfo| output.line(&info_line(info));
             let choice = catch_unwind(AssertUnwindSafe(|| {
-                if game.outcome().is_some() {
-                    return None;
-                }
-                match &go.clock {
-                    Some(clock) => bot.choose_on_clock(&game, clock, &mut report),
-                    None => bot.choose(&game, &mut report),
-                }
+                bot.choose(&game, go.clock.as_ref(), &mut report)
             }));
             if go.infinite {
                 // Woken by `release` or by the search's handle going away.
                 let _ = released.recv();
             }
             let answer = match &choice {
-                Ok(Some(mv)) => format!("bestmove {mv}"),
-                Ok(None) => NO_MOVE.to_string(),
+                Ok(Ok(mv)) => format!("bestmove {mv}"),
+                // The game is over: there is no move to give.
+                Ok(Err(ChooseError::GameOver { .. })) => NO_MOVE.to_string(),
+                Ok(Err(error)) => {
+                    output.error(&error.to_string());
+                    NULL_MOVE.to_string()
+                }
                 Err(_) => {
                     output.error("the search failed; the bot starts afresh");
                     NULL_MOVE.to_string()
@@ -92,7 +91,7 @@ impl<P: Position> Search<P> {
 
     /// Stops the search and waits for its `bestmove` (already printed if the search had
     /// ended by itself). Gives the bot back; nothing if the search failed.
-    pub fn stop(self) -> Option<Box<dyn Bot<P>>> {
+    pub fn stop(self) -> Option<AnyBot> {
         self.tell_to_stop();
         self.done.recv().ok().flatten()
     }
