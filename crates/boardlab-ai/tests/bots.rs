@@ -54,14 +54,22 @@ fn every_bot_answers_legal_moves() {
         "mcts:playouts=300",
         "mcts:playouts=200,playout=random",
     ] {
-        let summary = play_match::<Obsidian>(spec, "random", 2, 1, 4, 5);
+        let summary = play_match::<Obsidian>(Default::default(), spec, "random", 2, 1, 4, 5);
         assert!(summary.games.iter().all(|g| g.illegal.is_none()), "{spec}");
     }
 }
 
 #[test]
 fn match_records_replay() {
-    let summary = play_match::<Parity>("alphabeta:depth=2", "mcts:playouts=200", 2, 1, 2, 8);
+    let summary = play_match::<Parity>(
+        Default::default(),
+        "alphabeta:depth=2",
+        "mcts:playouts=200",
+        2,
+        1,
+        2,
+        8,
+    );
     let text: String = summary.games.iter().map(|g| g.record.to_string()).collect();
     let records = GameRecord::parse_all(&text).unwrap();
     assert_eq!(records.len(), 2);
@@ -80,7 +88,15 @@ fn match_records_replay() {
 #[test]
 fn matches_repeat_with_a_seed() {
     let run = || {
-        let s = play_match::<Daisy>("alphabeta:depth=1", "random", 2, 1, 2, 42);
+        let s = play_match::<Daisy>(
+            Default::default(),
+            "alphabeta:depth=1",
+            "random",
+            2,
+            1,
+            2,
+            42,
+        );
         s.games
             .iter()
             .map(|g| g.record.to_string())
@@ -107,6 +123,7 @@ fn shallow_searches_never_hang() {
     let (done, finished) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let summary = play_match::<Obsidian>(
+            Default::default(),
             "alphabeta:depth=1",
             "alphabeta:depth=1,noise=100",
             40,

@@ -10,7 +10,7 @@ use common::{play_match, report};
 fn check<P: Evaluate<Rules: Default>>(games: usize, ms: u32, allowed_share: f64) -> f64 {
     let a = format!("alphabeta:time={ms}ms");
     let b = format!("mcts:time={ms}ms");
-    let summary = play_match::<P>(&a, &b, games, 2, 6, 99);
+    let summary = play_match::<P>(Default::default(), &a, &b, games, 2, 6, 99);
     report::<P>(&format!("{a} vs {b}"), &summary);
     assert!(
         summary.games.iter().all(|g| g.illegal.is_none()),

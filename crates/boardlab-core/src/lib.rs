@@ -26,6 +26,7 @@ pub mod reading;
 pub mod record;
 pub mod rules;
 pub mod setup;
+pub mod tablebase;
 pub mod text;
 pub mod weights;
 pub mod words;

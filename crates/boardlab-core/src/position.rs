@@ -27,9 +27,31 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
         self.rules().game()
     }
 
-    /// Whether [`open_tablebases`](Position::open_tablebases) can open tablebases of this
-    /// game (`boardlab tablebase` builds them).
+    /// Whether the game has tablebases: [`build_tablebases`](Position::build_tablebases)
+    /// builds them (`boardlab tablebase`) and [`open_tablebases`](Position::open_tablebases)
+    /// opens them for play.
     const HAS_TABLEBASES: bool = false;
+
+    /// The most pieces a side may have in this game's tablebases (0 where it has none).
+    const TABLEBASE_MAX_PIECES: u32 = 0;
+
+    /// Builds this game's tablebases under `rules` into the folder `dir` (made if missing;
+    /// tables already there are kept), reporting to `progress`; returns each table's name
+    /// and report. Games without tablebases refuse.
+    fn build_tablebases(
+        _dir: &std::path::Path,
+        rules: Self::Rules,
+        _request: crate::tablebase::TablebaseRequest,
+        _progress: &dyn crate::tablebase::BuildProgress,
+    ) -> Result<Vec<(String, crate::tablebase::TableReport)>, crate::OracleError>
+    where
+        Self: Sized,
+    {
+        Err(crate::OracleError(format!(
+            "{} has no tablebases",
+            rules.game()
+        )))
+    }
 
     /// Opens this game's tablebases (exact values of endgame positions) in the folder
     /// `dir`, for positions played under `rules`. Games without tablebases refuse.
@@ -41,7 +63,7 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
         Self: Sized,
     {
         Err(crate::OracleError(format!(
-            "{} has no tablebases (they exist for parity)",
+            "{} has no tablebases",
             rules.game()
         )))
     }

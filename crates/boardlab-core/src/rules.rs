@@ -121,6 +121,25 @@ pub trait RuleOptions: Copy + Debug + PartialEq + Eq + Send + Sync + 'static {
         Ok(self)
     }
 
+    /// These options with each on-off option that changes the game (the draw rules aside)
+    /// turned the other way, one at a time: the variants a test of the game's moves covers
+    /// (Sprint with backward captures).
+    fn on_off_variants(&self) -> Vec<Self> {
+        self.options()
+            .iter()
+            .filter(|option| !DrawRules::OPTIONS.iter().any(|d| d.name == option.name))
+            .filter_map(|option| {
+                let flipped = match option.default {
+                    "true" => "false",
+                    "false" => "true",
+                    _ => return None,
+                };
+                self.with_assignments(&[format!("{}={flipped}", option.name)])
+                    .ok()
+            })
+            .collect()
+    }
+
     /// A built-in game's default options changed by a list of `NAME=VALUE` assignments.
     fn from_assignments<S: AsRef<str>>(assignments: &[S]) -> Result<Self, RuleError>
     where

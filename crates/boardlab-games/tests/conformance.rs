@@ -8,12 +8,14 @@
 //! What is truly one game's own (its plain reference implementation, its error messages,
 //! its special rules) stays in that game's test files.
 
+#[macro_use]
+mod every_game;
 mod oracle;
 mod reference;
 
 use boardlab_core::perft::perft;
 use boardlab_core::record::{GameRecord, RecordResult};
-use boardlab_core::{GameHistory, Player, Position, RuleOptions};
+use boardlab_core::{Encoding, Evaluate, GameHistory, Player, Position, RuleOptions};
 use boardlab_games::daisy::Daisy;
 use boardlab_games::obsidian::Obsidian;
 use boardlab_games::parity::{Parity, ParityRules};
@@ -146,7 +148,7 @@ fn perft_matches_the_oracle<P: Position<Rules: Default>>(file: &str, case: &Case
 /// [`check_position`](boardlab_core::conformance::check_position), and for moves of other
 /// positions that the move reader takes only this position's legal moves, and that
 /// `try_play` plays exactly the legal ones and leaves the position alone otherwise.
-fn check_position<P: Position<Rules: Default>>(position: &P, other_moves: &[P::Move]) {
+fn check_position<P: Position>(position: &P, other_moves: &[P::Move]) {
     boardlab_core::conformance::check_position(position);
     let moves = position.legal_move_list();
     for &other in other_moves {
@@ -155,7 +157,7 @@ fn check_position<P: Position<Rules: Default>>(position: &P, other_moves: &[P::M
             assert!(
                 moves.contains(&mv),
                 "{}: '{text}' accepted in '{position}' but not legal",
-                P::start(P::Rules::default()).game_id()
+                position.game_id()
             );
         }
         let legal = moves.contains(&other);
@@ -165,7 +167,7 @@ fn check_position<P: Position<Rules: Default>>(position: &P, other_moves: &[P::M
                 assert!(
                     legal,
                     "{}: try_play took '{text}' in '{position}'",
-                    P::start(P::Rules::default()).game_id()
+                    position.game_id()
                 );
                 let mut played = *position;
                 played.play(other);
@@ -173,20 +175,20 @@ fn check_position<P: Position<Rules: Default>>(position: &P, other_moves: &[P::M
                     tried,
                     played,
                     "{}: try_play and play differ",
-                    P::start(P::Rules::default()).game_id()
+                    position.game_id()
                 );
             }
             Err(error) => {
                 assert!(
                     !legal,
                     "{}: try_play refused legal '{text}': {error}",
-                    P::start(P::Rules::default()).game_id()
+                    position.game_id()
                 );
                 assert_eq!(
                     &tried,
                     position,
                     "{}: a refused move changed the position",
-                    P::start(P::Rules::default()).game_id()
+                    position.game_id()
                 );
             }
         }
@@ -263,9 +265,8 @@ fn no_string_makes_a_parser_panic<P: Position<Rules: Default>>(rules: P::Rules, 
 /// The soak: `SOAK_GAMES` random games (a million by default) per game and rule variant,
 /// every position checked as above (without the foreign move texts). Hours of work: run it
 /// by hand (README, "Soak").
-fn soak<P: Position<Rules: Default>>(rules: P::Rules, firsts: &[Player]) {
-    if std::env::var("SOAK_ONLY").is_ok_and(|only| only != P::start(P::Rules::default()).game_id())
-    {
+fn soak<P: Position>(rules: P::Rules, firsts: &[Player]) {
+    if std::env::var("SOAK_ONLY").is_ok_and(|only| only != rules.game()) {
         return;
     }
     let games: u64 = std::env::var("SOAK_GAMES")
@@ -293,23 +294,31 @@ fn soak<P: Position<Rules: Default>>(rules: P::Rules, firsts: &[Player]) {
         }
     }
     eprintln!(
-        "{}: {games} games, {positions} positions checked in {:.1} s",
-        P::start(P::Rules::default()).game_id(),
+        "{} ({}): {games} games, {positions} positions checked in {:.1} s",
+        rules.game(),
+        rules.describe(),
         started.elapsed().as_secs_f64()
     );
+}
+
+/// The soak of one game: its default rules and each on-off variant, from each player who
+/// may move first.
+fn soak_game<P: Evaluate + Encoding>(rules: P::Rules) {
+    let firsts: &[Player] = if rules.first_player_drawn() {
+        &[Player::One, Player::Two]
+    } else {
+        &[Player::One]
+    };
+    soak::<P>(rules, firsts);
+    for variant in rules.on_off_variants() {
+        soak::<P>(variant, firsts);
+    }
 }
 
 #[test]
 #[ignore = "the soak: a million random games per game, hours; SOAK_GAMES=N for fewer"]
 fn soak_every_game() {
-    soak::<Obsidian>(Default::default(), &[Player::One]);
-    soak::<Daisy>(Default::default(), &[Player::One]);
-    soak::<Sprint>(SprintRules::default(), &[Player::One]);
-    soak::<Sprint>(
-        SprintRules::from_assignments(&["backward_captures=true"]).unwrap(),
-        &[Player::One],
-    );
-    soak::<Parity>(ParityRules::default(), &[Player::One, Player::Two]);
+    every_game!(soak_game);
 }
 
 #[test]

@@ -54,15 +54,35 @@ pub fn level_after_version_1(game: &str, level: u8) -> u8 {
 /// (within the top level's time; Sprint's start takes about 300,000).
 const PERFECT_NODES: u64 = 2_000_000;
 
-/// The Parity tablebase folder given to the server, if any.
+/// The tablebase folder given to the server, if any.
 static TABLEBASES: OnceLock<PathBuf> = OnceLock::new();
 
-/// Gives the perfect player the tablebases in `dir` (checked now: a folder of tables for
-/// the default board).
+/// Gives the perfect player the tablebases in `dir`, checked now: the tables of a game that
+/// has them, for its default rules. The error says why no game's tables open there.
 pub fn use_tablebases(dir: &Path) -> anyhow::Result<()> {
-    boardlab_games::parity::tablebase::Tablebase::open(dir, Default::default())?;
-    let _ = TABLEBASES.set(dir.to_path_buf());
-    Ok(())
+    /// Opens the game's tables in the folder: `None` for a game without tablebases.
+    struct Open<'a>(&'a Path);
+    impl GameVisitor for Open<'_> {
+        type Output = Option<Result<(), boardlab_core::OracleError>>;
+        fn visit<P: Evaluate + Encoding>(self, game: P::Rules) -> Self::Output {
+            P::HAS_TABLEBASES.then(|| P::open_tablebases(self.0, game).map(|_| ()))
+        }
+    }
+    let mut refusals = Vec::new();
+    for &game in GameId::ALL {
+        match with_game(game, Open(dir)) {
+            Some(Ok(())) => {
+                let _ = TABLEBASES.set(dir.to_path_buf());
+                return Ok(());
+            }
+            Some(Err(error)) => refusals.push(format!("{game}: {error}")),
+            None => {}
+        }
+    }
+    if refusals.is_empty() {
+        anyhow::bail!("no game has tablebases");
+    }
+    anyhow::bail!("{}", refusals.join("; "))
 }
 
 /// How long a bot of `level` on the game's `ladder` may think about one move: its level's

@@ -5,8 +5,9 @@ use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match
 use boardlab_ai::openings::{OpeningKind, Openings};
 use boardlab_core::{Evaluate, RuleOptions};
 
-/// Plays `games` games of `a` against `b` on `P` from its start position.
-pub fn play_match<P: Evaluate<Rules: Default>>(
+/// Plays `games` games of `a` against `b` on `P` under `rules`, from the start position.
+pub fn play_match<P: Evaluate>(
+    rules: P::Rules,
     a: &str,
     b: &str,
     games: usize,
@@ -15,8 +16,8 @@ pub fn play_match<P: Evaluate<Rules: Default>>(
     seed: u64,
 ) -> MatchSummary {
     let config = MatchConfig {
-        start: P::start(P::Rules::default()),
-        draw_first: P::Rules::default().first_player_drawn(),
+        start: P::start(rules),
+        draw_first: rules.first_player_drawn(),
         bot_a: a.parse::<BotSpec>().expect("a valid spec"),
         bot_b: b.parse::<BotSpec>().expect("a valid spec"),
         games,
@@ -34,7 +35,7 @@ pub fn play_match<P: Evaluate<Rules: Default>>(
 
 /// Prints a one-line summary of a match.
 #[allow(dead_code)] // not every test file reports
-pub fn report<P: Evaluate<Rules: Default>>(label: &str, summary: &MatchSummary) {
+pub fn report<P: Evaluate>(label: &str, summary: &MatchSummary) {
     let t = summary.tally;
     let (elo, low, high) = t.elo();
     eprintln!(

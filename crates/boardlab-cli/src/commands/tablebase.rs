@@ -1,34 +1,31 @@
-//! `boardlab tablebase`: build endgame tablebases by retrograde analysis (Parity).
+//! `boardlab tablebase`: build endgame tablebases by retrograde analysis, for the games
+//! that have them ([`build_tablebases`](boardlab_core::Position::build_tablebases)).
 
 use anyhow::{Context, Result, bail};
-use boardlab_core::{RuleOptions, count, quoted};
-use boardlab_games::GameId;
-use boardlab_games::parity::ParityRules;
-use boardlab_games::parity::tablebase::{
-    self, BuildOptions, BuildProgress, Geometry, TableReport, TablebaseError,
-};
+use boardlab_core::tablebase::{BuildProgress, TableReport, TablebaseRequest};
+use boardlab_core::{Evaluate, RuleOptions, count, quoted};
+use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-/// The most pieces a side has in Parity.
-const MAX_PIECES: u32 = 6;
 
 /// Arguments of `boardlab tablebase`.
 #[derive(Args, Debug)]
 pub struct TablebaseArgs {
-    /// The game: tablebases are built for parity.
+    /// The game (one that has tablebases: parity).
     #[arg(value_parser = clap::value_parser!(GameId))]
     game: GameId,
-    /// Build every position with up to W White and B Black pieces (both sides to move).
+    /// Build every position with up to W pieces of Player 1 and B of Player 2 (both sides
+    /// to move).
     #[arg(long, value_name = "W,B")]
     max_pieces: String,
     /// The folder for the tables (made if missing; tables already there are kept).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
-    /// A board layout file: one row of B W R U letters per line, from the top.
+    /// A board layout file, for games whose board is data (Parity: one row of B W R U
+    /// letters per line, from the top).
     #[arg(long, value_name = "FILE")]
     board: Option<PathBuf>,
     /// Worker threads (default: one per core).
@@ -38,50 +35,46 @@ pub struct TablebaseArgs {
 
 /// Runs `boardlab tablebase`.
 pub fn run(args: TablebaseArgs) -> Result<()> {
-    if args.game != GameId::Parity {
+    if !has_tablebases(args.game) {
+        let with: Vec<&str> = GameId::ALL
+            .iter()
+            .filter(|&&game| has_tablebases(game))
+            .map(|game| game.id())
+            .collect();
         bail!(
-            "no tablebases for {}: tablebases are built for parity (sprint is solved by search: `boardlab solve sprint`)",
-            args.game
+            "no tablebases for {}: tablebases are built for {} (`boardlab solve` searches any game without cycles)",
+            args.game,
+            with.join(", ")
         );
     }
-    let (max_white, max_black) = parse_max_pieces(&args.max_pieces)?;
-    let mut rules = ParityRules::default();
-    if let Some(path) = &args.board {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read the board file '{}'", path.display()))?;
-        rules.load_board(&text)?;
-    }
-    let layout = rules.layout;
-    let geometry = Geometry::new(layout).ok_or(TablebaseError::BoardTooLarge {
-        squares: layout.width() as u32 * layout.height() as u32,
-    })?;
+    let max_pieces = parse_max_pieces(&args.max_pieces)?;
+    let board = match &args.board {
+        Some(path) => Some(
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the board file '{}'", path.display()))?,
+        ),
+        None => None,
+    };
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |threads| threads.get()));
     if threads == 0 {
         bail!("--threads 0: use at least one thread");
     }
-    note!(
-        "building Parity tablebases up to {max_white} White and {max_black} Black pieces into {} ({} the board's half-turn symmetry, {})",
-        args.out.display(),
-        if geometry.symmetric() {
-            "using"
-        } else {
-            "without"
-        },
-        count(threads as u64, "thread", "threads")
-    );
+    let request = TablebaseRequest {
+        max_pieces,
+        threads,
+    };
     let started = Instant::now();
     let progress = Bar::new();
-    let reports = tablebase::build(
-        &geometry,
-        &args.out,
-        BuildOptions {
-            max_white,
-            max_black,
-            threads,
+    let reports = with_game(
+        args.game,
+        Build {
+            dir: &args.out,
+            board: board.as_deref(),
+            request,
+            progress: &progress,
         },
-        &progress,
     )?;
     progress.bar.finish_and_clear();
     let positions: u64 = reports.iter().map(|(_, report)| report.positions).sum();
@@ -97,26 +90,69 @@ pub fn run(args: TablebaseArgs) -> Result<()> {
     Ok(())
 }
 
-/// Reads `W,B`: each side 1 to [`MAX_PIECES`].
-fn parse_max_pieces(text: &str) -> Result<(u32, u32)> {
+/// Whether `game` has tablebases.
+fn has_tablebases(game: GameId) -> bool {
+    struct Has;
+    impl GameVisitor for Has {
+        type Output = bool;
+        fn visit<P: Evaluate + boardlab_core::Encoding>(self, _game: P::Rules) -> bool {
+            P::HAS_TABLEBASES
+        }
+    }
+    with_game(game, Has)
+}
+
+/// Builds the tables of one game.
+struct Build<'a> {
+    dir: &'a Path,
+    board: Option<&'a str>,
+    request: TablebaseRequest,
+    progress: &'a Bar,
+}
+
+impl GameVisitor for Build<'_> {
+    type Output = Result<Vec<(String, TableReport)>>;
+
+    fn visit<P: Evaluate + boardlab_core::Encoding>(self, game: P::Rules) -> Self::Output {
+        let mut rules = game;
+        if let Some(board) = self.board {
+            rules.load_board(board)?;
+        }
+        let start = P::start(rules);
+        let [one, two] = self.request.max_pieces;
+        // Counts out of range: the build refuses them at once, in the game's own words.
+        let in_range = |n: u32| (1..=P::TABLEBASE_MAX_PIECES).contains(&n);
+        if in_range(one) && in_range(two) {
+            note!(
+                "building {} tablebases up to {one} {} and {two} {} pieces into {} ({})",
+                start.presentation().title,
+                start.player_name(boardlab_core::Player::One),
+                start.player_name(boardlab_core::Player::Two),
+                self.dir.display(),
+                count(self.request.threads as u64, "thread", "threads")
+            );
+        }
+        Ok(P::build_tablebases(
+            self.dir,
+            rules,
+            self.request,
+            self.progress,
+        )?)
+    }
+}
+
+/// Reads `W,B`: two whole numbers (the game checks their range).
+fn parse_max_pieces(text: &str) -> Result<[u32; 2]> {
     let parsed = text
         .split_once(',')
-        .and_then(|(white, black)| Some((white.trim().parse().ok()?, black.trim().parse().ok()?)));
-    let Some((white, black)) = parsed else {
-        bail!(
+        .and_then(|(white, black)| Some([white.trim().parse().ok()?, black.trim().parse().ok()?]));
+    match parsed {
+        Some(counts) => Ok(counts),
+        None => bail!(
             "--max-pieces {}: expected W,B, two numbers such as 5,5",
             quoted(text)
-        );
-    };
-    if !(1..=MAX_PIECES).contains(&white) || !(1..=MAX_PIECES).contains(&black) {
-        return Err(TablebaseError::BadMaterial {
-            white,
-            black,
-            max: MAX_PIECES,
-        }
-        .into());
+        ),
     }
-    Ok((white, black))
 }
 
 /// A progress bar over the positions of the material being built, and a line per material.
@@ -177,13 +213,12 @@ mod tests {
     use super::parse_max_pieces;
 
     #[test]
-    fn max_pieces_are_checked() {
-        assert_eq!(parse_max_pieces("5,4").unwrap(), (5, 4));
-        assert_eq!(parse_max_pieces(" 6 , 6 ").unwrap(), (6, 6));
-        for bad in ["7,0", "0,3", "5", "a,b", "7,7", ""] {
-            assert!(parse_max_pieces(bad).is_err(), "{bad}");
+    fn max_pieces_are_two_numbers() {
+        assert_eq!(parse_max_pieces("5,4").unwrap(), [5, 4]);
+        assert_eq!(parse_max_pieces(" 6 , 6 ").unwrap(), [6, 6]);
+        for bad in ["5", "a,b", "", "5,", "-1,2"] {
+            let message = parse_max_pieces(bad).unwrap_err().to_string();
+            assert!(message.contains("expected W,B"), "{bad}: {message}");
         }
-        let message = parse_max_pieces("7,0").unwrap_err().to_string();
-        assert!(message.contains("1 to 6"), "{message}");
     }
 }

@@ -123,6 +123,19 @@ impl Position for Parity {
 
     const HAS_TABLEBASES: bool = true;
 
+    const TABLEBASE_MAX_PIECES: u32 = super::tablebase::MAX_PIECES;
+
+    fn build_tablebases(
+        dir: &std::path::Path,
+        rules: ParityRules,
+        request: boardlab_core::tablebase::TablebaseRequest,
+        progress: &dyn boardlab_core::tablebase::BuildProgress,
+    ) -> Result<Vec<(String, boardlab_core::tablebase::TableReport)>, boardlab_core::OracleError>
+    {
+        super::tablebase::build_for(dir, rules, request, progress)
+            .map_err(|error| boardlab_core::OracleError(error.to_string()))
+    }
+
     fn open_tablebases(
         dir: &std::path::Path,
         rules: ParityRules,

@@ -26,47 +26,9 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// Told what a build is doing, for a progress bar.
-pub trait BuildProgress: Sync {
-    /// A table (or two solved together) begins: `positions` in all.
-    fn begin(&self, name: &str, positions: u64);
-    /// `positions` more are decided.
-    fn advance(&self, positions: u64);
-    /// The table is done (written, or found complete on disk).
-    fn finish(&self, name: &str, report: &TableReport);
-}
-
-/// Does nothing with progress.
-pub struct Quiet;
-
-impl BuildProgress for Quiet {
-    fn begin(&self, _name: &str, _positions: u64) {}
-    fn advance(&self, _positions: u64) {}
-    fn finish(&self, _name: &str, _report: &TableReport) {}
-}
-
-/// What building one material level gave.
-#[derive(Clone, Debug, Default)]
-pub struct TableReport {
-    /// Positions in its tables.
-    pub positions: u64,
-    /// Wins, losses and draws for the side to move.
-    pub wins: u64,
-    /// Losses.
-    pub losses: u64,
-    /// Draws.
-    pub draws: u64,
-    /// The longest distance to the end, in plies.
-    pub longest: u32,
-    /// Bytes written.
-    pub bytes: u64,
-    /// How long it took.
-    pub time: Duration,
-    /// False when the tables were already on disk.
-    pub built: bool,
-}
+pub use boardlab_core::tablebase::{BuildProgress, Quiet, TableReport};
 
 /// What to build.
 #[derive(Clone, Copy, Debug)]

@@ -23,7 +23,45 @@ pub use geometry::{Geometry, MAX_SQUARES, Placement, TableKey};
 pub use probe::Tablebase;
 pub use table::table_len;
 
+use super::ParityRules;
+use boardlab_core::tablebase::TablebaseRequest;
 use std::path::{Path, PathBuf};
+
+/// The most pieces a side has in Parity, and so in its tablebases.
+pub const MAX_PIECES: u32 = 6;
+
+/// Builds the tables `request` asks for on the board of `rules` into `dir`: the build of
+/// `boardlab tablebase parity`. The piece counts are checked (1 to [`MAX_PIECES`] a side)
+/// and so is the board's size.
+pub fn build_for(
+    dir: &Path,
+    rules: ParityRules,
+    request: TablebaseRequest,
+    progress: &dyn BuildProgress,
+) -> Result<Vec<(String, TableReport)>, TablebaseError> {
+    let [white, black] = request.max_pieces;
+    if !(1..=MAX_PIECES).contains(&white) || !(1..=MAX_PIECES).contains(&black) {
+        return Err(TablebaseError::BadMaterial {
+            white,
+            black,
+            max: MAX_PIECES,
+        });
+    }
+    let layout = rules.layout;
+    let geometry = Geometry::new(layout).ok_or(TablebaseError::BoardTooLarge {
+        squares: layout.width() as u32 * layout.height() as u32,
+    })?;
+    build(
+        &geometry,
+        dir,
+        BuildOptions {
+            max_white: white,
+            max_black: black,
+            threads: request.threads.max(1),
+        },
+        progress,
+    )
+}
 
 /// Why a tablebase could not be built or read.
 #[derive(Debug, thiserror::Error)]
