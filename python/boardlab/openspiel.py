@@ -73,12 +73,9 @@ def _parameters_of(source, max_plies=_DAISY_DEFAULT_CAP):
 # it (a built-in id or a rules file's path), its parameters and its long name.
 _SOURCES = {game_id: game_id for game_id in boardlab.games()}
 _PARAMETERS = {key: _parameters_of(source) for key, source in _SOURCES.items()}
-# Long names of the built-in games (another game is named by its id).
+# Long names: a game's own title, and for a rules file its path.
 _LONG_NAMES = {
-    "obsidian": "boardlab Obsidian (8x8, chess-like)",
-    "daisy": "boardlab Daisy (9x9, shogi-like with drops)",
-    "sprint": "boardlab Sprint (6x6, checkers-like race)",
-    "parity": "boardlab Parity (red and blue spaces)",
+    key: f"boardlab {boardlab.Position(source).title}" for key, source in _SOURCES.items()
 }
 
 
@@ -356,6 +353,6 @@ def register_file(path, max_plies=_DAISY_DEFAULT_CAP):
         )
     _SOURCES[key] = path
     _PARAMETERS[key] = _parameters_of(path, max_plies)
-    _LONG_NAMES[key] = f"boardlab rules file {game_id} ({path})"
+    _LONG_NAMES[key] = f"boardlab {boardlab.Position(path).title} (rules file {path})"
     pyspiel.register_game(_game_type(key), _game_class(key))
     return _short_name(key)

@@ -207,6 +207,12 @@ impl Position {
         self.inner.game().id()
     }
 
+    /// The game's name (`Obsidian`, a rules file's title).
+    #[getter]
+    fn title(&self) -> &'static str {
+        self.inner.title()
+    }
+
     /// The position's text (SPEC.md).
     #[getter]
     fn text(&self) -> String {

@@ -122,6 +122,9 @@ def test_a_rules_file_registers_and_plays():
     assert game.num_distinct_actions() == boardlab.action_count(path)
     assert game.max_game_length() == 300
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    title = boardlab.Position(path).title
+    assert game.get_type().long_name == f"boardlab {title} (rules file {path})"
+    assert pyspiel.load_game("boardlab_obsidian").get_type().long_name == "boardlab Obsidian"
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
     state = game.new_initial_state()
     assert str(state) == boardlab.Position(path).text

@@ -304,3 +304,17 @@ def test_each_game_knows_how_long_it_can_last():
     assert boardlab.longest_game(str(path)) is None
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         boardlab.longest_game("chess")
+
+
+def test_each_game_has_its_title():
+    """The title is the game's own, for built-in games and rules files alike."""
+    import pathlib
+
+    assert [boardlab.Position(g).title for g in boardlab.games()] == [
+        "Obsidian",
+        "Daisy",
+        "Sprint",
+        "Parity",
+    ]
+    path = pathlib.Path(__file__).resolve().parents[2] / "rules" / "examples" / "sprint-8x8.toml"
+    assert boardlab.Position(str(path)).title == "Sprint 8x8"

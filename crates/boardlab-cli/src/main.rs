@@ -14,7 +14,8 @@ mod tui;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// boardlab: exact, fast rules for Obsidian, Daisy, Sprint and Parity.
+/// boardlab: exact, fast rules for abstract strategy games: four built in, and any other
+/// a rules file defines.
 #[derive(Parser, Debug)]
 #[command(name = "boardlab", version, about)]
 struct Cli {
@@ -45,13 +46,13 @@ enum Command {
     /// game; positions and moves in boardlab's notation).
     Engine(commands::engine::EngineArgs),
     /// The exact value of a position and of each legal move under perfect play, by
-    /// exhaustive search (sprint) or from tablebases (parity).
+    /// exhaustive search (games without cycles) or from tablebases (games that have them).
     Solve(commands::solve::SolveArgs),
     /// A designer's report from self-play: first-player advantage, endings, lengths,
     /// branching, material, lead changes, a skill ladder, first moves (HTML, JSON, summary).
     Analyze(Box<commands::analyze::AnalyzeArgs>),
-    /// Build endgame tablebases by retrograde analysis (parity): the exact value of every
-    /// position up to a number of pieces a side.
+    /// Build endgame tablebases by retrograde analysis (for the games that have them): the
+    /// exact value of every position up to a number of pieces a side.
     Tablebase(commands::tablebase::TablebaseArgs),
     /// Train a network evaluation on data files of `datagen` (alphabeta:net=FILE plays it).
     Train(commands::train::TrainArgs),

@@ -25,8 +25,8 @@ pub enum FirstChoice {
 /// The game, an optional position, rule options and the board layout.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// The game: obsidian, daisy, sprint, parity, or the path of a rules file (.toml).
-    #[arg(value_parser = parse_game)]
+    /// The game: a built-in id or the path of a rules file (.toml).
+    #[arg(value_parser = parse_game, help = game_help())]
     pub game: GameId,
     /// The position to start from, in the one-line text form (default: the start position).
     #[arg(long)]
@@ -107,6 +107,15 @@ impl GameArgs {
         setup.first = first;
         Ok((setup.position(game)?, note))
     }
+}
+
+/// The help of a game argument, naming the built-in games of the registry.
+pub fn game_help() -> String {
+    let ids: Vec<&str> = GameId::ALL.iter().map(|game| game.id()).collect();
+    format!(
+        "The game: {}, or the path of a rules file (.toml)",
+        ids.join(", ")
+    )
 }
 
 /// Reads a game argument: a built-in id or the path of a rules file (read and compiled

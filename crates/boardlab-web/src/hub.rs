@@ -759,7 +759,7 @@ impl Hub {
                 StatusCode::CONFLICT,
                 format!(
                     "the game is over: {}'s time ran out before the move",
-                    entry.session.player_name(mover)
+                    entry.session.side_name(mover)
                 ),
             ));
         }
@@ -991,13 +991,13 @@ pub fn setup_of(row: &GameRow) -> ApiResult<GameSetup> {
 pub fn result_of(entry: &Entry) -> Option<(String, String)> {
     let session = &entry.session;
     if let Some(outcome) = session.outcome() {
-        let words = outcome.describe(|p| session.player_name(p));
+        let words = outcome.describe(|p| session.side_name(p));
         return Some((outcome.score_text().to_string(), words));
     }
     let ending = entry.row.ending?;
     Some((
         ending.score().to_string(),
-        ending.describe(|p| session.player_name(p)),
+        ending.describe(|p| session.side_name(p)),
     ))
 }
 
@@ -1049,7 +1049,7 @@ pub fn state_of(entry: &Entry) -> Value {
         "legal": if result.is_some() { Vec::new() } else { session.legal_moves() },
         "view": crate::view::view_at(session, ply),
         "result": result,
-        "names": { "1": session.player_name(Player::One), "2": session.player_name(Player::Two) },
+        "names": { "1": session.side_name(Player::One), "2": session.side_name(Player::Two) },
         "seats": { "1": seat_label(&entry.row, 1), "2": seat_label(&entry.row, 2) },
         "offers": { "draw": entry.offers.draw, "takeback": entry.offers.takeback },
         "version": entry.version,

@@ -17,8 +17,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Arguments of `boardlab datagen`.
 #[derive(Args, Debug)]
 pub struct DatagenArgs {
-    /// The game: obsidian, daisy, sprint, parity, or the path of a rules file (.toml).
-    #[arg(value_parser = crate::setup::parse_game)]
+    /// The game: a built-in id or the path of a rules file (.toml).
+    #[arg(value_parser = crate::setup::parse_game, help = crate::setup::game_help())]
     game: GameId,
     /// How many self-play games.
     #[arg(long, default_value_t = 1000)]

@@ -16,8 +16,8 @@ pub struct ServeArgs {
     /// The SQLite file that keeps the games (created if missing).
     #[arg(long, default_value = "boardlab.sqlite")]
     db: PathBuf,
-    /// A folder of Parity tablebases (`boardlab tablebase`): the perfect player is then
-    /// offered for Parity positions they cover (it is always offered for Sprint).
+    /// A folder of tablebases (`boardlab tablebase`): the perfect player is then offered
+    /// for the positions they cover (it is always offered where search solves the game).
     #[arg(long, value_name = "DIR")]
     tablebases: Option<PathBuf>,
     /// A folder of rules files (docs/rules-files.md): the start page lists each file's

@@ -14,7 +14,7 @@ use std::time::Instant;
 /// Arguments of `boardlab tablebase`.
 #[derive(Args, Debug)]
 pub struct TablebaseArgs {
-    /// The game (one that has tablebases: parity).
+    /// The game (one that has tablebases).
     #[arg(value_parser = clap::value_parser!(GameId))]
     game: GameId,
     /// Build every position with up to W pieces of Player 1 and B of Player 2 (both sides

@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 /// Arguments of `boardlab tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// The game: obsidian, daisy, sprint, parity, or the path of a rules file (.toml).
-    #[arg(value_parser = crate::setup::parse_game)]
+    /// The game: a built-in id or the path of a rules file (.toml).
+    #[arg(value_parser = crate::setup::parse_game, help = crate::setup::game_help())]
     game: GameId,
     /// The self-play games to learn from.
     #[arg(long, default_value_t = 1000)]

@@ -268,9 +268,14 @@ impl AnyGame {
         self.inner.current().restriction()
     }
 
-    /// What the game calls `player` (`White`, `Red`, …).
+    /// What the game's rules call `player` in words (`White (Player 1)`).
     pub fn player_name(&self, player: Player) -> &'static str {
         self.inner.current().player_name(player)
+    }
+
+    /// What the game's screens call `player`, short (`White`).
+    pub fn side_name(&self, player: Player) -> &'static str {
+        self.inner.current().side_name(player)
     }
 
     /// An outcome in the game's own words, with its names for the players.

@@ -63,6 +63,8 @@ pub(super) trait PositionObject: Send + Sync {
     fn play_action(&self, action: usize) -> Result<Box<dyn PositionObject>, ActionError>;
     fn outcome(&self) -> Option<Outcome>;
     fn player_name(&self, player: Player) -> &'static str;
+    fn side_name(&self, player: Player) -> &'static str;
+    fn title(&self) -> &'static str;
     fn restriction(&self) -> Option<&'static str>;
     fn hash(&self) -> u64;
     fn side_to_move(&self) -> Player;
@@ -166,6 +168,14 @@ impl<P: Evaluate + Encoding> PositionObject for P {
 
     fn player_name(&self, player: Player) -> &'static str {
         Position::player_name(self, player)
+    }
+
+    fn side_name(&self, player: Player) -> &'static str {
+        self.presentation().side(player)
+    }
+
+    fn title(&self) -> &'static str {
+        self.presentation().title
     }
 
     fn restriction(&self) -> Option<&'static str> {
@@ -320,9 +330,19 @@ impl AnyPosition {
         outcome.describe(|p| self.inner.player_name(p))
     }
 
-    /// What the game calls `player` (`White`, `Red`, …).
+    /// What the game's rules call `player` in words (`White (Player 1)`).
     pub fn player_name(&self, player: Player) -> &'static str {
         self.inner.player_name(player)
+    }
+
+    /// What the game's screens call `player`, short (`White`).
+    pub fn side_name(&self, player: Player) -> &'static str {
+        self.inner.side_name(player)
+    }
+
+    /// The game's name (`Obsidian`, a rules file's title).
+    pub fn title(&self) -> &'static str {
+        self.inner.title()
     }
 
     /// Why some pieces may not move now (a compulsory capture), if a rule says so.

@@ -25,8 +25,8 @@ use std::time::Instant;
 pub struct AnalyzeArgs {
     #[command(subcommand)]
     merge: Option<AnalyzeCommand>,
-    /// The game: obsidian, daisy, sprint, parity, or the path of a rules file (.toml).
-    #[arg(value_parser = crate::setup::parse_game)]
+    /// The game: a built-in id or the path of a rules file (.toml).
+    #[arg(value_parser = crate::setup::parse_game, help = crate::setup::game_help())]
     game: Option<GameId>,
     /// A rule option NAME=VALUE (repeatable), for every variant.
     #[arg(long = "rule", value_name = "NAME=VALUE")]
@@ -70,7 +70,7 @@ pub struct AnalyzeArgs {
     /// the shares).
     #[arg(long, value_name = "K/N")]
     shard: Option<Shard>,
-    /// Tablebases for exact values (parity).
+    /// Tablebases for exact values (`boardlab tablebase`, for the games that have them).
     #[arg(long, value_name = "DIR")]
     tablebases: Option<PathBuf>,
     /// The HTML report (default: GAME-report.html; not for a share).
