@@ -109,7 +109,7 @@ fn main() -> ExitCode {
 /// clap's error in one line: its first line, with the arguments it lists below it (the
 /// missing ones) joined on; the usage and tips that follow are left to `--help`.
 fn one_line(rendered: &str) -> String {
-    let rendered = cut_quoted(rendered);
+    let rendered = boardlab_core::words::requoted(rendered, '\'');
     let mut lines = rendered.lines();
     let first = lines.next().unwrap_or("error: bad arguments").trim_end();
     let listed: Vec<&str> = lines
@@ -121,22 +121,6 @@ fn one_line(rendered: &str) -> String {
     } else {
         format!("{first} {}", listed.join(", "))
     }
-}
-
-/// Clap's message with every value it repeats between single quotes shown as
-/// [`boardlab_core::quoted`] shows it: a long argument is cut, not echoed whole.
-fn cut_quoted(rendered: &str) -> String {
-    rendered
-        .split('\'')
-        .enumerate()
-        .map(|(at, part)| {
-            if at % 2 == 1 {
-                boardlab_core::quoted(part).to_string()
-            } else {
-                part.to_string()
-            }
-        })
-        .collect()
 }
 
 /// The exit code of a command's result, with its error printed.

@@ -33,6 +33,37 @@ pub fn quoted(text: &str) -> Quoted<'_> {
     Quoted(text)
 }
 
+/// Moves (or any items) as text for a message, sorted, at most ten of them, separated by
+/// commas, then how many more there are: `a1b2, a1c3 and 4 more`.
+pub fn short_list<T: fmt::Display>(items: &[T]) -> String {
+    let mut texts: Vec<String> = items.iter().map(|item| item.to_string()).collect();
+    texts.sort();
+    let more = texts.len().saturating_sub(10);
+    texts.truncate(10);
+    let mut list = texts.join(", ");
+    if more > 0 {
+        list.push_str(&format!(" and {more} more"));
+    }
+    list
+}
+
+/// Another program's message (a parser's, an argument reader's) with every part it puts
+/// between `quote` characters shown as [`quoted`] shows it: the user's input it repeats is
+/// cut short and kept on one line.
+pub fn requoted(message: &str, quote: char) -> String {
+    message
+        .split(quote)
+        .enumerate()
+        .map(|(at, part)| {
+            if at % 2 == 1 {
+                quoted(part).to_string()
+            } else {
+                part.to_string()
+            }
+        })
+        .collect()
+}
+
 /// A user's text as [`quoted`] shows it.
 #[derive(Clone, Copy, Debug)]
 pub struct Quoted<'a>(&'a str);
@@ -90,5 +121,30 @@ mod tests {
             format!("'{}…' (1,500,000 characters)", "é".repeat(QUOTED_CHARS))
         );
         assert_eq!(quoted("a\nb").to_string(), "'a\\nb'");
+    }
+
+    #[test]
+    fn requoted_messages_cut_what_they_repeat() {
+        let long = "y".repeat(2 * QUOTED_CHARS);
+        let message = format!("invalid type: string \"{long}\", expected u8 at \"x\"");
+        let shown = requoted(&message, '"');
+        assert!(shown.starts_with("invalid type: string 'yyy"), "{shown}");
+        assert!(
+            shown.contains(&format!("({} characters)", 2 * QUOTED_CHARS)),
+            "{shown}"
+        );
+        assert!(shown.ends_with(", expected u8 at 'x'"), "{shown}");
+        assert_eq!(requoted("no quotes here", '\''), "no quotes here");
+    }
+
+    #[test]
+    fn short_lists_say_how_many_more() {
+        assert_eq!(short_list(&["b", "a"]), "a, b");
+        let many: Vec<u32> = (10..22).collect();
+        assert_eq!(
+            short_list(&many),
+            "10, 11, 12, 13, 14, 15, 16, 17, 18, 19 and 2 more"
+        );
+        assert_eq!(short_list::<&str>(&[]), "");
     }
 }

@@ -57,26 +57,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
         serde_json::from_slice(&body).map(JsonBody).map_err(|e| {
             ApiError::bad_request(format!(
                 "malformed JSON body: {}",
-                cut_quotes(&e.to_string())
+                boardlab_core::words::requoted(&e.to_string(), '"')
             ))
         })
     }
-}
-
-/// A parser's message with the input it repeats between double quotes (a JSON string of
-/// the wrong type, an unknown field) shown as [`boardlab_core::quoted`] shows it: cut short.
-fn cut_quotes(message: &str) -> String {
-    message
-        .split('"')
-        .enumerate()
-        .map(|(at, part)| {
-            if at % 2 == 1 {
-                boardlab_core::quoted(part).to_string()
-            } else {
-                part.to_string()
-            }
-        })
-        .collect()
 }
 
 /// `GET /api/catalog`: the games on offer.

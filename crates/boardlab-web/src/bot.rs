@@ -184,26 +184,43 @@ impl Cancel {
     }
 }
 
-/// The bot's move in the current position of `history`, or `None` when there is none.
-/// `seed` makes random choices repeatable; the level's own limits bound its time, and
-/// `budget` is what the caller allows before it plays [`random_move`] instead. In a timed
-/// game `clock` shows the clocks, and the bot's time for the move comes from them; `cancel`
-/// stops the search. The perfect player's solver takes its table from `memory`, and gives
-/// up after half the budget; without memory left it plays like the top level.
-pub fn bot_move<P: Evaluate>(
-    history: &GameHistory<P>,
-    level: u8,
-    seed: u64,
-    budget: Duration,
-    clock: Option<ClockView>,
-    cancel: &Cancel,
-    memory: &Arc<SolverMemory>,
-) -> Option<P::Move> {
+/// What a bot's move is asked with: the level, a seed that makes random choices
+/// repeatable, the budget the caller allows before it plays [`random_move`] instead, the
+/// clocks of a timed game (the bot's time for the move then comes from them), the handle
+/// that stops the search, and the memory the perfect player's solver takes its table from.
+pub struct BotRequest<'a> {
+    /// The strength level (or [`PERFECT`]).
+    pub level: u8,
+    /// The seed of random choices.
+    pub seed: u64,
+    /// The time the caller allows.
+    pub budget: Duration,
+    /// Both clocks, in a timed game.
+    pub clock: Option<ClockView>,
+    /// Stops the search.
+    pub cancel: &'a Cancel,
+    /// The solver's memory.
+    pub memory: &'a Arc<SolverMemory>,
+}
+
+/// The bot's move in the current position of `history`, or `None` when there is none. The
+/// level's own limits bound its time; the perfect player's solver gives up after half the
+/// budget, and without memory left it plays like the top level.
+pub fn bot_move<P: Evaluate>(history: &GameHistory<P>, request: &BotRequest) -> Option<P::Move> {
+    let BotRequest {
+        level,
+        seed,
+        budget,
+        clock,
+        cancel,
+        memory,
+    } = request;
+    let (level, seed) = (*level, *seed);
     let choose = |mut bot: Box<dyn Bot<P>>| {
         if !cancel.attach(bot.stop_flag()) {
             return None;
         }
-        match &clock {
+        match clock {
             Some(view) => bot.choose_on_clock(history, view, &mut |_| {}),
             None => bot.choose(history, &mut |_| {}),
         }
@@ -221,7 +238,7 @@ pub fn bot_move<P: Evaluate>(
             fallback,
         )
         .with_table_bits(grant.table_bits())
-        .with_solve_time(budget / 2);
+        .with_solve_time(*budget / 2);
         let chosen = choose(Box::new(perfect));
         drop(grant);
         return chosen;
@@ -233,45 +250,15 @@ pub fn bot_move<P: Evaluate>(
 }
 
 /// [`bot_move`] in a game of any kind: the move as text.
-pub fn bot_move_in(
-    game: &AnyGame,
-    level: u8,
-    seed: u64,
-    budget: Duration,
-    clock: Option<ClockView>,
-    cancel: &Cancel,
-    memory: &Arc<SolverMemory>,
-) -> Option<String> {
-    struct BotMove<'a> {
-        level: u8,
-        seed: u64,
-        budget: Duration,
-        clock: Option<ClockView>,
-        cancel: &'a Cancel,
-        memory: &'a Arc<SolverMemory>,
-    }
-    impl GameWork for BotMove<'_> {
+pub fn bot_move_in(game: &AnyGame, request: &BotRequest) -> Option<String> {
+    struct BotMove<'a, 'b>(&'a BotRequest<'b>);
+    impl GameWork for BotMove<'_, '_> {
         type Output = Option<String>;
         fn run<P: Evaluate + Encoding>(self, history: &GameHistory<P>) -> Option<String> {
-            let BotMove {
-                level,
-                seed,
-                budget,
-                clock,
-                cancel,
-                memory,
-            } = self;
-            bot_move(history, level, seed, budget, clock, cancel, memory).map(|m| m.to_string())
+            bot_move(history, self.0).map(|m| m.to_string())
         }
     }
-    game.work(BotMove {
-        level,
-        seed,
-        budget,
-        clock,
-        cancel,
-        memory,
-    })
+    game.work(BotMove(request))
 }
 
 /// [`random_move`] in a game of any kind: the move as text.

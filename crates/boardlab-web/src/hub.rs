@@ -841,7 +841,15 @@ impl Hub {
             // The search holds its place in the queue until it really ends.
             let thinking = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                bot::bot_move_in(&work, level, seed, budget, clock, &searching, &memory)
+                let request = bot::BotRequest {
+                    level,
+                    seed,
+                    budget,
+                    clock,
+                    cancel: &searching,
+                    memory: &memory,
+                };
+                bot::bot_move_in(&work, &request)
             });
             // A bot that overruns its budget (with a margin) is stopped and plays a random
             // move, as does one that fails. A search stopped because the game ended or moves

@@ -4,6 +4,8 @@
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::server::{ServeConfig, Server};
+use crate::store::{GameRow, Mode};
+use boardlab_games::GameId;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -73,4 +75,26 @@ pub fn start_with(config: ServeConfig, workers: usize) -> (SocketAddr, Arc<Hub>)
         });
     });
     rx.recv().expect("the server's address")
+}
+
+/// A stored game of `played` (listed by its id) at its start, played at one screen: the
+/// row tests store, changed where they need (`GameRow { mode: Mode::Bot, ..stored_row(…) }`).
+pub fn stored_row(id: &str, played: GameId) -> GameRow {
+    GameRow {
+        id: id.into(),
+        game: played.id().into(),
+        played,
+        rules: "{}".into(),
+        first: 1,
+        mode: Mode::Local,
+        bot_seat: None,
+        bot_level: None,
+        tokens: ["a".repeat(32), "b".repeat(32)],
+        creator: Some(1),
+        ending: None,
+        rematch: None,
+        position: None,
+        board: None,
+        clock: None,
+    }
 }

@@ -12,21 +12,11 @@ use serde_json::json;
 fn row(id: &str, mode: Mode) -> GameRow {
     let bot = mode == Mode::Bot;
     GameRow {
-        id: id.into(),
-        game: "sprint".into(),
-        played: boardlab_games::GameId::Sprint,
-        rules: "{}".into(),
-        first: 1,
         mode,
         bot_seat: bot.then_some(1),
         bot_level: bot.then_some(1),
-        tokens: ["a".repeat(32), "b".repeat(32)],
         creator: Some(2),
-        ending: None,
-        rematch: None,
-        position: None,
-        board: None,
-        clock: None,
+        ..boardlab_web::testing::stored_row(id, boardlab_games::GameId::Sprint)
     }
 }
 

@@ -172,21 +172,11 @@ fn sigkill_mid_game_loses_no_acknowledged_move() {
 /// A stored bot game of `game` at its start, the bot (level 1) in seat 1 and so to move.
 fn bot_row(id: &str, game: &str) -> boardlab_web::store::GameRow {
     boardlab_web::store::GameRow {
-        id: id.into(),
-        game: game.into(),
-        played: game.parse().expect("a built-in game"),
-        rules: "{}".into(),
-        first: 1,
         mode: boardlab_web::store::Mode::Bot,
         bot_seat: Some(1),
         bot_level: Some(1),
-        tokens: ["a".repeat(32), "b".repeat(32)],
         creator: Some(2),
-        ending: None,
-        rematch: None,
-        position: None,
-        board: None,
-        clock: None,
+        ..boardlab_web::testing::stored_row(id, game.parse().expect("a built-in game"))
     }
 }
 

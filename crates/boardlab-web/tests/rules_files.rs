@@ -9,7 +9,7 @@ use boardlab_web::client::{Client, Reply};
 use boardlab_web::game_set::GameSet;
 use boardlab_web::limits::Limits;
 use boardlab_web::server::Server;
-use boardlab_web::store::{GameRow, Mode, Store, StoreError};
+use boardlab_web::store::{GameRow, Store, StoreError};
 use boardlab_web::testing::{start_with, temp_db, test_config};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -284,21 +284,9 @@ fn store_pasted_game(db: &Path, text: &str) -> String {
     );
     store
         .insert_game(&GameRow {
-            id: "pasted-game".into(),
             game: format!("pasted:{key}"),
-            played,
-            rules: "{}".into(),
-            first: 1,
-            mode: Mode::Local,
-            bot_seat: None,
-            bot_level: None,
             tokens: [format!("{:032x}", 1), format!("{:032x}", 2)],
-            creator: Some(1),
-            ending: None,
-            rematch: None,
-            position: None,
-            board: None,
-            clock: None,
+            ..boardlab_web::testing::stored_row("pasted-game", played)
         })
         .unwrap();
     key

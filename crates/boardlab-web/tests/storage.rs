@@ -95,23 +95,7 @@ fn a_shm_path_that_cannot_be_used_is_never_touched() {
     // nor mapped.
     std::fs::create_dir(shm_of(&db)).unwrap();
     let store = Store::open(&db).expect("the store opens without a -shm file");
-    let row = boardlab_web::store::GameRow {
-        id: "shm".into(),
-        game: "sprint".into(),
-        played: boardlab_games::GameId::Sprint,
-        rules: "{}".into(),
-        first: 1,
-        mode: boardlab_web::store::Mode::Local,
-        bot_seat: None,
-        bot_level: None,
-        tokens: ["a".repeat(32), "b".repeat(32)],
-        creator: Some(1),
-        ending: None,
-        rematch: None,
-        position: None,
-        board: None,
-        clock: None,
-    };
+    let row = boardlab_web::testing::stored_row("shm", boardlab_games::GameId::Sprint);
     store.insert_game(&row).unwrap();
     store.insert_move("shm", 0, "b2c3", 1).unwrap();
     drop(store);

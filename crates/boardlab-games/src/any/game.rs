@@ -268,12 +268,12 @@ impl AnyGame {
         self.inner.current().restriction()
     }
 
-    /// What the game's rules call `player` in words (`White (Player 1)`).
+    /// What the game's rules call `player` in words (`White (Player 1)`), as outcomes say it.
     pub fn player_name(&self, player: Player) -> &'static str {
         self.inner.current().player_name(player)
     }
 
-    /// What the game's screens call `player`, short (`White`).
+    /// What the game's screens call `player` (its presentation's side names).
     pub fn side_name(&self, player: Player) -> &'static str {
         self.inner.current().side_name(player)
     }

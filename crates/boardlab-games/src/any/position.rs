@@ -330,12 +330,12 @@ impl AnyPosition {
         outcome.describe(|p| self.inner.player_name(p))
     }
 
-    /// What the game's rules call `player` in words (`White (Player 1)`).
+    /// What the game's rules call `player` in words (`White (Player 1)`), as outcomes say it.
     pub fn player_name(&self, player: Player) -> &'static str {
         self.inner.player_name(player)
     }
 
-    /// What the game's screens call `player`, short (`White`).
+    /// What the game's screens call `player` (its presentation's side names).
     pub fn side_name(&self, player: Player) -> &'static str {
         self.inner.side_name(player)
     }

@@ -8,6 +8,7 @@ use super::rules::SprintRules;
 use boardlab_core::bitboard::Bits64;
 use boardlab_core::reading::{MoveReader, PositionReader};
 use boardlab_core::text::{self, Square};
+use boardlab_core::words::short_list;
 use boardlab_core::{MoveError, Player, Position, PositionError, PositionField};
 
 const GAME: &str = "sprint";
@@ -129,7 +130,7 @@ pub fn parse_move(position: &Sprint, text: &str) -> Result<SprintMove, MoveError
         1 => Ok(matches[0]),
         0 => Err(read.illegal(why_illegal(position, &typed))),
         _ => {
-            let list = move_list_text(&matches);
+            let list = short_list(&matches);
             let first = square(typed[0]);
             Err(read.illegal(if typed.len() == 1 {
                 format!(
@@ -150,19 +151,6 @@ pub fn parse_move(position: &Sprint, text: &str) -> Result<SprintMove, MoveError
 fn starts_with(mv: SprintMove, typed: &[u32]) -> bool {
     let mut squares = mv.squares();
     typed.iter().all(|&t| squares.next() == Some(t))
-}
-
-/// Moves as text, sorted, at most ten of them, separated by commas.
-fn move_list_text(moves: &[SprintMove]) -> String {
-    let mut texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-    texts.sort();
-    let more = texts.len().saturating_sub(10);
-    texts.truncate(10);
-    let mut list = texts.join(", ");
-    if more > 0 {
-        list.push_str(&format!(" and {more} more"));
-    }
-    list
 }
 
 /// Explains why no legal move begins with the squares `typed`.
@@ -196,7 +184,7 @@ fn why_illegal(position: &Sprint, typed: &[u32]) -> String {
         let captures: Vec<SprintMove> = legal.iter().copied().filter(|m| m.is_capture()).collect();
         format!(
             "a capture is compulsory, so a step is not allowed; the legal captures are {}",
-            move_list_text(&captures)
+            short_list(&captures)
         )
     };
     let towards = match us {
@@ -304,6 +292,6 @@ fn why_illegal(position: &Sprint, typed: &[u32]) -> String {
     }
     format!(
         "no legal move begins with these squares; the legal moves are {}",
-        move_list_text(&legal)
+        short_list(&legal)
     )
 }

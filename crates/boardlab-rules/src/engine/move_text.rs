@@ -6,7 +6,7 @@ use super::bitset::BitSet;
 use super::moves::{Coord, MoveShape, RulesMove, coord, write_square};
 use super::position::RulesPosition;
 use boardlab_core::text::describe_board;
-use boardlab_core::words::quoted;
+use boardlab_core::words::{quoted, short_list};
 use boardlab_core::{MoveError, Player};
 
 /// A move text split into its parts.
@@ -109,19 +109,6 @@ fn square(c: Coord) -> String {
     text
 }
 
-/// Moves as text, sorted, at most ten of them.
-fn listed(moves: &[RulesMove]) -> String {
-    let mut texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-    texts.sort();
-    let more = texts.len().saturating_sub(10);
-    texts.truncate(10);
-    let mut list = texts.join(", ");
-    if more > 0 {
-        list.push_str(&format!(" and {more} more"));
-    }
-    list
-}
-
 impl<B: BitSet> RulesPosition<B> {
     /// What `player` is called (the file's name for them).
     fn name(&self, player: Player) -> &str {
@@ -206,7 +193,7 @@ impl<B: BitSet> RulesPosition<B> {
             _ => {
                 return Err(illegal(format!(
                     "the chain stops early: a chain must be completed; it can go on as {}",
-                    listed(&matching)
+                    short_list(&matching)
                 )));
             }
         }
@@ -216,13 +203,13 @@ impl<B: BitSet> RulesPosition<B> {
             }
             return Err(illegal(format!(
                 "'{typed}' does not name a promotion of this move; the legal moves are {}",
-                listed(&prefixed)
+                short_list(&prefixed)
             )));
         }
         if !prefixed.is_empty() {
             return Err(illegal(format!(
                 "the move promotes: add the letter of the piece chosen, as in {}",
-                listed(&prefixed)
+                short_list(&prefixed)
             )));
         }
         Err(illegal(self.why_illegal(&parts.squares, &legal)))
@@ -305,7 +292,7 @@ impl<B: BitSet> RulesPosition<B> {
         if definition.captures.compulsory && !captures.is_empty() {
             return format!(
                 "a capture is compulsory, so only captures are legal: {}",
-                listed(&captures)
+                short_list(&captures)
             );
         }
         if let Some(required) = definition.captures.requires_on_board
