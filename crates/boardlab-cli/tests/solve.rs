@@ -142,6 +142,17 @@ fn bad_requests_are_one_line_errors() {
         (
             vec![
                 "tablebase",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/../../rules/parity.toml"),
+                "--max-pieces",
+                "2,2",
+                "--out",
+                out_dir,
+            ],
+            "no tablebases for parity (a rules file's game)",
+        ),
+        (
+            vec![
+                "tablebase",
                 "chess",
                 "--max-pieces",
                 "2,2",

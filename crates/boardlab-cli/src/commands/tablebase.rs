@@ -15,7 +15,7 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub struct TablebaseArgs {
     /// The game (one that has tablebases).
-    #[arg(value_parser = clap::value_parser!(GameId))]
+    #[arg(value_parser = crate::setup::parse_game)]
     game: GameId,
     /// Build every position with up to W pieces of Player 1 and B of Player 2 (both sides
     /// to move).
@@ -41,9 +41,13 @@ pub fn run(args: TablebaseArgs) -> Result<()> {
             .filter(|&&game| has_tablebases(game))
             .map(|game| game.id())
             .collect();
+        let game = if args.game.is_built_in() {
+            args.game.to_string()
+        } else {
+            format!("{} (a rules file's game)", args.game)
+        };
         bail!(
-            "no tablebases for {}: tablebases are built for {} (`boardlab solve` searches any game without cycles)",
-            args.game,
+            "no tablebases for {game}: tablebases are built for the built-in {} (`boardlab solve` searches any game without cycles)",
             with.join(", ")
         );
     }

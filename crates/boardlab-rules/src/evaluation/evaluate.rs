@@ -6,7 +6,7 @@
 use super::weights::{FROM_EDGE, RANKS, RulesWeights};
 use crate::engine::moves::{MoveShape, coord, file_of, rank_of};
 use crate::engine::{AttackMap, BitSet, RulesMove, RulesPosition};
-use boardlab_core::{Evaluate, Levels, MoveList, Player, Position};
+use boardlab_core::{Evaluate, Levels, MAX_EVAL, MoveList, Player, Position};
 
 /// What taking a royal piece is worth when ordering captures: more than any material.
 const ROYAL_VICTIM: i32 = 50_000;
@@ -14,6 +14,11 @@ const ROYAL_VICTIM: i32 = 50_000;
 /// What one more move of a piece on the board is worth (at a mobility weight of 100%),
 /// about what chess engines give a minor piece's extra square.
 const MOBILITY_CENTIPAWNS: i32 = 4;
+
+/// The parts of a centipawn a player's score is summed in before the evaluation rounds it
+/// once: a multiple of 800 (percent weights, an eighth for threatened pieces) and of 256
+/// (the phase blend).
+const SCORE_UNITS: i64 = 6_400;
 
 /// The danger to a royal piece per attack unit squared (at a weight of 100%): 12 units,
 /// the most counted, cost about four pawns.
@@ -84,16 +89,18 @@ impl<B: BitSet> RulesPosition<B> {
         (material * 256 / knowledge.start_material).clamp(0, 256)
     }
 
-    /// One player's score: material, hand, placement, advancement, mobility, what threatens
-    /// its pieces (`maps`: both players' attacks), and the fitted tables of ranks and files
-    /// blended by `phase` (see [`phase`](Self::phase)).
+    /// One player's score in [`SCORE_UNITS`]ths of a centipawn: material, hand, placement,
+    /// advancement, mobility, what threatens its pieces (`maps`: both players' attacks), and
+    /// the fitted tables of ranks and files blended by `phase` (see [`phase`](Self::phase)).
+    /// Nothing is rounded here: the evaluation rounds once, so that it stays linear in the
+    /// weights within a centipawn (what `tune`'s gradient fit checks).
     fn score_of(
         &self,
         player: Player,
         weights: &RulesWeights,
         maps: &[AttackMap<B>; 2],
         phase: i32,
-    ) -> i32 {
+    ) -> i64 {
         let game = self.game();
         let knowledge = game.knowledge();
         let (ours, theirs) = (&maps[player.index()], &maps[player.opponent().index()]);
@@ -133,16 +140,21 @@ impl<B: BitSet> RulesPosition<B> {
             }
             threatened += (pieces & lesser).count() as i32 * value;
         }
-        (material
-            + hand * weights.hand[0]
-            + placement * weights.placement[0]
-            + advancement * weights.advancement[0]
-            + mobility * MOBILITY_CENTIPAWNS
-            - hanging / 8 * weights.hanging[0]
-            - threatened / 8 * weights.threats[0]
-            - self.royal_danger(player, theirs) * weights.royal_danger[0])
-            / 100
-            + (opening * phase + ending * (256 - phase)) / 256
+        // Percent-weighted terms in 800ths of a centipawn (hanging and threatened pieces
+        // count an eighth of their value), the tables blended in 256ths: both scaled to
+        // SCORE_UNITS.
+        let percent = |terms: i32, weight: i32| i64::from(terms) * i64::from(weight);
+        let weighted = 8
+            * (i64::from(material)
+                + percent(hand, weights.hand[0])
+                + percent(placement, weights.placement[0])
+                + percent(advancement, weights.advancement[0])
+                + percent(mobility, MOBILITY_CENTIPAWNS)
+                - percent(self.royal_danger(player, theirs), weights.royal_danger[0]))
+            - percent(hanging, weights.hanging[0])
+            - percent(threatened, weights.threats[0]);
+        let blended = percent(opening, phase) + percent(ending, 256 - phase);
+        weighted * (SCORE_UNITS / 800) + blended * (SCORE_UNITS / 256)
     }
 
     /// The danger to `player`'s royal piece: the enemy attacks (`theirs`) on it and on the
@@ -167,8 +179,9 @@ impl<B: BitSet> Evaluate for RulesPosition<B> {
         let us = self.side_to_move();
         let maps = Player::BOTH.map(|player| self.attack_map(player));
         let phase = self.phase();
-        self.score_of(us, weights, &maps, phase)
-            - self.score_of(us.opponent(), weights, &maps, phase)
+        let units = self.score_of(us, weights, &maps, phase)
+            - self.score_of(us.opponent(), weights, &maps, phase);
+        (units / SCORE_UNITS).clamp(-i64::from(MAX_EVAL), i64::from(MAX_EVAL)) as i32
     }
 
     fn in_check(&self) -> bool {
