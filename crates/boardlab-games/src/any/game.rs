@@ -5,8 +5,8 @@ use super::work::{GameWork, run_on_game};
 use crate::registry::{GameId, GameVisitor, with_game};
 use boardlab_core::record::{GameRecord, RecordError, RecordResult};
 use boardlab_core::{
-    Encoding, Evaluate, GameHistory, Levels, MoveError, Outcome, Player, RuleError, RuleOptions,
-    Setup, SetupError,
+    Encoding, Evaluate, GameHistory, Levels, MoveError, Outcome, Player, Position, RuleError,
+    RuleOptions, Setup, SetupError,
 };
 use std::any::Any;
 use std::fmt;
@@ -89,19 +89,12 @@ impl<P: Evaluate + Encoding> GameObject for GameHistory<P> {
     }
 
     fn check(&self, text: &str) -> Result<String, MoveError> {
-        let current = GameHistory::current(self);
-        if let Some(outcome) = GameHistory::outcome(self) {
-            return Err(MoveError::Illegal {
-                game: current.game_id(),
-                text: text.trim().to_string(),
-                reason: format!("the game is over ({})", describe(current, outcome)),
-            });
-        }
-        Ok(current.parse_move(text)?.to_string())
+        refuse_when_over(self, text)?;
+        Ok(GameHistory::current(self).parse_move(text)?.to_string())
     }
 
     fn play(&mut self, text: &str) -> Result<String, MoveError> {
-        self.check(text)?;
+        refuse_when_over(self, text)?;
         self.play_text(text).map(|mv| mv.to_string())
     }
 
@@ -156,6 +149,22 @@ impl<P: Evaluate + Encoding> GameObject for GameHistory<P> {
             (None, None) => (RecordResult::Unfinished, "unterminated".to_string()),
         };
         GameRecord::from_history(self, players[0], players[1], result, &termination).to_string()
+    }
+}
+
+/// The error of a move `text` in a game that has ended (the outcome in the game's words),
+/// or nothing while it goes on.
+fn refuse_when_over<P: Position>(history: &GameHistory<P>, text: &str) -> Result<(), MoveError> {
+    match history.outcome() {
+        Some(outcome) => Err(MoveError::Illegal {
+            game: history.current().game_id(),
+            text: text.trim().to_string(),
+            reason: format!(
+                "the game is over ({})",
+                describe(history.current(), outcome)
+            ),
+        }),
+        None => Ok(()),
     }
 }
 
