@@ -472,7 +472,12 @@ impl Hub {
             .lock()
             .expect("games lock")
             .insert(id, Resident::new(entry.clone()));
-        self.schedule_bot(entry, ticket);
+        // Only a bot that moves first is started here: one started for a game whose
+        // person moves first could find the bot to move after that person's first move and
+        // queue a second search beside the one that move asks for.
+        if bot_first {
+            self.schedule_bot(entry, ticket);
+        }
         self.trim();
         Ok(())
     }
@@ -514,7 +519,9 @@ impl Hub {
         let ticket = answers.then(|| self.search_ticket(client)).transpose()?;
         let state = self.commit(&mut entry, canonical).await?;
         drop(entry);
-        self.schedule_bot(entry_ref.clone(), ticket);
+        if answers {
+            self.schedule_bot(entry_ref.clone(), ticket);
+        }
         self.schedule_flag(entry_ref);
         Ok(state)
     }
@@ -604,8 +611,11 @@ impl Hub {
         entry.analyses.clear();
         entry.offers = Offers::default();
         let state = entry.announce();
+        let bot_moves = entry.bot_to_move();
         drop(entry);
-        self.schedule_bot(entry_ref.clone(), None);
+        if bot_moves {
+            self.schedule_bot(entry_ref.clone(), None);
+        }
         self.schedule_flag(entry_ref);
         Ok(state)
     }
