@@ -7,7 +7,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
-/// `GET /api/health`: `ok` and the games stored (a read through the store), the games in
+/// `GET /api/health`: `ok`, the database's kind (`sqlite`, `postgres`) and the games stored
+/// (a read through the store), the games in
 /// memory, the bot searches and analyses running and waiting, the MiB the solver's tables
 /// take, and how far the background resume of stored bot games has come (`null` when done);
 /// 503 with `"ok": false` and the store's error when the store cannot be read.
@@ -15,6 +16,7 @@ pub async fn health(State(hub): State<AppState>) -> Response {
     let stored = hub.with_store(|store| store.count_games()).await;
     let (analyses, analyses_waiting) = hub.analyses_queued();
     let mut answer = json!({
+        "database": hub.store_kind(),
         "games_in_memory": hub.resident(),
         "bot_searches": hub.searches_running(),
         "bot_searches_waiting": hub.searches_waiting(),

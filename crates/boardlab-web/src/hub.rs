@@ -11,7 +11,7 @@ use crate::memory::{SolverMemory, give_back_freed_memory};
 use crate::queue::{ClientFull, FairQueue, Ticket};
 use crate::record::RecordTags;
 use crate::session::{self, GameSetup};
-use crate::store::{GameRow, Mode, Store, StoreResult};
+use crate::store::{GameRow, Mode, Store, StoreError, StoreResult};
 use axum::http::StatusCode;
 use boardlab_core::{Player, Setup};
 use boardlab_games::AnyGame;
@@ -325,7 +325,18 @@ impl Hub {
         tokio::task::spawn_blocking(move || work(&store))
             .await
             .map_err(|e| ApiError::internal(format!("storage task failed: {e}")))?
-            .map_err(|e| ApiError::internal(e.to_string()))
+            .map_err(|e| match e {
+                // Another request stored this turn's move first: the asker's view is old.
+                StoreError::Conflict { .. } => {
+                    ApiError::new(StatusCode::CONFLICT, format!("{e}; load the game again"))
+                }
+                e => ApiError::internal(e.to_string()),
+            })
+    }
+
+    /// The kind of database the games are stored in: `sqlite` or `postgres`.
+    pub fn store_kind(&self) -> &'static str {
+        self.store.backend_name()
     }
 
     /// The games this server plays.

@@ -31,3 +31,4 @@ pub mod view;
 
 pub use limits::Limits;
 pub use server::{ServeConfig, Server, router, serve_blocking};
+pub use store::Database;

@@ -1,4 +1,4 @@
-//! `boardlab-web [--addr ADDR] [--db FILE] [--tablebases DIR] [--rules DIR] [--host NAME]...
+//! `boardlab-web [--addr ADDR] [--db FILE|postgres://USER@HOST/DB] [--tablebases DIR] [--rules DIR] [--host NAME]...
 //! [--games-per-minute N]`: the same server as `boardlab serve`, as its own small binary (the
 //! crate's tests start it as a real process).
 
@@ -6,7 +6,7 @@ use boardlab_web::{ServeConfig, serve_blocking};
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite] [--tablebases DIR] [--rules DIR] [--host NAME]... [--games-per-minute N]";
+const USAGE: &str = "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite|postgres://USER@HOST/DB] [--tablebases DIR] [--rules DIR] [--host NAME]... [--games-per-minute N]";
 
 /// Says `message` on stderr (a closed stderr is not an error worth dying of) and exits 2.
 fn refuse(message: &str) -> ExitCode {
@@ -17,7 +17,7 @@ fn refuse(message: &str) -> ExitCode {
 fn main() -> ExitCode {
     let mut config = ServeConfig::new(
         "127.0.0.1:8080".parse().expect("default address"),
-        "boardlab.sqlite".into(),
+        std::path::PathBuf::from("boardlab.sqlite"),
     );
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -27,7 +27,10 @@ fn main() -> ExitCode {
                 Ok(addr) => config.addr = addr,
                 Err(e) => return refuse(&format!("error: --addr '{v}': {e}")),
             },
-            ("--db", Some(v)) => config.db = v.into(),
+            ("--db", Some(v)) => match v.parse() {
+                Ok(db) => config.db = db,
+                Err(e) => return refuse(&format!("error: --db: {e}")),
+            },
             ("--tablebases", Some(v)) => config.tablebases = Some(v.into()),
             ("--rules", Some(v)) => config.rules = Some(v.into()),
             ("--host", Some(v)) => config.hosts.push(v),

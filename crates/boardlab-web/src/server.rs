@@ -9,7 +9,7 @@ use crate::game_set::GameSet;
 use crate::health;
 use crate::hub::Hub;
 use crate::limits::Limits;
-use crate::store::Store;
+use crate::store::{Database, Store};
 use axum::Router;
 use axum::middleware::from_fn_with_state;
 use axum::routing::{get, post};
@@ -23,8 +23,8 @@ use std::sync::Arc;
 pub struct ServeConfig {
     /// The address to listen on (port 0 picks a free port).
     pub addr: SocketAddr,
-    /// The SQLite database file.
-    pub db: PathBuf,
+    /// The database: an SQLite file, or a PostgreSQL database that several servers share.
+    pub db: Database,
     /// A folder of Parity tablebases for the perfect player (`None`: it plays Sprint only).
     pub tablebases: Option<PathBuf>,
     /// A folder of rules files whose games the start page lists beside the built-in ones.
@@ -38,10 +38,10 @@ pub struct ServeConfig {
 
 impl ServeConfig {
     /// A server on `addr` over the database `db`, with the default limits and no tablebases.
-    pub fn new(addr: SocketAddr, db: PathBuf) -> ServeConfig {
+    pub fn new(addr: SocketAddr, db: impl Into<Database>) -> ServeConfig {
         ServeConfig {
             addr,
-            db,
+            db: db.into(),
             tablebases: None,
             rules: None,
             limits: Limits::default(),
@@ -116,7 +116,10 @@ impl Server {
             None => GameSet::built_in(),
         }
         .with_max_pasted(config.limits.pasted_rules);
-        let store = Store::open_serving(&config.db, Arc::new(games))?;
+        // Opening PostgreSQL blocks (connecting, migrating): off the async threads.
+        let db = config.db.clone();
+        let store =
+            tokio::task::spawn_blocking(move || Store::open_serving(db, Arc::new(games))).await??;
         let hub = Hub::with_limits(store, config.limits.clone());
         Ok(Server {
             listener,
@@ -168,7 +171,7 @@ pub fn serve_blocking(config: ServeConfig) -> anyhow::Result<()> {
         let _ = writeln!(
             std::io::stdout(),
             "boardlab is serving on http://{addr}/ (games stored in {})",
-            config.db.display()
+            config.db
         );
         server.run().await
     })

@@ -7,12 +7,28 @@ use crate::ending::Ending;
 use crate::store::{GameRow, Mode};
 use boardlab_core::{Player, Position, RuleError, Setup, quoted};
 use boardlab_games::{GameId, GameVisitor, with_game};
-use rusqlite::types::Value;
 use std::collections::BTreeMap;
 
 /// The columns of `games` that make a [`GameRow`], in the order [`game_row`] takes them.
 pub const COLUMNS: &str = "id, game, rules, first, mode, bot_seat, bot_level, token1, token2, \
                            resigned, position, board, ended, rematch, clock, creator, result";
+
+/// One stored value as either database gives it back: the store's backends read each
+/// column of a game's row into one of these, so that the checks here are the same for SQLite
+/// (where a column may hold any type) and PostgreSQL (where its type is fixed).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// SQL NULL.
+    Null,
+    /// A whole number.
+    Integer(i64),
+    /// A floating-point number.
+    Real(f64),
+    /// Text.
+    Text(String),
+    /// Bytes.
+    Blob(Vec<u8>),
+}
 
 /// A stored column holding a value the server never writes there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

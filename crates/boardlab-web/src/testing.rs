@@ -1,10 +1,12 @@
 //! Helpers for tests and the load test: a server on a free loopback port in a background
-//! runtime, and fresh temporary database paths.
+//! runtime, fresh temporary database paths, and fresh PostgreSQL databases ([`postgres`]).
+
+pub mod postgres;
 
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::server::{ServeConfig, Server};
-use crate::store::{GameRow, Mode};
+use crate::store::{Database, GameRow, Mode};
 use boardlab_games::GameId;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -29,7 +31,7 @@ pub fn temp_db(label: &str) -> PathBuf {
 
 /// The configuration of a test server on `127.0.0.1:0` over `db`: the default limits, but
 /// for the games one client may create a minute (tests create many, all from 127.0.0.1).
-pub fn test_config(db: PathBuf) -> ServeConfig {
+pub fn test_config(db: impl Into<Database>) -> ServeConfig {
     let mut config = ServeConfig::new("127.0.0.1:0".parse().expect("loopback address"), db);
     config.limits.games_per_minute = 1_000_000;
     config
@@ -37,18 +39,25 @@ pub fn test_config(db: PathBuf) -> ServeConfig {
 
 /// Starts a server on `127.0.0.1:0` over the database `db` ([`test_config`]), in a runtime
 /// on its own thread that lives as long as the process; returns its address.
-pub fn start_background(db: PathBuf, workers: usize) -> SocketAddr {
+pub fn start_background(db: impl Into<Database>, workers: usize) -> SocketAddr {
     start_with(test_config(db), workers).0
 }
 
 /// [`start_background`], with the server's hub: the server holds its database alone, so a
 /// test reads what was stored through `hub.store()`.
-pub fn start_background_with_hub(db: PathBuf, workers: usize) -> (SocketAddr, Arc<Hub>) {
+pub fn start_background_with_hub(
+    db: impl Into<Database>,
+    workers: usize,
+) -> (SocketAddr, Arc<Hub>) {
     start_with(test_config(db), workers)
 }
 
 /// Starts a server like [`start_background`] that enforces `limits` exactly.
-pub fn start_background_with(db: PathBuf, workers: usize, limits: Limits) -> SocketAddr {
+pub fn start_background_with(
+    db: impl Into<Database>,
+    workers: usize,
+    limits: Limits,
+) -> SocketAddr {
     let mut config = test_config(db);
     config.limits = limits;
     start_with(config, workers).0

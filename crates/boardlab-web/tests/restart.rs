@@ -1,22 +1,26 @@
 //! Killing the server (SIGKILL) in the middle of games loses no acknowledged move: the real
-//! binary is started, killed while a client is sending moves, and started again.
+//! binary is started, killed while a client is sending moves, and started again; on SQLite
+//! and on PostgreSQL (where one is to be had: `boardlab_web::testing::postgres`).
 
+use boardlab_web::Database;
 use boardlab_web::client::Client;
+use boardlab_web::game_set::GameSet;
+use boardlab_web::store::Store;
+use boardlab_web::testing::postgres::fresh_database;
 use boardlab_web::testing::temp_db;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Starts the server binary on a free port; returns the process and its address.
-fn start(db: &Path) -> (Child, SocketAddr) {
+fn start(db: &Database) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab-web"))
         .args(["--addr", "127.0.0.1:0", "--db"])
-        .arg(db)
+        .arg(db.argument())
         .stdout(Stdio::piped())
         .spawn()
         .expect("start the server");
@@ -43,7 +47,17 @@ fn state(addr: SocketAddr, id: &str) -> Value {
 
 #[test]
 fn sigkill_mid_game_loses_no_acknowledged_move() {
-    let db = temp_db("restart");
+    sigkill_mid_game_loses_no_acknowledged_move_on(temp_db("restart").into());
+}
+
+#[test]
+fn sigkill_mid_game_loses_no_acknowledged_move_on_postgres() {
+    if let Some(db) = fresh_database("restart") {
+        sigkill_mid_game_loses_no_acknowledged_move_on(db);
+    }
+}
+
+fn sigkill_mid_game_loses_no_acknowledged_move_on(db: Database) {
     let (mut server, addr) = start(&db);
     let mut c = Client::connect(addr).unwrap();
     let created = c
@@ -182,11 +196,20 @@ fn bot_row(id: &str, game: &str) -> boardlab_web::store::GameRow {
 
 #[test]
 fn a_bot_that_was_to_move_when_the_server_stopped_moves_after_the_restart() {
-    use boardlab_web::store::Store;
-    let db = temp_db("resume");
+    a_bot_that_was_to_move_moves_after_the_restart_on(temp_db("resume").into());
+}
+
+#[test]
+fn a_bot_that_was_to_move_when_the_server_stopped_moves_after_the_restart_on_postgres() {
+    if let Some(db) = fresh_database("resume") {
+        a_bot_that_was_to_move_moves_after_the_restart_on(db);
+    }
+}
+
+fn a_bot_that_was_to_move_moves_after_the_restart_on(db: Database) {
     // A stored bot game whose bot (seat 1) is to move, as a server killed at that moment
     // would have left it.
-    Store::open(&db)
+    Store::open_serving(db.clone(), std::sync::Arc::new(GameSet::built_in()))
         .unwrap()
         .insert_game(&bot_row("resumeme", "obsidian"))
         .unwrap();
@@ -202,7 +225,6 @@ fn a_bot_that_was_to_move_when_the_server_stopped_moves_after_the_restart() {
 
 #[test]
 fn damaged_stored_games_are_skipped_and_the_others_are_served() {
-    use boardlab_web::store::Store;
     let db = temp_db("damaged");
     {
         let store = Store::open(&db).unwrap();
@@ -230,7 +252,7 @@ fn damaged_stored_games_are_skipped_and_the_others_are_served() {
     )
     .unwrap();
     drop(conn);
-    let (mut server, addr) = start(&db);
+    let (mut server, addr) = start(&db.into());
     // The healthy game's bot moves: the server started and resumed it.
     let deadline = Instant::now() + Duration::from_secs(60);
     while state(addr, "healthy")["ply"] != 1 {

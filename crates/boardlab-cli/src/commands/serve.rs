@@ -13,9 +13,11 @@ pub struct ServeArgs {
     /// The address to listen on (port 0 picks a free port).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
-    /// The SQLite file that keeps the games (created if missing).
-    #[arg(long, default_value = "boardlab.sqlite")]
-    db: PathBuf,
+    /// Where the games are kept: an SQLite file (created if missing; one server at a time)
+    /// or a PostgreSQL database, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`, that
+    /// several servers may share (docs/deploy.md). The tables are made or migrated at start.
+    #[arg(long, default_value = "boardlab.sqlite", value_name = "FILE|URL")]
+    db: boardlab_web::Database,
     /// A folder of tablebases (`boardlab tablebase`): the perfect player is then offered
     /// for the positions they cover (it is always offered where search solves the game).
     #[arg(long, value_name = "DIR")]

@@ -1,0 +1,385 @@
+//! The PostgreSQL backend: a pool of connections to one database that any number of servers
+//! may share. Each call is one statement or one transaction; a move stored twice for one ply
+//! is refused by the primary key, whichever server tries second.
+
+use super::location::without_password;
+use super::{Backend, GameAndMoves, GameRow, LAYOUT_VERSION, StoreError, StoreResult};
+use crate::ending::Ending;
+use crate::stored::Value;
+use ::postgres::types::Type;
+use ::postgres::{NoTls, Row};
+use r2d2_postgres::PostgresConnectionManager;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// Connections one server keeps to the database at most.
+const POOL_SIZE: u32 = 16;
+
+/// How long a request waits for a free connection, or for the database to answer a
+/// connection attempt, before it fails.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The key of the advisory lock that makes servers starting together migrate one at a time.
+const MIGRATION_LOCK: i64 = 0x626f_6172_646c_6162; // "boardlab"
+
+/// A PostgreSQL database in use.
+pub(super) struct PostgresBackend {
+    pool: r2d2::Pool<PostgresConnectionManager<NoTls>>,
+}
+
+impl From<::postgres::Error> for StoreError {
+    fn from(error: ::postgres::Error) -> StoreError {
+        StoreError::Database(said(&error))
+    }
+}
+
+impl From<r2d2::Error> for StoreError {
+    fn from(error: r2d2::Error) -> StoreError {
+        StoreError::Database(format!("no connection to PostgreSQL: {error}"))
+    }
+}
+
+/// What PostgreSQL said, without the client library's wrapping ("db error: ERROR: …").
+fn said(error: &::postgres::Error) -> String {
+    match error.as_db_error() {
+        Some(db) => match db.detail() {
+            Some(detail) => format!("{} ({detail})", db.message()),
+            None => db.message().to_string(),
+        },
+        None => error.to_string(),
+    }
+}
+
+/// The numbered steps from one layout version to the next, as in the SQLite backend:
+/// `(version reached, SQL)`. PostgreSQL databases start at version 2 (the SQLite layout's
+/// version 2, whose earlier steps renumbered levels no PostgreSQL database ever held).
+const MIGRATIONS: &[(i64, &str)] = &[(
+    2,
+    "CREATE TABLE games (
+         id TEXT PRIMARY KEY,
+         game TEXT NOT NULL,
+         rules TEXT NOT NULL,
+         first INTEGER NOT NULL,
+         mode TEXT NOT NULL,
+         bot_seat INTEGER,
+         bot_level INTEGER,
+         token1 TEXT NOT NULL,
+         token2 TEXT NOT NULL,
+         resigned INTEGER,
+         position TEXT,
+         board TEXT,
+         created BIGINT NOT NULL DEFAULT (extract(epoch FROM now())::BIGINT),
+         result TEXT,
+         ended TEXT,
+         rematch TEXT,
+         clock TEXT,
+         creator INTEGER
+     );
+     CREATE INDEX games_unfinished_bots ON games (id)
+         WHERE mode = 'bot' AND resigned IS NULL AND ended IS NULL AND result IS NULL;
+     CREATE TABLE moves (
+         game_id TEXT NOT NULL REFERENCES games(id),
+         ply INTEGER NOT NULL,
+         mv TEXT NOT NULL,
+         at_ms BIGINT,
+         PRIMARY KEY (game_id, ply)
+     );
+     -- A pasted text may be longer than an index entry may: texts are unique by digest.
+     CREATE TABLE rules_texts (
+         key TEXT PRIMARY KEY,
+         text TEXT NOT NULL
+     );
+     CREATE UNIQUE INDEX rules_texts_text ON rules_texts (md5(text));",
+)];
+
+/// Brings the database to [`LAYOUT_VERSION`] in one transaction, under an advisory lock so
+/// that servers starting together take turns: the version table, then each step not made.
+fn migrate(client: &mut ::postgres::Client, shown: &str) -> StoreResult<()> {
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS boardlab_layout (
+             version BIGINT PRIMARY KEY,
+             applied TIMESTAMPTZ NOT NULL DEFAULT now()
+         )",
+    )?;
+    let version: i64 = tx
+        .query_one("SELECT coalesce(max(version), 0) FROM boardlab_layout", &[])?
+        .get(0);
+    if version > LAYOUT_VERSION {
+        return Err(StoreError::Newer {
+            database: shown.to_string(),
+            found: version,
+            known: LAYOUT_VERSION,
+        });
+    }
+    for (reached, sql) in MIGRATIONS {
+        if *reached > version {
+            tx.batch_execute(sql)?;
+            tx.execute(
+                "INSERT INTO boardlab_layout (version) VALUES ($1)",
+                &[reached],
+            )?;
+        }
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// A column of a row as the store's checks take it, whatever its PostgreSQL type.
+fn value_at(row: &Row, at: usize) -> StoreResult<Value> {
+    let kind = row.columns()[at].type_().clone();
+    let value = if kind == Type::INT2 {
+        row.try_get::<_, Option<i16>>(at)?
+            .map_or(Value::Null, |n| Value::Integer(n.into()))
+    } else if kind == Type::INT4 {
+        row.try_get::<_, Option<i32>>(at)?
+            .map_or(Value::Null, |n| Value::Integer(n.into()))
+    } else if kind == Type::INT8 {
+        row.try_get::<_, Option<i64>>(at)?
+            .map_or(Value::Null, Value::Integer)
+    } else if kind == Type::FLOAT4 || kind == Type::FLOAT8 {
+        row.try_get::<_, Option<f64>>(at)?
+            .map_or(Value::Null, Value::Real)
+    } else if kind == Type::BYTEA {
+        row.try_get::<_, Option<Vec<u8>>>(at)?
+            .map_or(Value::Null, Value::Blob)
+    } else {
+        row.try_get::<_, Option<String>>(at)?
+            .map_or(Value::Null, Value::Text)
+    };
+    Ok(value)
+}
+
+impl PostgresBackend {
+    /// Connects to the database at `url`, migrates it and keeps a pool of connections.
+    pub(super) fn connect(url: &str) -> StoreResult<PostgresBackend> {
+        let shown = without_password(url);
+        let cannot = |problem: String| StoreError::Open {
+            database: shown.clone(),
+            problem,
+        };
+        let mut config = ::postgres::Config::from_str(url).map_err(|e| cannot(e.to_string()))?;
+        config.connect_timeout(CONNECT_TIMEOUT);
+        if config.get_application_name().is_none() {
+            config.application_name("boardlab");
+        }
+        // One connection first: its error is the database's own words (the pool's would
+        // only say it timed out), and it migrates before any request is served.
+        let mut client = config.connect(NoTls).map_err(|e| cannot(said(&e)))?;
+        migrate(&mut client, &shown)?;
+        drop(client);
+        let pool = r2d2::Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(1))
+            .connection_timeout(CONNECT_TIMEOUT)
+            .build(PostgresConnectionManager::new(config, NoTls))
+            .map_err(|e| cannot(e.to_string()))?;
+        Ok(PostgresBackend { pool })
+    }
+
+    fn client(&self) -> StoreResult<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>> {
+        Ok(self.pool.get()?)
+    }
+}
+
+impl Backend for PostgresBackend {
+    fn name(&self) -> &'static str {
+        "postgres"
+    }
+
+    fn layout_version(&self) -> StoreResult<i64> {
+        Ok(self
+            .client()?
+            .query_one("SELECT coalesce(max(version), 0) FROM boardlab_layout", &[])?
+            .get(0))
+    }
+
+    fn paste_key(&self, text: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .client()?
+            .query_opt(
+                "SELECT key FROM rules_texts WHERE md5(text) = md5($1) AND text = $1",
+                &[&text],
+            )?
+            .map(|row| row.get(0)))
+    }
+
+    fn pasted_text(&self, key: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .client()?
+            .query_opt("SELECT text FROM rules_texts WHERE key = $1", &[&key])?
+            .map(|row| row.get(0)))
+    }
+
+    fn store_paste(&self, key: &str, text: &str) -> StoreResult<String> {
+        let mut client = self.client()?;
+        client.execute(
+            "INSERT INTO rules_texts (key, text) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            &[&key, &text],
+        )?;
+        Ok(client
+            .query_one(
+                "SELECT key FROM rules_texts WHERE md5(text) = md5($1) AND text = $1",
+                &[&text],
+            )?
+            .get(0))
+    }
+
+    fn count_games(&self) -> StoreResult<u64> {
+        let count: i64 = self
+            .client()?
+            .query_one("SELECT count(*) FROM games", &[])?
+            .get(0);
+        Ok(count.max(0) as u64)
+    }
+
+    fn set_result(&self, game_id: &str, result: &str) -> StoreResult<()> {
+        self.client()?.execute(
+            "UPDATE games SET result = $2 WHERE id = $1",
+            &[&game_id, &result],
+        )?;
+        Ok(())
+    }
+
+    fn result(&self, game_id: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .client()?
+            .query_opt("SELECT result FROM games WHERE id = $1", &[&game_id])?
+            .and_then(|row| row.get(0)))
+    }
+
+    fn execute_batch(&self, sql: &str) -> StoreResult<()> {
+        Ok(self.client()?.batch_execute(sql)?)
+    }
+
+    fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
+        let seat = |seat: Option<u8>| seat.map(i32::from);
+        self.client()?.execute(
+            "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            &[
+                &row.id,
+                &row.game,
+                &row.rules,
+                &i32::from(row.first),
+                &row.mode.name(),
+                &seat(row.bot_seat),
+                &seat(row.bot_level),
+                &row.tokens[0],
+                &row.tokens[1],
+                &row.position,
+                &row.board,
+                &row.clock,
+                &seat(row.creator),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn insert_move(&self, game_id: &str, ply: usize, mv: &str, at_ms: i64) -> StoreResult<()> {
+        let ply_number = i32::try_from(ply).map_err(|_| {
+            StoreError::Database(format!("ply {ply} is beyond what the moves table holds"))
+        })?;
+        let inserted = self.client()?.execute(
+            "INSERT INTO moves (game_id, ply, mv, at_ms) VALUES ($1, $2, $3, $4)",
+            &[&game_id, &ply_number, &mv, &at_ms],
+        );
+        match inserted {
+            Ok(_) => Ok(()),
+            Err(error) if error.code() == Some(&::postgres::error::SqlState::UNIQUE_VIOLATION) => {
+                Err(StoreError::Conflict {
+                    game: game_id.to_string(),
+                    ply,
+                })
+            }
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    fn move_moments(&self, game_id: &str) -> StoreResult<Vec<Value>> {
+        self.client()?
+            .query(
+                "SELECT at_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+                &[&game_id],
+            )?
+            .iter()
+            .map(|row| value_at(row, 0))
+            .collect()
+    }
+
+    fn set_ending(&self, game_id: &str, ending: Ending) -> StoreResult<()> {
+        let mut client = self.client()?;
+        match ending {
+            Ending::Resigned(loser) => client.execute(
+                "UPDATE games SET resigned = $2 WHERE id = $1",
+                &[&game_id, &i32::from(loser.number())],
+            )?,
+            other => client.execute(
+                "UPDATE games SET ended = $2 WHERE id = $1",
+                &[&game_id, &other.stored()],
+            )?,
+        };
+        Ok(())
+    }
+
+    fn set_rematch(&self, game_id: &str, rematch: &str) -> StoreResult<()> {
+        self.client()?.execute(
+            "UPDATE games SET rematch = $2 WHERE id = $1",
+            &[&game_id, &rematch],
+        )?;
+        Ok(())
+    }
+
+    fn truncate_moves(&self, game_id: &str, from: usize) -> StoreResult<()> {
+        // Plies are INTEGER: a `from` beyond them deletes nothing.
+        let from = i32::try_from(from).unwrap_or(i32::MAX);
+        self.client()?.execute(
+            "DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
+            &[&game_id, &from],
+        )?;
+        Ok(())
+    }
+
+    fn game_and_moves(&self, game_id: &str) -> StoreResult<Option<GameAndMoves>> {
+        let mut client = self.client()?;
+        // One snapshot for the row and its moves.
+        let mut tx = client
+            .build_transaction()
+            .isolation_level(::postgres::IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()?;
+        let Some(row) = tx.query_opt(
+            &format!("SELECT {} FROM games WHERE id = $1", crate::stored::COLUMNS),
+            &[&game_id],
+        )?
+        else {
+            return Ok(None);
+        };
+        let values = (0..row.len())
+            .map(|at| value_at(&row, at))
+            .collect::<StoreResult<Vec<_>>>()?;
+        let plies = tx
+            .query(
+                "SELECT ply, mv FROM moves WHERE game_id = $1 ORDER BY ply",
+                &[&game_id],
+            )?
+            .iter()
+            .map(|row| (i64::from(row.get::<_, i32>(0)), row.get::<_, String>(1)))
+            .collect();
+        tx.commit()?;
+        Ok(Some((values, plies)))
+    }
+
+    fn bot_game_ids(&self) -> StoreResult<Vec<String>> {
+        Ok(self
+            .client()?
+            .query(
+                "SELECT id FROM games WHERE mode = 'bot' AND resigned IS NULL AND ended IS NULL AND result IS NULL",
+                &[],
+            )?
+            .iter()
+            .map(|row| row.get(0))
+            .collect())
+    }
+}

@@ -1,0 +1,440 @@
+//! The SQLite backend: one file, held alone by one server (EXCLUSIVE locking), written
+//! through a WAL so that a committed move survives the process being killed.
+
+use super::{Backend, GameAndMoves, GameRow, LAYOUT_VERSION, StoreError, StoreResult};
+use crate::ending::Ending;
+use crate::stored::Value;
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::Path;
+use std::sync::Mutex;
+
+/// An SQLite database file in use.
+pub(super) struct SqliteBackend {
+    conn: Mutex<Connection>,
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> StoreError {
+        StoreError::Database(error.to_string())
+    }
+}
+
+/// A value as SQLite holds it, as the store's checks take it.
+fn value_of(value: rusqlite::types::Value) -> Value {
+    match value {
+        rusqlite::types::Value::Null => Value::Null,
+        rusqlite::types::Value::Integer(n) => Value::Integer(n),
+        rusqlite::types::Value::Real(x) => Value::Real(x),
+        rusqlite::types::Value::Text(text) => Value::Text(text),
+        rusqlite::types::Value::Blob(bytes) => Value::Blob(bytes),
+    }
+}
+
+/// The error of opening the database at `path`: in use by another server, or another
+/// failure in SQLite's words.
+fn opening(path: &Path, error: rusqlite::Error) -> StoreError {
+    let busy = matches!(
+        error.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    );
+    if busy {
+        StoreError::InUse {
+            path: path.to_path_buf(),
+        }
+    } else {
+        StoreError::Open {
+            database: path.display().to_string(),
+            problem: match why_not_writable(path) {
+                Some(why) => format!("{error} ({why})"),
+                None => error.to_string(),
+            },
+        }
+    }
+}
+
+/// Why the server cannot write the database file at `path`, where the system says (SQLite
+/// often only says "disk I/O error"): its folder is missing, or the file cannot be opened
+/// for writing (a read-only file or file system).
+fn why_not_writable(path: &Path) -> Option<String> {
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    if !folder.is_dir() {
+        return Some(format!("its folder {} does not exist", folder.display()));
+    }
+    if !path.exists() {
+        // SQLite could not create it: the system says why (a file made here after all is
+        // removed again).
+        return match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+        {
+            Ok(_) => {
+                let _ = std::fs::remove_file(path);
+                None
+            }
+            Err(error) => Some(format!("the file cannot be made: {error}")),
+        };
+    }
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .err()
+        .map(|error| format!("the file cannot be written: {error}"))
+}
+
+/// The tables as the first boardlab made them (`CREATE TABLE IF NOT EXISTS`: a database of
+/// any version keeps its own), and the columns later versions added to them before the
+/// layout had numbered versions.
+const FIRST_TABLES: &str = "
+    CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        first INTEGER NOT NULL,
+        mode TEXT NOT NULL,
+        bot_seat INTEGER,
+        bot_level INTEGER,
+        token1 TEXT NOT NULL,
+        token2 TEXT NOT NULL,
+        resigned INTEGER,
+        position TEXT,
+        board TEXT,
+        created INTEGER NOT NULL DEFAULT (unixepoch())
+    );
+    CREATE TABLE IF NOT EXISTS moves (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        mv TEXT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE TABLE IF NOT EXISTS rules_texts (
+        key TEXT PRIMARY KEY,
+        text TEXT NOT NULL UNIQUE
+    );";
+
+/// The columns added to [`FIRST_TABLES`] before the layout had numbered versions:
+/// `(table, column, type)`.
+const ADDED_COLUMNS: [(&str, &str, &str); 6] = [
+    ("games", "result", "TEXT"),
+    ("games", "ended", "TEXT"),
+    ("games", "rematch", "TEXT"),
+    ("games", "clock", "TEXT"),
+    ("games", "creator", "INTEGER"),
+    ("moves", "at_ms", "INTEGER"),
+];
+
+/// The numbered steps from one layout version to the next (SQLite's `user_version`):
+/// `(version reached, what it does)`. Each runs in one transaction with the version it sets.
+fn migrations() -> Vec<(i64, String)> {
+    // 1: the bot levels were recalibrated (six levels, 7 the perfect player, before).
+    let recalibrated: String = crate::bot::LEVEL_BEFORE_RECALIBRATION
+        .iter()
+        .map(|(game, new_levels)| renumbering(game, new_levels.iter().copied().zip(1..)))
+        .collect();
+    // 2: Obsidian got a level and Daisy's were respaced.
+    let respaced: String = boardlab_games::GameId::ALL
+        .iter()
+        .map(|game| {
+            let game = game.id();
+            renumbering(
+                game,
+                (1..=crate::bot::PERFECT_IN_VERSION_1)
+                    .map(|old| (crate::bot::level_after_version_1(game, old), old)),
+            )
+        })
+        .collect();
+    vec![(1, recalibrated), (2, respaced)]
+}
+
+/// The SQL that gives the stored games of `game` at each old level its new one
+/// (`(new, old)` pairs); the other levels stay.
+fn renumbering(game: &str, new_levels: impl Iterator<Item = (u8, u8)>) -> String {
+    let cases: String = new_levels
+        .map(|(new, old)| format!(" WHEN {old} THEN {new}"))
+        .collect();
+    format!(
+        "UPDATE games SET bot_level = CASE bot_level{cases} ELSE bot_level END WHERE game = '{game}';"
+    )
+}
+
+/// Brings the layout of `conn` to [`LAYOUT_VERSION`]: the first tables and the columns
+/// added before versions were numbered, then each numbered step not yet made. A database
+/// of a newer layout is refused.
+fn migrate(conn: &Connection, path: &Path) -> StoreResult<()> {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
+    if version > LAYOUT_VERSION {
+        return Err(StoreError::Newer {
+            database: path.display().to_string(),
+            found: version,
+            known: LAYOUT_VERSION,
+        });
+    }
+    conn.execute_batch(FIRST_TABLES)?;
+    for (table, column, kind) in ADDED_COLUMNS {
+        let has: bool = conn
+            .prepare(&format!(
+                "SELECT 1 FROM pragma_table_info('{table}') WHERE name = ?1"
+            ))
+            .and_then(|mut stmt| stmt.exists([column]))?;
+        if !has {
+            conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind};"))?;
+        }
+    }
+    for (reached, sql) in migrations() {
+        if reached > version {
+            conn.execute_batch(&format!(
+                "BEGIN; {sql} PRAGMA user_version = {reached}; COMMIT;"
+            ))?;
+        }
+    }
+    Ok(())
+}
+
+impl SqliteBackend {
+    /// Opens (or creates) the database at `path` and holds it alone until dropped.
+    ///
+    /// The locking mode is EXCLUSIVE, set before the first access, so that SQLite keeps
+    /// the WAL's index in heap memory: it never creates or maps a `-shm` file, which would
+    /// kill the process with SIGBUS when the file cannot be written (a full disk).
+    pub(super) fn open(path: &Path) -> StoreResult<SqliteBackend> {
+        let opening = |error| opening(path, error);
+        let conn = Connection::open(path).map_err(opening)?;
+        // A server being replaced may hold the file a moment longer; not five seconds.
+        conn.busy_timeout(std::time::Duration::from_secs(1))
+            .map_err(opening)?;
+        conn.execute_batch("PRAGMA locking_mode=EXCLUSIVE;")
+            .map_err(opening)?;
+        // Take the lock now (kept until the connection closes): a second server fails
+        // here at once, before it reads anything.
+        conn.execute_batch("BEGIN EXCLUSIVE; COMMIT;")
+            .map_err(opening)?;
+        // WAL with synchronous=NORMAL: a committed move survives the process being killed.
+        conn.execute_batch("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")?;
+        migrate(&conn, path)?;
+        Ok(SqliteBackend {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+impl Backend for SqliteBackend {
+    fn name(&self) -> &'static str {
+        "sqlite"
+    }
+
+    fn layout_version(&self) -> StoreResult<i64> {
+        Ok(self
+            .conn()
+            .query_row("PRAGMA user_version", [], |row| row.get(0))?)
+    }
+
+    fn paste_key(&self, text: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT key FROM rules_texts WHERE text = ?1",
+                params![text],
+                |row| row.get(0),
+            )
+            .optional()?)
+    }
+
+    fn pasted_text(&self, key: &str) -> StoreResult<Option<String>> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT text FROM rules_texts WHERE key = ?1",
+                params![key],
+                |row| row.get(0),
+            )
+            .optional()?)
+    }
+
+    fn store_paste(&self, key: &str, text: &str) -> StoreResult<String> {
+        let conn = self.conn();
+        conn.execute(
+            "INSERT OR IGNORE INTO rules_texts (key, text) VALUES (?1, ?2)",
+            params![key, text],
+        )?;
+        Ok(conn.query_row(
+            "SELECT key FROM rules_texts WHERE text = ?1",
+            params![text],
+            |row| row.get(0),
+        )?)
+    }
+
+    fn count_games(&self) -> StoreResult<u64> {
+        Ok(self
+            .conn()
+            .query_row("SELECT count(*) FROM games", [], |row| row.get(0))?)
+    }
+
+    fn set_result(&self, game_id: &str, result: &str) -> StoreResult<()> {
+        self.conn().execute(
+            "UPDATE games SET result = ?2 WHERE id = ?1",
+            params![game_id, result],
+        )?;
+        Ok(())
+    }
+
+    fn result(&self, game_id: &str) -> StoreResult<Option<String>> {
+        let result = self
+            .conn()
+            .query_row(
+                "SELECT result FROM games WHERE id = ?1",
+                params![game_id],
+                |row| row.get(0),
+            )
+            .optional()?;
+        Ok(result.flatten())
+    }
+
+    fn execute_batch(&self, sql: &str) -> StoreResult<()> {
+        Ok(self.conn().execute_batch(sql)?)
+    }
+
+    fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
+        self.conn().execute(
+            "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            params![
+                row.id,
+                row.game,
+                row.rules,
+                row.first,
+                row.mode.name(),
+                row.bot_seat,
+                row.bot_level,
+                row.tokens[0],
+                row.tokens[1],
+                row.position,
+                row.board,
+                row.clock,
+                row.creator
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn insert_move(&self, game_id: &str, ply: usize, mv: &str, at_ms: i64) -> StoreResult<()> {
+        let inserted = self.conn().execute(
+            "INSERT INTO moves (game_id, ply, mv, at_ms) VALUES (?1, ?2, ?3, ?4)",
+            params![game_id, ply as i64, mv, at_ms],
+        );
+        match inserted {
+            Ok(_) => Ok(()),
+            Err(error)
+                if error.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation)
+                    && self.has_move(game_id, ply)? =>
+            {
+                Err(StoreError::Conflict {
+                    game: game_id.to_string(),
+                    ply,
+                })
+            }
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    fn move_moments(&self, game_id: &str) -> StoreResult<Vec<Value>> {
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare_cached("SELECT at_ms FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+        let values = stmt
+            .query_map(params![game_id], |r| r.get::<_, rusqlite::types::Value>(0))?
+            .map(|value| value.map(value_of))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(values)
+    }
+
+    fn set_ending(&self, game_id: &str, ending: Ending) -> StoreResult<()> {
+        match ending {
+            Ending::Resigned(loser) => self.conn().execute(
+                "UPDATE games SET resigned = ?2 WHERE id = ?1",
+                params![game_id, loser.number()],
+            )?,
+            other => self.conn().execute(
+                "UPDATE games SET ended = ?2 WHERE id = ?1",
+                params![game_id, other.stored()],
+            )?,
+        };
+        Ok(())
+    }
+
+    fn set_rematch(&self, game_id: &str, rematch: &str) -> StoreResult<()> {
+        self.conn().execute(
+            "UPDATE games SET rematch = ?2 WHERE id = ?1",
+            params![game_id, rematch],
+        )?;
+        Ok(())
+    }
+
+    fn truncate_moves(&self, game_id: &str, from: usize) -> StoreResult<()> {
+        self.conn().execute(
+            "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
+            params![game_id, from as i64],
+        )?;
+        Ok(())
+    }
+
+    fn game_and_moves(&self, game_id: &str) -> StoreResult<Option<GameAndMoves>> {
+        let conn = self.conn();
+        let values = conn
+            .query_row(
+                &format!("SELECT {} FROM games WHERE id = ?1", crate::stored::COLUMNS),
+                params![game_id],
+                |r| {
+                    (0..r.as_ref().column_count())
+                        .map(|at| r.get::<_, rusqlite::types::Value>(at).map(value_of))
+                        .collect::<rusqlite::Result<Vec<_>>>()
+                },
+            )
+            .optional()?;
+        let Some(values) = values else {
+            return Ok(None);
+        };
+        let mut stmt =
+            conn.prepare_cached("SELECT ply, mv FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+        let plies = stmt
+            .query_map(params![game_id], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| StoreError::Damaged {
+                game: game_id.to_string(),
+                problem: format!("has an unreadable move: {e}"),
+            })?;
+        Ok(Some((values, plies)))
+    }
+
+    fn bot_game_ids(&self) -> StoreResult<Vec<String>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT id FROM games WHERE mode = 'bot' AND resigned IS NULL AND ended IS NULL AND result IS NULL",
+        )?;
+        let ids = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ids)
+    }
+}
+
+impl SqliteBackend {
+    /// Whether the move of `ply` is stored (after an insert failed on a constraint: a
+    /// stored ply is a conflict, a missing game another failure).
+    fn has_move(&self, game_id: &str, ply: usize) -> StoreResult<bool> {
+        Ok(self
+            .conn()
+            .prepare_cached("SELECT 1 FROM moves WHERE game_id = ?1 AND ply = ?2")?
+            .exists(params![game_id, ply as i64])?)
+    }
+}

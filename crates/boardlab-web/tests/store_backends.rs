@@ -1,0 +1,312 @@
+//! One store test suite, run against both backends: embedded SQLite, and PostgreSQL
+//! (`BOARDLAB_TEST_POSTGRES`, or a throwaway cluster; skipped, saying so, where there is no
+//! PostgreSQL, and failed instead under `BOARDLAB_REQUIRE_POSTGRES=1`, as in CI). Then what
+//! only a shared database does: two stores on one PostgreSQL database.
+
+use boardlab_core::Player;
+use boardlab_games::GameId;
+use boardlab_web::Database;
+use boardlab_web::ending::Ending;
+use boardlab_web::game_set::GameSet;
+use boardlab_web::store::{GameRow, LAYOUT_VERSION, Mode, Store, StoreError};
+use boardlab_web::testing::postgres::fresh_database;
+use boardlab_web::testing::{stored_row, temp_db};
+use std::sync::{Arc, Barrier};
+
+/// A fresh database of one backend: `None` where that backend is not to be had here.
+type Fresh = fn(&str) -> Option<Database>;
+
+fn sqlite(label: &str) -> Option<Database> {
+    Some(Database::File(temp_db(label)))
+}
+
+fn open(db: &Database) -> Store {
+    Store::open_serving(db.clone(), Arc::new(GameSet::built_in()))
+        .unwrap_or_else(|e| panic!("open {db}: {e}"))
+}
+
+/// A bot game on a clock, created by seat 1.
+fn bot_row(id: &str) -> GameRow {
+    GameRow {
+        mode: Mode::Bot,
+        bot_seat: Some(2),
+        bot_level: Some(3),
+        clock: Some("300+3".into()),
+        position: Some("5b/w5/6/6/1w1w1w/6 1 0 1".into()),
+        ..stored_row(id, GameId::Sprint)
+    }
+}
+
+/// The SQL that marks a database as laid out by a newer boardlab.
+fn newer_layout(store: &Store) -> String {
+    match store.backend_name() {
+        "sqlite" => format!("PRAGMA user_version = {}", LAYOUT_VERSION + 1),
+        _ => format!(
+            "INSERT INTO boardlab_layout (version) VALUES ({})",
+            LAYOUT_VERSION + 1
+        ),
+    }
+}
+
+fn a_game_and_its_moves_come_back_as_stored(fresh: Fresh) {
+    let Some(db) = fresh("roundtrip") else { return };
+    let store = open(&db);
+    assert_eq!(store.layout_version().unwrap(), LAYOUT_VERSION);
+    store.insert_game(&bot_row("g1")).unwrap();
+    for (ply, mv) in ["b2a3", "f6e5"].iter().enumerate() {
+        store
+            .insert_move("g1", ply, mv, 1_700_000_000_000 + ply as i64)
+            .unwrap();
+    }
+    let (row, moves) = store.load("g1").unwrap().expect("the game");
+    assert_eq!(moves, ["b2a3", "f6e5"]);
+    assert_eq!(row.mode, Mode::Bot);
+    assert_eq!((row.bot_seat, row.bot_level), (Some(2), Some(3)));
+    assert_eq!(row.clock.as_deref(), Some("300+3"));
+    assert_eq!(row.position.as_deref(), Some("5b/w5/6/6/1w1w1w/6 1 0 1"));
+    assert_eq!(row.tokens, bot_row("g1").tokens);
+    assert_eq!(row.creator, Some(1));
+    assert_eq!(row.played, GameId::Sprint);
+    assert_eq!(
+        store.move_moments("g1").unwrap(),
+        [1_700_000_000_000, 1_700_000_000_001]
+    );
+    assert_eq!(store.count_games().unwrap(), 1);
+    assert!(store.load("nothing").unwrap().is_none());
+    assert_eq!(store.result("nothing").unwrap(), None);
+    // Reopened, the database keeps its games and its layout.
+    drop(store);
+    let store = open(&db);
+    assert_eq!(store.load("g1").unwrap().unwrap().1.len(), 2);
+    assert_eq!(store.layout_version().unwrap(), LAYOUT_VERSION);
+}
+
+fn a_ply_stored_twice_is_a_conflict_and_changes_nothing(fresh: Fresh) {
+    let Some(db) = fresh("conflict") else { return };
+    let store = open(&db);
+    store
+        .insert_game(&stored_row("g2", GameId::Obsidian))
+        .unwrap();
+    store.insert_move("g2", 0, "e2e4", 1).unwrap();
+    let error = store.insert_move("g2", 0, "d2d4", 2).unwrap_err();
+    assert!(
+        matches!(error, StoreError::Conflict { ref game, ply: 0 } if game == "g2"),
+        "{error}"
+    );
+    assert!(
+        error.to_string().contains("already has a move at ply 0"),
+        "{error}"
+    );
+    assert_eq!(store.load("g2").unwrap().unwrap().1, ["e2e4"]);
+}
+
+fn a_takeback_deletes_the_later_moves(fresh: Fresh) {
+    let Some(db) = fresh("takeback") else { return };
+    let store = open(&db);
+    store
+        .insert_game(&stored_row("g3", GameId::Obsidian))
+        .unwrap();
+    for (ply, mv) in ["e2e4", "e7e5", "g1f3"].iter().enumerate() {
+        store.insert_move("g3", ply, mv, ply as i64).unwrap();
+    }
+    store.truncate_moves("g3", 1).unwrap();
+    assert_eq!(store.load("g3").unwrap().unwrap().1, ["e2e4"]);
+    assert_eq!(store.move_moments("g3").unwrap(), [0]);
+    store.insert_move("g3", 1, "c7c5", 9).unwrap();
+    assert_eq!(store.load("g3").unwrap().unwrap().1, ["e2e4", "c7c5"]);
+}
+
+fn endings_results_and_rematches_are_kept(fresh: Fresh) {
+    let Some(db) = fresh("endings") else { return };
+    let store = open(&db);
+    for id in ["r", "a", "f", "b"] {
+        store.insert_game(&bot_row(id)).unwrap();
+    }
+    let mut ids = store.bot_game_ids().unwrap();
+    ids.sort();
+    assert_eq!(ids, ["a", "b", "f", "r"]);
+    store
+        .set_ending("r", Ending::Resigned(Player::Two))
+        .unwrap();
+    store.set_ending("a", Ending::Agreed).unwrap();
+    store.set_ending("f", Ending::Flagged(Player::One)).unwrap();
+    store.set_result("b", "1-0").unwrap();
+    store.set_rematch("r", "a").unwrap();
+    let ending = |id: &str| store.load(id).unwrap().unwrap().0.ending;
+    assert_eq!(ending("r"), Some(Ending::Resigned(Player::Two)));
+    assert_eq!(ending("a"), Some(Ending::Agreed));
+    assert_eq!(ending("f"), Some(Ending::Flagged(Player::One)));
+    assert_eq!(store.result("b").unwrap().as_deref(), Some("1-0"));
+    assert_eq!(
+        store.load("r").unwrap().unwrap().0.rematch.as_deref(),
+        Some("a")
+    );
+    assert!(store.bot_game_ids().unwrap().is_empty());
+}
+
+fn a_pasted_text_is_stored_once_under_one_key(fresh: Fresh) {
+    let Some(db) = fresh("pastes") else { return };
+    let store = open(&db);
+    // Longer than an index entry of PostgreSQL may be.
+    let long = format!("# a long comment\n{}", "x".repeat(100_000));
+    for text in ["name = \"a\"\n", long.as_str()] {
+        assert_eq!(store.paste_key(text).unwrap(), None);
+        let key = store.store_paste(text).unwrap();
+        assert_eq!(store.store_paste(text).unwrap(), key, "a second key");
+        assert_eq!(store.paste_key(text).unwrap(), Some(key.clone()));
+        assert_eq!(store.pasted_text(&key).unwrap().as_deref(), Some(text));
+    }
+    assert_eq!(store.pasted_text("nokey").unwrap(), None);
+}
+
+fn a_damaged_row_names_its_column(fresh: Fresh) {
+    let Some(db) = fresh("damaged") else { return };
+    let store = open(&db);
+    store.insert_game(&bot_row("d1")).unwrap();
+    store.insert_game(&bot_row("d2")).unwrap();
+    store
+        .execute_batch("UPDATE games SET bot_level = 200 WHERE id = 'd1'; UPDATE games SET game = 'chess' WHERE id = 'd2'")
+        .unwrap();
+    let error = store.load("d1").unwrap_err().to_string();
+    assert!(error.contains("column bot_level holds 200"), "{error}");
+    let error = store.load("d2").unwrap_err().to_string();
+    assert!(error.contains("column game holds 'chess'"), "{error}");
+    // A gap in the moves.
+    store
+        .insert_game(&stored_row("d3", GameId::Sprint))
+        .unwrap();
+    store.insert_move("d3", 0, "b2a3", 0).unwrap();
+    store.insert_move("d3", 2, "c3b4", 0).unwrap();
+    let error = store.load("d3").unwrap_err().to_string();
+    assert!(error.contains("jump from ply 0 to ply 2"), "{error}");
+}
+
+fn a_database_of_a_newer_layout_is_refused(fresh: Fresh) {
+    let Some(db) = fresh("newer") else { return };
+    let store = open(&db);
+    store.execute_batch(&newer_layout(&store)).unwrap();
+    drop(store);
+    let error = Store::open_serving(db.clone(), Arc::new(GameSet::built_in()))
+        .err()
+        .expect("a newer layout is refused");
+    assert!(matches!(error, StoreError::Newer { .. }), "{error}");
+    assert!(
+        error.to_string().contains(&format!(
+            "has layout version {}, newer than this boardlab's {LAYOUT_VERSION}",
+            LAYOUT_VERSION + 1
+        )),
+        "{error}"
+    );
+}
+
+/// Each check of the suite as a test of each backend.
+macro_rules! suite {
+    ($($check:ident),* $(,)?) => {
+        mod sqlite_store {
+            $( #[test] fn $check() { super::$check(super::sqlite) } )*
+        }
+        mod postgres_store {
+            $( #[test] fn $check() { super::$check(super::fresh_database) } )*
+        }
+    };
+}
+
+suite!(
+    a_game_and_its_moves_come_back_as_stored,
+    a_ply_stored_twice_is_a_conflict_and_changes_nothing,
+    a_takeback_deletes_the_later_moves,
+    endings_results_and_rematches_are_kept,
+    a_pasted_text_is_stored_once_under_one_key,
+    a_damaged_row_names_its_column,
+    a_database_of_a_newer_layout_is_refused,
+);
+
+#[test]
+fn servers_starting_together_on_one_postgres_database_migrate_once() {
+    let Some(db) = fresh_database("migrate-together") else {
+        return;
+    };
+    let start = Arc::new(Barrier::new(4));
+    let stores: Vec<Store> = (0..4)
+        .map(|_| {
+            let (db, start) = (db.clone(), start.clone());
+            std::thread::spawn(move || {
+                start.wait();
+                open(&db)
+            })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|thread| thread.join().unwrap())
+        .collect();
+    for store in &stores {
+        assert_eq!(store.layout_version().unwrap(), LAYOUT_VERSION);
+    }
+}
+
+#[test]
+fn two_stores_racing_for_one_ply_on_postgres_store_exactly_one_move() {
+    let Some(db) = fresh_database("race") else {
+        return;
+    };
+    let first = open(&db);
+    first
+        .insert_game(&stored_row("race", GameId::Obsidian))
+        .unwrap();
+    let second = Arc::new(open(&db));
+    let first = Arc::new(first);
+    for ply in 0..20 {
+        let start = Arc::new(Barrier::new(2));
+        let outcomes: Vec<Result<(), StoreError>> = [(first.clone(), "a"), (second.clone(), "b")]
+            .into_iter()
+            .map(|(store, mv)| {
+                let start = start.clone();
+                std::thread::spawn(move || {
+                    start.wait();
+                    store.insert_move("race", ply, mv, 0)
+                })
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|thread| thread.join().unwrap())
+            .collect();
+        let stored = outcomes.iter().filter(|outcome| outcome.is_ok()).count();
+        assert_eq!(stored, 1, "ply {ply}: {outcomes:?}");
+        assert!(
+            outcomes
+                .iter()
+                .any(|outcome| matches!(outcome, Err(StoreError::Conflict { .. }))),
+            "ply {ply}: {outcomes:?}"
+        );
+    }
+    // Both see the same twenty moves.
+    assert_eq!(first.load("race").unwrap().unwrap().1.len(), 20);
+    assert_eq!(
+        second.load("race").unwrap().unwrap().1,
+        first.load("race").unwrap().unwrap().1
+    );
+}
+
+#[test]
+fn an_unreachable_postgres_database_is_a_clear_error() {
+    // A port nothing listens on (a listener bound and closed at once).
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let db: Database = format!("postgres://someone:secret@127.0.0.1:{port}/games")
+        .parse()
+        .unwrap();
+    let error = Store::open_serving(db, Arc::new(GameSet::built_in()))
+        .err()
+        .expect("no server there")
+        .to_string();
+    assert!(
+        error.starts_with(&format!(
+            "the database postgres://someone:***@127.0.0.1:{port}/games cannot be used: "
+        )),
+        "{error}"
+    );
+    assert!(!error.contains("secret"), "{error}");
+}
