@@ -2,7 +2,7 @@
 
 use crate::bot;
 use crate::error::{ApiError, ApiResult};
-use crate::store::{GameRow, Mode};
+use crate::store::{GameRow, Mode, Offers, first_version};
 use boardlab_games::GameId;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -144,6 +144,8 @@ pub fn new_row(request: NewGame, game: GameId) -> ApiResult<(GameRow, u8)> {
             .filter(|p| !p.is_empty()),
         board: request.board.filter(|b| !b.trim().is_empty()),
         clock,
+        offers: Offers::default(),
+        version: first_version(),
     };
     Ok((row, seat))
 }

@@ -11,7 +11,7 @@ use crate::memory::{SolverMemory, give_back_freed_memory};
 use crate::queue::{ClientFull, FairQueue, Ticket};
 use crate::record::RecordTags;
 use crate::session::{self, GameSetup};
-use crate::store::{GameRow, Mode, Store, StoreError, StoreResult};
+use crate::store::{Change, GameRow, Mode, Notice, Offers, Store, StoreError, StoreResult};
 use axum::http::StatusCode;
 use boardlab_core::{Player, Setup};
 use boardlab_games::AnyGame;
@@ -31,8 +31,6 @@ pub struct Entry {
     pub session: AnyGame,
     /// Each new state, as JSON text, for the players and watchers.
     pub events: broadcast::Sender<Arc<String>>,
-    /// Offers waiting for the other seat's answer.
-    pub offers: Offers,
     /// How many times moves were taken back: a bot's search started before a takeback is
     /// not played after it.
     pub epoch: u64,
@@ -43,21 +41,6 @@ pub struct Entry {
     pub thinking: Option<bot::Cancel>,
     /// Analyses of its positions already made, by ply (cleared by a takeback).
     pub analyses: HashMap<usize, Arc<bot::Analysis>>,
-    /// When the game last changed, as a stamp that only grows while the server runs (and
-    /// from one run to the next): pages keep the newest state they were sent.
-    pub version: u64,
-}
-
-/// The next change stamp: microseconds since 1970 at the server's start, plus one per change.
-fn next_version() -> u64 {
-    static LAST: std::sync::OnceLock<std::sync::atomic::AtomicU64> = std::sync::OnceLock::new();
-    LAST.get_or_init(|| {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_micros() as u64);
-        std::sync::atomic::AtomicU64::new(now)
-    })
-    .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Entry {
@@ -83,9 +66,7 @@ impl Entry {
             row,
             session,
             events: broadcast::channel(16).0,
-            offers: Offers::default(),
             epoch: 0,
-            version: next_version(),
         })
     }
 
@@ -96,9 +77,9 @@ impl Entry {
         }
     }
 
-    /// Stamps a change and sends the state to everyone following the game; returns it.
+    /// Sends the state to everyone following the game (after a change, which advanced the
+    /// game's version); returns it.
     fn announce(&mut self) -> Value {
-        self.version = next_version();
         let state = state_of(self);
         if self.events.receiver_count() > 0 {
             let _ = self.events.send(Arc::new(state.to_string()));
@@ -148,16 +129,6 @@ impl Drop for Entry {
     fn drop(&mut self) {
         self.stop_thinking();
     }
-}
-
-/// Offers of one seat waiting for the other seat's answer (games against a friend); a move
-/// withdraws them. They live in memory only: a restart forgets them.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Offers {
-    /// The seat offering a draw.
-    pub draw: Option<u8>,
-    /// The seat asking to take its last move back.
-    pub takeback: Option<u8>,
 }
 
 /// A shared handle to one game.
@@ -321,17 +292,147 @@ impl Hub {
         &self,
         work: impl FnOnce(&Store) -> StoreResult<T> + Send + 'static,
     ) -> ApiResult<T> {
+        self.store_call(work).await?.map_err(|e| match e {
+            // Another request stored this turn's move first: the asker's view is old.
+            StoreError::Conflict { .. } => {
+                ApiError::new(StatusCode::CONFLICT, format!("{e}; load the game again"))
+            }
+            e => ApiError::internal(e.to_string()),
+        })
+    }
+
+    /// Runs `work` on the store off the async threads, giving back the store's own error.
+    async fn store_call<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Store) -> StoreResult<T> + Send + 'static,
+    ) -> ApiResult<StoreResult<T>> {
         let store = self.store.clone();
         tokio::task::spawn_blocking(move || work(&store))
             .await
-            .map_err(|e| ApiError::internal(format!("storage task failed: {e}")))?
-            .map_err(|e| match e {
-                // Another request stored this turn's move first: the asker's view is old.
-                StoreError::Conflict { .. } => {
-                    ApiError::new(StatusCode::CONFLICT, format!("{e}; load the game again"))
+            .map_err(|e| ApiError::internal(format!("storage task failed: {e}")))
+    }
+
+    /// Stores `changes` to the game of `entry` in one transaction that checks its version
+    /// and advances it. When another server sharing the database changed the game
+    /// meanwhile, nothing is stored: the game is read again (and its new state announced)
+    /// and the request is refused (409), to be made again on the new state if it still
+    /// holds.
+    async fn change(&self, entry: &mut Entry, changes: Vec<Change>) -> ApiResult<()> {
+        let (id, expected) = (entry.row.id.clone(), entry.row.version);
+        match self
+            .store_call(move |s| s.change(&id, expected, &changes))
+            .await?
+        {
+            Ok(version) => {
+                entry.row.version = version;
+                Ok(())
+            }
+            Err(error @ (StoreError::Stale { .. } | StoreError::Conflict { .. })) => {
+                self.refresh(entry).await?;
+                Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    format!("{error}: nothing was changed; this is the game as it is now"),
+                ))
+            }
+            Err(error) => Err(ApiError::internal(error.to_string())),
+        }
+    }
+
+    /// Reads the game of `entry` again where another server sharing the database may have
+    /// changed it (a no-op for a database of one server): the request that follows sees
+    /// the game as it is.
+    async fn sync(&self, entry: &mut Entry) -> ApiResult<()> {
+        if !self.store.is_shared() {
+            return Ok(());
+        }
+        let id = entry.row.id.clone();
+        let version = self.with_store(move |s| s.version(&id)).await?;
+        if version != Some(entry.row.version) {
+            self.refresh(entry).await?;
+        }
+        Ok(())
+    }
+
+    /// Reads the game of `entry` from the store again and, if it changed, replaces it in
+    /// memory and announces its new state: the clock is replayed, a bot's search for the old
+    /// position stops, and analyses go when moves were taken back.
+    async fn refresh(&self, entry: &mut Entry) -> ApiResult<()> {
+        let id = entry.row.id.clone();
+        let loaded = self
+            .with_store(move |s| Ok(s.load(&id)?.zip(Some(s.move_moments(&id)?))))
+            .await?;
+        let Some(((row, moves), moments)) = loaded else {
+            return Err(ApiError::not_found(format!(
+                "no game with id {}",
+                boardlab_core::quoted(&entry.row.id)
+            )));
+        };
+        if row.version == entry.row.version {
+            return Ok(());
+        }
+        let session = session::build(&setup_of(&row)?, &moves).map_err(|e| {
+            ApiError::internal(format!(
+                "stored game {} cannot be loaded: {e}",
+                boardlab_core::quoted(&row.id)
+            ))
+        })?;
+        if !moves.starts_with(&entry.session.moves()) {
+            entry.epoch += 1;
+            entry.analyses.clear();
+        }
+        entry.stop_thinking();
+        entry.row = row;
+        entry.session = session;
+        entry.replay_clock(&moments);
+        entry.announce();
+        Ok(())
+    }
+
+    /// Follows the changes other servers sharing the database make (PostgreSQL's
+    /// `LISTEN`): a game held here is read again and its watchers get its new state. After
+    /// a lost connection every game held is checked. Does nothing for a database of one
+    /// server.
+    pub fn follow_other_servers(self: &Arc<Hub>) {
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Notice>();
+        let following = self
+            .store
+            .follow_changes(Box::new(move |notice| tx.send(notice).is_ok()));
+        if !following {
+            return;
+        }
+        let hub = Arc::downgrade(self);
+        tokio::spawn(async move {
+            while let Some(notice) = rx.recv().await {
+                let Some(hub) = hub.upgrade() else { return };
+                let held: Vec<EntryRef> = {
+                    let games = hub.games.lock().expect("games lock");
+                    match &notice {
+                        Notice::Changed { game, .. } => games
+                            .get(game)
+                            .map(|r| r.entry.clone())
+                            .into_iter()
+                            .collect(),
+                        Notice::Resync => games.values().map(|r| r.entry.clone()).collect(),
+                    }
+                };
+                for entry_ref in held {
+                    let mut entry = entry_ref.lock().await;
+                    let behind = match &notice {
+                        Notice::Changed { version, .. } => *version > entry.row.version,
+                        Notice::Resync => true,
+                    };
+                    if behind && let Err(error) = hub.refresh(&mut entry).await {
+                        use std::io::Write;
+                        let _ = writeln!(
+                            std::io::stderr(),
+                            "game {} changed by another server cannot be read again: {}",
+                            boardlab_core::quoted(&entry.row.id),
+                            error.message
+                        );
+                    }
                 }
-                e => ApiError::internal(e.to_string()),
-            })
+            }
+        });
     }
 
     /// The kind of database the games are stored in: `sqlite` or `postgres`.
@@ -504,6 +605,7 @@ impl Hub {
         client: ClientId,
     ) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
+        self.sync(&mut entry).await?;
         if let Some(result) = result_of(&entry) {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
@@ -546,11 +648,15 @@ impl Hub {
 
     /// Ends a game that goes on as the players (or the clock) decided, and announces it.
     async fn end(&self, entry: &mut Entry, ending: Ending) -> ApiResult<Value> {
+        self.sync(entry).await?;
         entry.refuse_if_over()?;
-        let id = entry.row.id.clone();
-        self.with_store(move |s| s.set_ending(&id, ending)).await?;
+        let mut changes = vec![Change::Ending(ending)];
+        if !entry.row.offers.is_empty() {
+            changes.push(Change::Offers(Offers::default()));
+        }
+        self.change(entry, changes).await?;
         entry.row.ending = Some(ending);
-        entry.offers = Offers::default();
+        entry.row.offers = Offers::default();
         entry.stop_thinking();
         Ok(entry.announce())
     }
@@ -559,6 +665,7 @@ impl Hub {
     /// agreed at once; a bot plays on.
     pub async fn offer_draw(&self, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
+        self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
         match entry.row.mode {
             Mode::Bot => Err(ApiError::new(
@@ -566,11 +673,17 @@ impl Hub {
                 "the bot plays on: bots do not accept draw offers (resign, or play the game out)",
             )),
             Mode::Local => self.end(&mut entry, Ending::Agreed).await,
-            Mode::Friend if entry.offers.draw == Some(3 - seat) => {
+            Mode::Friend if entry.row.offers.draw == Some(3 - seat) => {
                 self.end(&mut entry, Ending::Agreed).await
             }
             Mode::Friend => {
-                entry.offers.draw = Some(seat);
+                let offers = Offers {
+                    draw: Some(seat),
+                    ..entry.row.offers
+                };
+                self.change(&mut entry, vec![Change::Offers(offers)])
+                    .await?;
+                entry.row.offers = offers;
                 Ok(entry.announce())
             }
         }
@@ -581,6 +694,7 @@ impl Hub {
     /// other seat's takeback accepts.
     pub async fn takeback(self: &Arc<Hub>, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
+        self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
         let ply = entry.session.ply();
         let last_of = |entry: &Entry, seat: u8| {
@@ -600,27 +714,35 @@ impl Hub {
             }
             Mode::Local => ply - 1,
             Mode::Bot => last_of(&entry, seat)?,
-            Mode::Friend if entry.offers.takeback == Some(3 - seat) => last_of(&entry, 3 - seat)?,
+            Mode::Friend if entry.row.offers.takeback == Some(3 - seat) => {
+                last_of(&entry, 3 - seat)?
+            }
             Mode::Friend => {
                 last_of(&entry, seat)?;
-                entry.offers.takeback = Some(seat);
+                let offers = Offers {
+                    takeback: Some(seat),
+                    ..entry.row.offers
+                };
+                self.change(&mut entry, vec![Change::Offers(offers)])
+                    .await?;
+                entry.row.offers = offers;
                 return Ok(entry.announce());
             }
         };
+        let mut changes = vec![Change::TakeBack { from: back_to }];
+        if !entry.row.offers.is_empty() {
+            changes.push(Change::Offers(Offers::default()));
+        }
+        self.change(&mut entry, changes).await?;
         let (id, moves) = (entry.row.id.clone(), entry.session.moves());
-        let moments = self
-            .with_store(move |s| {
-                s.truncate_moves(&id, back_to)?;
-                s.move_moments(&id)
-            })
-            .await?;
+        let moments = self.with_store(move |s| s.move_moments(&id)).await?;
         entry.session = session::build(&setup_of(&entry.row)?, &moves[..back_to])
             .map_err(|e| ApiError::internal(format!("the game cannot be replayed: {e}")))?;
         entry.replay_clock(&moments);
         entry.epoch += 1;
         entry.stop_thinking();
         entry.analyses.clear();
-        entry.offers = Offers::default();
+        entry.row.offers = Offers::default();
         let state = entry.announce();
         let bot_moves = entry.bot_to_move();
         drop(entry);
@@ -696,14 +818,17 @@ impl Hub {
     /// finished game, or one with no offer waiting, is refused (409) and left as it was.
     pub async fn decline(&self, entry_ref: &EntryRef) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
+        self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
-        if entry.offers.draw.is_none() && entry.offers.takeback.is_none() {
+        if entry.row.offers.is_empty() {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "there is no offer to decline: decline answers a draw offer or a takeback request while it waits",
             ));
         }
-        entry.offers = Offers::default();
+        self.change(&mut entry, vec![Change::Offers(Offers::default())])
+            .await?;
+        entry.row.offers = Offers::default();
         Ok(entry.announce())
     }
 
@@ -720,6 +845,7 @@ impl Hub {
         client: ClientId,
     ) -> ApiResult<Value> {
         let mut entry = entry_ref.lock().await;
+        self.sync(&mut entry).await?;
         if result_of(&entry).is_none() {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
@@ -743,11 +869,14 @@ impl Hub {
                     creator: old.creator.map(|creator| 3 - creator),
                     ending: None,
                     rematch: None,
+                    offers: Offers::default(),
+                    version: crate::store::first_version(),
                     ..old.clone()
                 };
+                // The new game first: a rematch link never names a game not stored. If
+                // another server made the rematch meanwhile, this one is left unused.
                 self.create(row.clone(), client).await?;
-                let (id, new_id) = (entry.row.id.clone(), row.id.clone());
-                self.with_store(move |s| s.set_rematch(&id, &new_id))
+                self.change(&mut entry, vec![Change::Rematch(row.id.clone())])
                     .await?;
                 entry.row.rematch = Some(row.id.clone());
                 entry.announce();
@@ -767,7 +896,7 @@ impl Hub {
 
     /// Commits a checked move, applies it, announces the new state and returns it.
     async fn commit(&self, entry: &mut Entry, canonical: String) -> ApiResult<Value> {
-        let (id, ply, mv) = (entry.row.id.clone(), entry.session.ply(), canonical.clone());
+        let (ply, mv) = (entry.session.ply(), canonical.clone());
         let at = now_ms();
         // A move that comes after its clock ran out loses on time instead.
         let mover = entry.session.side_to_move();
@@ -784,18 +913,21 @@ impl Hub {
                 ),
             ));
         }
-        self.with_store(move |s| s.insert_move(&id, ply, &mv, at))
-            .await?;
-        entry.clock = clock;
-        entry
-            .session
+        let mut after = entry.session.clone();
+        after
             .play(&canonical)
             .map_err(|e| ApiError::internal(format!("a checked move failed to play: {e}")))?;
-        if let Some((score, _)) = result_of(entry) {
-            let id = entry.row.id.clone();
-            self.with_store(move |s| s.set_result(&id, &score)).await?;
+        let mut changes = vec![Change::Move { ply, mv, at_ms: at }];
+        if let Some(outcome) = after.outcome() {
+            changes.push(Change::Result(outcome.score_text().to_string()));
         }
-        entry.offers = Offers::default();
+        if !entry.row.offers.is_empty() {
+            changes.push(Change::Offers(Offers::default()));
+        }
+        self.change(entry, changes).await?;
+        entry.clock = clock;
+        entry.session = after;
+        entry.row.offers = Offers::default();
         Ok(entry.announce())
     }
 
@@ -1080,8 +1212,8 @@ pub fn state_of(entry: &Entry) -> Value {
         "result": result,
         "names": { "1": session.side_name(Player::One), "2": session.side_name(Player::Two) },
         "seats": { "1": seat_label(&entry.row, 1), "2": seat_label(&entry.row, 2) },
-        "offers": { "draw": entry.offers.draw, "takeback": entry.offers.takeback },
-        "version": entry.version,
+        "offers": { "draw": entry.row.offers.draw, "takeback": entry.row.offers.takeback },
+        "version": entry.row.version,
         "clock": entry.clock.map(|c| c.json(session.side_to_move(), result.is_some(), now_ms())),
         "rematch": entry.row.rematch,
     })

@@ -141,6 +141,7 @@ impl Server {
     /// Serves until the process ends, resuming the bots of stored games in the background
     /// meanwhile (a game asked for first is resumed when it is loaded).
     pub async fn run(self) -> anyhow::Result<()> {
+        self.hub.follow_other_servers();
         self.hub.resume_bots_in_background();
         // Games nobody has asked for in a while leave memory.
         let hub = std::sync::Arc::downgrade(&self.hub);

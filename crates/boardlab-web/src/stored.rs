@@ -4,14 +4,15 @@
 //! another game (seat 7 read as seat 1, a level of 200 as the top level).
 
 use crate::ending::Ending;
-use crate::store::{GameRow, Mode};
+use crate::store::{GameRow, Mode, Offers};
 use boardlab_core::{Player, Position, RuleError, Setup, quoted};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use std::collections::BTreeMap;
 
 /// The columns of `games` that make a [`GameRow`], in the order [`game_row`] takes them.
 pub const COLUMNS: &str = "id, game, rules, first, mode, bot_seat, bot_level, token1, token2, \
-                           resigned, position, board, ended, rematch, clock, creator, result";
+                           resigned, position, board, ended, rematch, clock, creator, result, \
+                           draw_offer, takeback_offer, version";
 
 /// One stored value as either database gives it back: the store's backends read each
 /// column of a game's row into one of these, so that the checks here are the same for SQLite
@@ -252,6 +253,14 @@ pub fn game_row(
     if rematch.is_some_and(|other| !is_id(other)) {
         return Err(row.damage("rematch", "not a game id or NULL"));
     }
+    let offers = Offers {
+        draw: row.optional_seat("draw_offer")?,
+        takeback: row.optional_seat("takeback_offer")?,
+    };
+    let version = match row.value("version") {
+        Value::Integer(n) => *n,
+        _ => return Err(row.damage("version", "not a version (a whole number)")),
+    };
     let clock = row.optional_text("clock")?;
     if let Some(text) = clock {
         text.parse::<boardlab_ai::TimeControl>()
@@ -273,6 +282,8 @@ pub fn game_row(
         position: row.optional_text("position")?.map(str::to_string),
         board: row.optional_text("board")?.map(str::to_string),
         clock: clock.map(str::to_string),
+        offers,
+        version,
     })
 }
 

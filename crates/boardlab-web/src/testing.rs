@@ -6,7 +6,7 @@ pub mod postgres;
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::server::{ServeConfig, Server};
-use crate::store::{Database, GameRow, Mode};
+use crate::store::{Database, GameRow, Mode, Offers, first_version};
 use boardlab_games::GameId;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -105,5 +105,7 @@ pub fn stored_row(id: &str, played: GameId) -> GameRow {
         position: None,
         board: None,
         clock: None,
+        offers: Offers::default(),
+        version: first_version(),
     }
 }

@@ -107,14 +107,15 @@ fn a_shm_path_that_cannot_be_used_is_never_touched() {
 fn a_database_error_is_said_once() {
     let db = temp_db("storage-once");
     let store = Store::open(&db).unwrap();
-    // A move of a game that is not stored: its key refers to no game.
-    let error = store.insert_move("nogame", 0, "b2c3", 0).unwrap_err();
+    // A table gone (a bad hand edit): SQLite's words, once.
+    store.execute_batch("DROP TABLE moves").unwrap();
+    let error = store.move_moments("nogame").unwrap_err();
     assert!(matches!(error, StoreError::Database(_)), "{error}");
     assert!(std::error::Error::source(&error).is_none());
     let chain = format!("{:#}", anyhow::Error::from(error));
-    assert_eq!(
-        chain.matches("FOREIGN KEY constraint failed").count(),
-        1,
-        "{chain}"
-    );
+    assert_eq!(chain.matches("no such table: moves").count(), 1, "{chain}");
+    // A move of a game that is not stored is refused, naming the game.
+    let error = store.insert_move("nogame", 0, "b2c3", 0).unwrap_err();
+    assert!(matches!(error, StoreError::Missing { .. }), "{error}");
+    assert_eq!(error.to_string(), "no game with id 'nogame'");
 }

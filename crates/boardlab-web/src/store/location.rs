@@ -151,9 +151,11 @@ mod tests {
             Database::Postgres("postgres://boardlab@db.example/boardlab".into())
         );
         assert!(matches!(
-            "PostgreSQL://u@h/d".parse::<Database>(),
+            "postgresql://u@h/d".parse::<Database>(),
             Ok(Database::Postgres(_))
         ));
+        // Not taken for a file name: the scheme in capitals is a mistake said at once.
+        assert!("PostgreSQL://u@h/d".parse::<Database>().is_err());
     }
 
     #[test]

@@ -21,8 +21,79 @@ use std::sync::Arc;
 
 /// The layout version this build writes and reads. Each backend migrates an older database
 /// to it, one numbered step at a time, and refuses a newer one ([`StoreError::Newer`]).
-/// SQLite versions 1 and 2 renumbered the bot levels; PostgreSQL starts at 2.
-pub const LAYOUT_VERSION: i64 = 2;
+/// SQLite versions 1 and 2 renumbered the bot levels; PostgreSQL starts at 2; version 3
+/// gave each game a version (checked by every change) and stored its offers.
+pub const LAYOUT_VERSION: i64 = 3;
+
+/// Offers of one seat waiting for the other seat's answer (games against a friend); a move
+/// withdraws them. They are stored, so that every server sharing the database knows them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    /// The seat offering a draw.
+    pub draw: Option<u8>,
+    /// The seat asking to take its last move back.
+    pub takeback: Option<u8>,
+}
+
+impl Offers {
+    /// Whether no offer waits.
+    pub fn is_empty(self) -> bool {
+        self == Offers::default()
+    }
+}
+
+/// One change to a stored game. [`Store::change`] makes a list of them in one transaction
+/// that checks and advances the game's version, so that of two servers changing one game
+/// from the same version, exactly one succeeds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Change {
+    /// Stores move number `ply` (from 0), made at `at_ms` (ms since 1970).
+    Move {
+        /// The move's ply.
+        ply: usize,
+        /// The move, as the game writes it.
+        mv: String,
+        /// When it was made.
+        at_ms: i64,
+    },
+    /// Deletes the moves from ply `from` on (a takeback).
+    TakeBack {
+        /// The first ply deleted.
+        from: usize,
+    },
+    /// Sets the result on the board (`1-0`, `0-1`, `1/2-1/2`).
+    Result(String),
+    /// Sets how the players (or the clock) ended the game.
+    Ending(Ending),
+    /// Sets the id of the game's rematch.
+    Rematch(String),
+    /// Sets the offers waiting.
+    Offers(Offers),
+}
+
+/// A change to a game that a server made and the others should know of: the game and its
+/// version after the change ([`Store::follow_changes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// This game is at this version now.
+    Changed {
+        /// The game's id.
+        game: String,
+        /// Its version after the change.
+        version: i64,
+    },
+    /// The connection that brings notices was (re)made: notices may have been missed, so
+    /// every game held may have changed.
+    Resync,
+}
+
+/// A fresh game's version: microseconds since 1970, so that versions only grow, also from
+/// the change stamps of pages opened before versions were stored.
+pub fn first_version() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_micros() as i64)
+}
 
 /// Who plays a game: a bot, a friend by link, or two people at one screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +164,11 @@ pub struct GameRow {
     pub board: Option<String>,
     /// The time control of a timed game (`300+3`), if it has clocks.
     pub clock: Option<String>,
+    /// The offers waiting for an answer.
+    pub offers: Offers,
+    /// The game's version: it grows by one with each change ([`Store::change`]), and pages
+    /// keep the state of the highest version they were sent.
+    pub version: i64,
 }
 
 /// One database's SQL: what [`Store`] needs of it, row by row. Rows come back as raw
@@ -110,24 +186,26 @@ trait Backend: Send + Sync {
     fn store_paste(&self, key: &str, text: &str) -> StoreResult<String>;
     /// How many games are stored.
     fn count_games(&self) -> StoreResult<u64>;
-    /// Sets a game's result on the board.
-    fn set_result(&self, game_id: &str, result: &str) -> StoreResult<()>;
     /// A game's result on the board, if stored.
     fn result(&self, game_id: &str) -> StoreResult<Option<String>>;
     /// Runs SQL statements (tests only).
     fn execute_batch(&self, sql: &str) -> StoreResult<()>;
     /// Stores a new game.
     fn insert_game(&self, row: &GameRow) -> StoreResult<()>;
-    /// Stores a move; [`StoreError::Conflict`] when the ply is stored already.
-    fn insert_move(&self, game_id: &str, ply: usize, mv: &str, at_ms: i64) -> StoreResult<()>;
+    /// Makes `changes` to a game in one transaction with its version advanced by one;
+    /// returns the new version. With `expected`, a game at another version is
+    /// [`StoreError::Stale`] and nothing changes; a move at a stored ply is
+    /// [`StoreError::Conflict`]. A shared database tells the other servers.
+    fn apply(&self, game_id: &str, expected: Option<i64>, changes: &[Change]) -> StoreResult<i64>;
+    /// A game's version, `None` when there is no such game.
+    fn version(&self, game_id: &str) -> StoreResult<Option<i64>>;
+    /// Whether other servers may share the database (and change its games).
+    fn is_shared(&self) -> bool;
+    /// Calls `on_notice` with each change other servers (and this one) make, from a thread
+    /// of its own, until it returns `false`; `false` at once where nobody shares the database.
+    fn follow_changes(&self, on_notice: Box<dyn FnMut(Notice) -> bool + Send>) -> bool;
     /// The column `at_ms` of each move, in order.
     fn move_moments(&self, game_id: &str) -> StoreResult<Vec<Value>>;
-    /// Sets the columns of how the players ended a game.
-    fn set_ending(&self, game_id: &str, ending: Ending) -> StoreResult<()>;
-    /// Sets a game's rematch.
-    fn set_rematch(&self, game_id: &str, rematch: &str) -> StoreResult<()>;
-    /// Deletes the moves from ply `from` on.
-    fn truncate_moves(&self, game_id: &str, from: usize) -> StoreResult<()>;
     /// A game's columns (in the order of [`crate::stored::COLUMNS`]) and its moves as
     /// `(ply, move)` in order of ply, read together; `None` when there is no such game.
     fn game_and_moves(&self, game_id: &str) -> StoreResult<Option<GameAndMoves>>;
@@ -195,6 +273,22 @@ pub enum StoreError {
         game: String,
         /// The ply (from 0).
         ply: usize,
+    },
+    /// The game changed since the server read it (through another server sharing the
+    /// database): nothing was changed; the server reads it again.
+    #[error(
+        "game {} changed meanwhile (another server sharing the database changed it)",
+        boardlab_core::quoted(.game)
+    )]
+    Stale {
+        /// The game's id.
+        game: String,
+    },
+    /// There is no game with this id.
+    #[error("no game with id {}", boardlab_core::quoted(.game))]
+    Missing {
+        /// The game's id.
+        game: String,
     },
     /// A stored game cannot be read back as it was written.
     #[error("stored game {} {problem}", boardlab_core::quoted(.game))]
@@ -299,12 +393,6 @@ impl Store {
         self.backend.count_games()
     }
 
-    /// Records how a game ended (`1-0`, `0-1`, `1/2-1/2`), so that a finished game is not
-    /// replayed to resume its bot when the server starts.
-    pub fn set_result(&self, game_id: &str, result: &str) -> StoreResult<()> {
-        self.backend.set_result(game_id, result)
-    }
-
     /// The stored result of a game (`1-0`, `0-1`, `1/2-1/2`), once it is over on the board.
     pub fn result(&self, game_id: &str) -> StoreResult<Option<String>> {
         self.backend.result(game_id)
@@ -322,10 +410,63 @@ impl Store {
         self.backend.insert_game(row)
     }
 
-    /// Commits move number `ply` (from 0) of a game, made at `at_ms` (ms since 1970); a ply
-    /// stored already is refused as a [`StoreError::Conflict`] and changes nothing.
+    /// Makes `changes` to a game at version `expected` in one transaction, and advances its
+    /// version by one; returns the new version. A game at another version (another server
+    /// changed it meanwhile) is [`StoreError::Stale`], a move at a stored ply
+    /// [`StoreError::Conflict`]: nothing changes then.
+    pub fn change(&self, game_id: &str, expected: i64, changes: &[Change]) -> StoreResult<i64> {
+        self.backend.apply(game_id, Some(expected), changes)
+    }
+
+    /// A game's version, `None` when there is no such game.
+    pub fn version(&self, game_id: &str) -> StoreResult<Option<i64>> {
+        self.backend.version(game_id)
+    }
+
+    /// Whether other servers may share the database and change its games: then a server
+    /// checks a game's version before it changes it ([`Store::version`]).
+    pub fn is_shared(&self) -> bool {
+        self.backend.is_shared()
+    }
+
+    /// Calls `on_notice` with each change made to the database's games by any server, from
+    /// a thread of its own, until it returns `false` (PostgreSQL's `LISTEN`); returns
+    /// `false` at once for a database nobody else shares.
+    pub fn follow_changes(&self, on_notice: Box<dyn FnMut(Notice) -> bool + Send>) -> bool {
+        self.backend.follow_changes(on_notice)
+    }
+
+    /// Commits move number `ply` (from 0) of a game, made at `at_ms` (ms since 1970),
+    /// whatever the game's version (tests and tools that set games up).
     pub fn insert_move(&self, game_id: &str, ply: usize, mv: &str, at_ms: i64) -> StoreResult<()> {
-        self.backend.insert_move(game_id, ply, mv, at_ms)
+        let mv = mv.to_string();
+        self.backend
+            .apply(game_id, None, &[Change::Move { ply, mv, at_ms }])
+            .map(|_| ())
+    }
+
+    /// Records how a game ended on the board, whatever its version (tests and tools).
+    pub fn set_result(&self, game_id: &str, result: &str) -> StoreResult<()> {
+        self.unchecked(game_id, Change::Result(result.to_string()))
+    }
+
+    /// Records how the players ended a game, whatever its version (tests and tools).
+    pub fn set_ending(&self, game_id: &str, ending: Ending) -> StoreResult<()> {
+        self.unchecked(game_id, Change::Ending(ending))
+    }
+
+    /// Records a game's rematch, whatever its version (tests and tools).
+    pub fn set_rematch(&self, game_id: &str, rematch: &str) -> StoreResult<()> {
+        self.unchecked(game_id, Change::Rematch(rematch.to_string()))
+    }
+
+    /// Deletes the moves from ply `from` on, whatever the game's version (tests and tools).
+    pub fn truncate_moves(&self, game_id: &str, from: usize) -> StoreResult<()> {
+        self.unchecked(game_id, Change::TakeBack { from })
+    }
+
+    fn unchecked(&self, game_id: &str, change: Change) -> StoreResult<()> {
+        self.backend.apply(game_id, None, &[change]).map(|_| ())
     }
 
     /// The moments a game's moves were stored (ms since 1970), in order; 0 for moves stored
@@ -347,21 +488,6 @@ impl Store {
                 }),
             })
             .collect()
-    }
-
-    /// Records how the players (or the clock) ended a game.
-    pub fn set_ending(&self, game_id: &str, ending: Ending) -> StoreResult<()> {
-        self.backend.set_ending(game_id, ending)
-    }
-
-    /// Records the id of a game's rematch.
-    pub fn set_rematch(&self, game_id: &str, rematch: &str) -> StoreResult<()> {
-        self.backend.set_rematch(game_id, rematch)
-    }
-
-    /// Takes moves back: deletes the moves from ply `from` (counted from 0) on.
-    pub fn truncate_moves(&self, game_id: &str, from: usize) -> StoreResult<()> {
-        self.backend.truncate_moves(game_id, from)
     }
 
     /// A game's row and its moves in order, or `None` if there is no such game. Every

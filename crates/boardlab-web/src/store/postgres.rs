@@ -3,9 +3,13 @@
 //! is refused by the primary key, whichever server tries second.
 
 use super::location::without_password;
-use super::{Backend, GameAndMoves, GameRow, LAYOUT_VERSION, StoreError, StoreResult};
+use super::{
+    Backend, Change, GameAndMoves, GameRow, LAYOUT_VERSION, Notice, StoreError, StoreResult,
+    first_version,
+};
 use crate::ending::Ending;
 use crate::stored::Value;
+use ::postgres::fallible_iterator::FallibleIterator;
 use ::postgres::types::Type;
 use ::postgres::{NoTls, Row};
 use r2d2_postgres::PostgresConnectionManager;
@@ -22,9 +26,15 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// The key of the advisory lock that makes servers starting together migrate one at a time.
 const MIGRATION_LOCK: i64 = 0x626f_6172_646c_6162; // "boardlab"
 
+/// The channel of PostgreSQL's `NOTIFY` that carries each change to a game, as
+/// `ID:VERSION`.
+const CHANNEL: &str = "boardlab_games";
+
 /// A PostgreSQL database in use.
 pub(super) struct PostgresBackend {
     pool: r2d2::Pool<PostgresConnectionManager<NoTls>>,
+    /// How to connect (for the connection that listens for changes).
+    config: ::postgres::Config,
 }
 
 impl From<::postgres::Error> for StoreError {
@@ -53,9 +63,24 @@ fn said(error: &::postgres::Error) -> String {
 /// The numbered steps from one layout version to the next, as in the SQLite backend:
 /// `(version reached, SQL)`. PostgreSQL databases start at version 2 (the SQLite layout's
 /// version 2, whose earlier steps renumbered levels no PostgreSQL database ever held).
-const MIGRATIONS: &[(i64, &str)] = &[(
-    2,
-    "CREATE TABLE games (
+fn migrations() -> Vec<(i64, String)> {
+    vec![
+        (2, FIRST_TABLES.to_string()),
+        (
+            3,
+            format!(
+                "ALTER TABLE games ADD COLUMN draw_offer INTEGER;
+         ALTER TABLE games ADD COLUMN takeback_offer INTEGER;
+         ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+         UPDATE games SET version = {};",
+                first_version()
+            ),
+        ),
+    ]
+}
+
+/// The tables of layout version 2.
+const FIRST_TABLES: &str = "CREATE TABLE games (
          id TEXT PRIMARY KEY,
          game TEXT NOT NULL,
          rules TEXT NOT NULL,
@@ -89,8 +114,7 @@ const MIGRATIONS: &[(i64, &str)] = &[(
          key TEXT PRIMARY KEY,
          text TEXT NOT NULL
      );
-     CREATE UNIQUE INDEX rules_texts_text ON rules_texts (md5(text));",
-)];
+     CREATE UNIQUE INDEX rules_texts_text ON rules_texts (md5(text));";
 
 /// Brings the database to [`LAYOUT_VERSION`] in one transaction, under an advisory lock so
 /// that servers starting together take turns: the version table, then each step not made.
@@ -113,12 +137,12 @@ fn migrate(client: &mut ::postgres::Client, shown: &str) -> StoreResult<()> {
             known: LAYOUT_VERSION,
         });
     }
-    for (reached, sql) in MIGRATIONS {
-        if *reached > version {
-            tx.batch_execute(sql)?;
+    for (reached, sql) in migrations() {
+        if reached > version {
+            tx.batch_execute(&sql)?;
             tx.execute(
                 "INSERT INTO boardlab_layout (version) VALUES ($1)",
-                &[reached],
+                &[&reached],
             )?;
         }
     }
@@ -173,9 +197,9 @@ impl PostgresBackend {
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
             .connection_timeout(CONNECT_TIMEOUT)
-            .build(PostgresConnectionManager::new(config, NoTls))
+            .build(PostgresConnectionManager::new(config.clone(), NoTls))
             .map_err(|e| cannot(e.to_string()))?;
-        Ok(PostgresBackend { pool })
+        Ok(PostgresBackend { pool, config })
     }
 
     fn client(&self) -> StoreResult<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>> {
@@ -234,14 +258,6 @@ impl Backend for PostgresBackend {
         Ok(count.max(0) as u64)
     }
 
-    fn set_result(&self, game_id: &str, result: &str) -> StoreResult<()> {
-        self.client()?.execute(
-            "UPDATE games SET result = $2 WHERE id = $1",
-            &[&game_id, &result],
-        )?;
-        Ok(())
-    }
-
     fn result(&self, game_id: &str) -> StoreResult<Option<String>> {
         Ok(self
             .client()?
@@ -256,8 +272,8 @@ impl Backend for PostgresBackend {
     fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
         let seat = |seat: Option<u8>| seat.map(i32::from);
         self.client()?.execute(
-            "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator, draw_offer, takeback_offer, version)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             &[
                 &row.id,
                 &row.game,
@@ -272,29 +288,160 @@ impl Backend for PostgresBackend {
                 &row.board,
                 &row.clock,
                 &seat(row.creator),
+                &seat(row.offers.draw),
+                &seat(row.offers.takeback),
+                &row.version,
             ],
         )?;
         Ok(())
     }
 
-    fn insert_move(&self, game_id: &str, ply: usize, mv: &str, at_ms: i64) -> StoreResult<()> {
-        let ply_number = i32::try_from(ply).map_err(|_| {
-            StoreError::Database(format!("ply {ply} is beyond what the moves table holds"))
-        })?;
-        let inserted = self.client()?.execute(
-            "INSERT INTO moves (game_id, ply, mv, at_ms) VALUES ($1, $2, $3, $4)",
-            &[&game_id, &ply_number, &mv, &at_ms],
-        );
-        match inserted {
-            Ok(_) => Ok(()),
-            Err(error) if error.code() == Some(&::postgres::error::SqlState::UNIQUE_VIOLATION) => {
-                Err(StoreError::Conflict {
-                    game: game_id.to_string(),
-                    ply,
-                })
-            }
-            Err(error) => Err(error.into()),
+    fn apply(&self, game_id: &str, expected: Option<i64>, changes: &[Change]) -> StoreResult<i64> {
+        let mut client = self.client()?;
+        let mut tx = client.transaction()?;
+        // The row's lock makes servers changing one game take turns.
+        let version: i64 = tx
+            .query_opt(
+                "SELECT version FROM games WHERE id = $1 FOR UPDATE",
+                &[&game_id],
+            )?
+            .ok_or_else(|| StoreError::Missing {
+                game: game_id.to_string(),
+            })?
+            .get(0);
+        if expected.is_some_and(|expected| expected != version) {
+            return Err(StoreError::Stale {
+                game: game_id.to_string(),
+            });
         }
+        let seat = |seat: Option<u8>| seat.map(i32::from);
+        for change in changes {
+            match change {
+                Change::Move { ply, mv, at_ms } => {
+                    let ply_number = i32::try_from(*ply).map_err(|_| {
+                        StoreError::Database(format!(
+                            "ply {ply} is beyond what the moves table holds"
+                        ))
+                    })?;
+                    let inserted = tx.execute(
+                        "INSERT INTO moves (game_id, ply, mv, at_ms) VALUES ($1, $2, $3, $4)",
+                        &[&game_id, &ply_number, mv, at_ms],
+                    );
+                    match inserted {
+                        Ok(_) => {}
+                        Err(error)
+                            if error.code()
+                                == Some(&::postgres::error::SqlState::UNIQUE_VIOLATION) =>
+                        {
+                            return Err(StoreError::Conflict {
+                                game: game_id.to_string(),
+                                ply: *ply,
+                            });
+                        }
+                        Err(error) => return Err(error.into()),
+                    }
+                }
+                Change::TakeBack { from } => {
+                    // Plies are INTEGER: a `from` beyond them deletes nothing.
+                    let from = i32::try_from(*from).unwrap_or(i32::MAX);
+                    tx.execute(
+                        "DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
+                        &[&game_id, &from],
+                    )?;
+                }
+                Change::Result(result) => {
+                    tx.execute(
+                        "UPDATE games SET result = $2 WHERE id = $1",
+                        &[&game_id, result],
+                    )?;
+                }
+                Change::Ending(Ending::Resigned(loser)) => {
+                    tx.execute(
+                        "UPDATE games SET resigned = $2 WHERE id = $1",
+                        &[&game_id, &i32::from(loser.number())],
+                    )?;
+                }
+                Change::Ending(other) => {
+                    tx.execute(
+                        "UPDATE games SET ended = $2 WHERE id = $1",
+                        &[&game_id, &other.stored()],
+                    )?;
+                }
+                Change::Rematch(rematch) => {
+                    tx.execute(
+                        "UPDATE games SET rematch = $2 WHERE id = $1",
+                        &[&game_id, rematch],
+                    )?;
+                }
+                Change::Offers(offers) => {
+                    tx.execute(
+                        "UPDATE games SET draw_offer = $2, takeback_offer = $3 WHERE id = $1",
+                        &[&game_id, &seat(offers.draw), &seat(offers.takeback)],
+                    )?;
+                }
+            }
+        }
+        let version = version + 1;
+        tx.execute(
+            "UPDATE games SET version = $2 WHERE id = $1",
+            &[&game_id, &version],
+        )?;
+        // Delivered to every listening server when (and only if) the change commits.
+        tx.execute(
+            "SELECT pg_notify($1, $2)",
+            &[&CHANNEL, &format!("{game_id}:{version}")],
+        )?;
+        tx.commit()?;
+        Ok(version)
+    }
+
+    fn version(&self, game_id: &str) -> StoreResult<Option<i64>> {
+        Ok(self
+            .client()?
+            .query_opt("SELECT version FROM games WHERE id = $1", &[&game_id])?
+            .map(|row| row.get(0)))
+    }
+
+    fn is_shared(&self) -> bool {
+        true
+    }
+
+    fn follow_changes(&self, mut on_notice: Box<dyn FnMut(Notice) -> bool + Send>) -> bool {
+        let config = self.config.clone();
+        std::thread::Builder::new()
+            .name("boardlab-listen".into())
+            .spawn(move || {
+                // Connects (again after a lost connection, a second later) and passes on
+                // each notice until one is not wanted (the server is gone).
+                loop {
+                    if let Ok(mut client) = config.connect(NoTls)
+                        && client.batch_execute(&format!("LISTEN {CHANNEL}")).is_ok()
+                    {
+                        if !on_notice(Notice::Resync) {
+                            return;
+                        }
+                        let mut notifications = client.notifications();
+                        let mut arriving = notifications.blocking_iter();
+                        // An error is a lost connection: connect again.
+                        while let Ok(Some(note)) = arriving.next() {
+                            let notice =
+                                note.payload().rsplit_once(':').and_then(|(game, version)| {
+                                    Some(Notice::Changed {
+                                        game: game.to_string(),
+                                        version: version.parse().ok()?,
+                                    })
+                                });
+                            if let Some(notice) = notice
+                                && !on_notice(notice)
+                            {
+                                return;
+                            }
+                        }
+                    }
+                    std::thread::sleep(Duration::from_secs(1));
+                }
+            })
+            .is_ok()
     }
 
     fn move_moments(&self, game_id: &str) -> StoreResult<Vec<Value>> {
@@ -306,39 +453,6 @@ impl Backend for PostgresBackend {
             .iter()
             .map(|row| value_at(row, 0))
             .collect()
-    }
-
-    fn set_ending(&self, game_id: &str, ending: Ending) -> StoreResult<()> {
-        let mut client = self.client()?;
-        match ending {
-            Ending::Resigned(loser) => client.execute(
-                "UPDATE games SET resigned = $2 WHERE id = $1",
-                &[&game_id, &i32::from(loser.number())],
-            )?,
-            other => client.execute(
-                "UPDATE games SET ended = $2 WHERE id = $1",
-                &[&game_id, &other.stored()],
-            )?,
-        };
-        Ok(())
-    }
-
-    fn set_rematch(&self, game_id: &str, rematch: &str) -> StoreResult<()> {
-        self.client()?.execute(
-            "UPDATE games SET rematch = $2 WHERE id = $1",
-            &[&game_id, &rematch],
-        )?;
-        Ok(())
-    }
-
-    fn truncate_moves(&self, game_id: &str, from: usize) -> StoreResult<()> {
-        // Plies are INTEGER: a `from` beyond them deletes nothing.
-        let from = i32::try_from(from).unwrap_or(i32::MAX);
-        self.client()?.execute(
-            "DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
-            &[&game_id, &from],
-        )?;
-        Ok(())
     }
 
     fn game_and_moves(&self, game_id: &str) -> StoreResult<Option<GameAndMoves>> {

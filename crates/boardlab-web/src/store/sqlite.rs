@@ -1,7 +1,10 @@
 //! The SQLite backend: one file, held alone by one server (EXCLUSIVE locking), written
 //! through a WAL so that a committed move survives the process being killed.
 
-use super::{Backend, GameAndMoves, GameRow, LAYOUT_VERSION, StoreError, StoreResult};
+use super::{
+    Backend, Change, GameAndMoves, GameRow, LAYOUT_VERSION, Notice, StoreError, StoreResult,
+    first_version,
+};
 use crate::ending::Ending;
 use crate::stored::Value;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -146,7 +149,16 @@ fn migrations() -> Vec<(i64, String)> {
             )
         })
         .collect();
-    vec![(1, recalibrated), (2, respaced)]
+    // 3: each game has a version that every change checks and advances (from the moment
+    // of the migration, so that versions only grow), and its offers are stored.
+    let versioned = format!(
+        "ALTER TABLE games ADD COLUMN draw_offer INTEGER;
+         ALTER TABLE games ADD COLUMN takeback_offer INTEGER;
+         ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+         UPDATE games SET version = {};",
+        first_version()
+    );
+    vec![(1, recalibrated), (2, respaced), (3, versioned)]
 }
 
 /// The SQL that gives the stored games of `game` at each old level its new one
@@ -278,14 +290,6 @@ impl Backend for SqliteBackend {
             .query_row("SELECT count(*) FROM games", [], |row| row.get(0))?)
     }
 
-    fn set_result(&self, game_id: &str, result: &str) -> StoreResult<()> {
-        self.conn().execute(
-            "UPDATE games SET result = ?2 WHERE id = ?1",
-            params![game_id, result],
-        )?;
-        Ok(())
-    }
-
     fn result(&self, game_id: &str) -> StoreResult<Option<String>> {
         let result = self
             .conn()
@@ -304,8 +308,8 @@ impl Backend for SqliteBackend {
 
     fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
         self.conn().execute(
-            "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+            "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator, draw_offer, takeback_offer, version)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
             params![
                 row.id,
                 row.game,
@@ -319,30 +323,118 @@ impl Backend for SqliteBackend {
                 row.position,
                 row.board,
                 row.clock,
-                row.creator
+                row.creator,
+                row.offers.draw,
+                row.offers.takeback,
+                row.version
             ],
         )?;
         Ok(())
     }
 
-    fn insert_move(&self, game_id: &str, ply: usize, mv: &str, at_ms: i64) -> StoreResult<()> {
-        let inserted = self.conn().execute(
-            "INSERT INTO moves (game_id, ply, mv, at_ms) VALUES (?1, ?2, ?3, ?4)",
-            params![game_id, ply as i64, mv, at_ms],
-        );
-        match inserted {
-            Ok(_) => Ok(()),
-            Err(error)
-                if error.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation)
-                    && self.has_move(game_id, ply)? =>
-            {
-                Err(StoreError::Conflict {
-                    game: game_id.to_string(),
-                    ply,
-                })
-            }
-            Err(error) => Err(error.into()),
+    fn apply(&self, game_id: &str, expected: Option<i64>, changes: &[Change]) -> StoreResult<i64> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let version: i64 = tx
+            .query_row(
+                "SELECT version FROM games WHERE id = ?1",
+                params![game_id],
+                |row| row.get(0),
+            )
+            .optional()?
+            .ok_or_else(|| StoreError::Missing {
+                game: game_id.to_string(),
+            })?;
+        if expected.is_some_and(|expected| expected != version) {
+            return Err(StoreError::Stale {
+                game: game_id.to_string(),
+            });
         }
+        for change in changes {
+            match change {
+                Change::Move { ply, mv, at_ms } => {
+                    let inserted = tx.execute(
+                        "INSERT INTO moves (game_id, ply, mv, at_ms) VALUES (?1, ?2, ?3, ?4)",
+                        params![game_id, *ply as i64, mv, at_ms],
+                    );
+                    if let Err(error) = inserted {
+                        let stored = tx
+                            .prepare_cached("SELECT 1 FROM moves WHERE game_id = ?1 AND ply = ?2")?
+                            .exists(params![game_id, *ply as i64])?;
+                        return Err(if stored {
+                            StoreError::Conflict {
+                                game: game_id.to_string(),
+                                ply: *ply,
+                            }
+                        } else {
+                            error.into()
+                        });
+                    }
+                }
+                Change::TakeBack { from } => {
+                    tx.execute(
+                        "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
+                        params![game_id, *from as i64],
+                    )?;
+                }
+                Change::Result(result) => {
+                    tx.execute(
+                        "UPDATE games SET result = ?2 WHERE id = ?1",
+                        params![game_id, result],
+                    )?;
+                }
+                Change::Ending(Ending::Resigned(loser)) => {
+                    tx.execute(
+                        "UPDATE games SET resigned = ?2 WHERE id = ?1",
+                        params![game_id, loser.number()],
+                    )?;
+                }
+                Change::Ending(other) => {
+                    tx.execute(
+                        "UPDATE games SET ended = ?2 WHERE id = ?1",
+                        params![game_id, other.stored()],
+                    )?;
+                }
+                Change::Rematch(rematch) => {
+                    tx.execute(
+                        "UPDATE games SET rematch = ?2 WHERE id = ?1",
+                        params![game_id, rematch],
+                    )?;
+                }
+                Change::Offers(offers) => {
+                    tx.execute(
+                        "UPDATE games SET draw_offer = ?2, takeback_offer = ?3 WHERE id = ?1",
+                        params![game_id, offers.draw, offers.takeback],
+                    )?;
+                }
+            }
+        }
+        tx.execute(
+            "UPDATE games SET version = ?2 WHERE id = ?1",
+            params![game_id, version + 1],
+        )?;
+        tx.commit()?;
+        Ok(version + 1)
+    }
+
+    fn version(&self, game_id: &str) -> StoreResult<Option<i64>> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT version FROM games WHERE id = ?1",
+                params![game_id],
+                |row| row.get(0),
+            )
+            .optional()?)
+    }
+
+    fn is_shared(&self) -> bool {
+        false
+    }
+
+    fn follow_changes(&self, _on_notice: Box<dyn FnMut(Notice) -> bool + Send>) -> bool {
+        // One server holds the file: nobody else changes its games.
+        false
     }
 
     fn move_moments(&self, game_id: &str) -> StoreResult<Vec<Value>> {
@@ -354,36 +446,6 @@ impl Backend for SqliteBackend {
             .map(|value| value.map(value_of))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(values)
-    }
-
-    fn set_ending(&self, game_id: &str, ending: Ending) -> StoreResult<()> {
-        match ending {
-            Ending::Resigned(loser) => self.conn().execute(
-                "UPDATE games SET resigned = ?2 WHERE id = ?1",
-                params![game_id, loser.number()],
-            )?,
-            other => self.conn().execute(
-                "UPDATE games SET ended = ?2 WHERE id = ?1",
-                params![game_id, other.stored()],
-            )?,
-        };
-        Ok(())
-    }
-
-    fn set_rematch(&self, game_id: &str, rematch: &str) -> StoreResult<()> {
-        self.conn().execute(
-            "UPDATE games SET rematch = ?2 WHERE id = ?1",
-            params![game_id, rematch],
-        )?;
-        Ok(())
-    }
-
-    fn truncate_moves(&self, game_id: &str, from: usize) -> StoreResult<()> {
-        self.conn().execute(
-            "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
-            params![game_id, from as i64],
-        )?;
-        Ok(())
     }
 
     fn game_and_moves(&self, game_id: &str) -> StoreResult<Option<GameAndMoves>> {
@@ -425,16 +487,5 @@ impl Backend for SqliteBackend {
             .query_map([], |r| r.get::<_, String>(0))?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(ids)
-    }
-}
-
-impl SqliteBackend {
-    /// Whether the move of `ply` is stored (after an insert failed on a constraint: a
-    /// stored ply is a conflict, a missing game another failure).
-    fn has_move(&self, game_id: &str, ply: usize) -> StoreResult<bool> {
-        Ok(self
-            .conn()
-            .prepare_cached("SELECT 1 FROM moves WHERE game_id = ?1 AND ply = ?2")?
-            .exists(params![game_id, ply as i64])?)
     }
 }
