@@ -35,8 +35,11 @@ enum Command {
     Bestmove(commands::bestmove::BestmoveArgs),
     /// Two bots play a series of games: wins, draws, losses, score and Elo difference.
     Match(Box<commands::matchup::MatchArgs>),
-    /// Play in the browser: serve the board, bots and game links (stored in SQLite).
+    /// Play in the browser: serve the board, bots and game links (stored in SQLite, or in
+    /// PostgreSQL shared by several servers).
     Serve(commands::serve::ServeArgs),
+    /// Make the bots' moves of the servers sharing a PostgreSQL database, on this machine.
+    Worker(commands::worker::WorkerArgs),
     /// Fit a game's evaluation weights to the results of self-play games (Texel tuning).
     Tune(commands::tune::TuneArgs),
     /// Play self-play games and append their quiet positions, with the search's score and
@@ -95,6 +98,7 @@ fn main() -> ExitCode {
         Command::Bestmove(args) => commands::bestmove::run(args),
         Command::Match(args) => commands::matchup::run(*args),
         Command::Serve(args) => commands::serve::run(args),
+        Command::Worker(args) => commands::worker::run(args),
         Command::Tune(args) => commands::tune::run(args),
         Command::Datagen(args) => commands::datagen::run(args),
         Command::Train(args) => commands::train::run(args),

@@ -14,12 +14,13 @@ use serde_json::{Value, json};
 /// 503 with `"ok": false` and the store's error when the store cannot be read.
 pub async fn health(State(hub): State<AppState>) -> Response {
     let stored = hub.with_store(|store| store.count_games()).await;
+    let searches = hub.search_counts().await.unwrap_or_default();
     let (analyses, analyses_waiting) = hub.analyses_queued();
     let mut answer = json!({
         "database": hub.store_kind(),
         "games_in_memory": hub.resident(),
-        "bot_searches": hub.searches_running(),
-        "bot_searches_waiting": hub.searches_waiting(),
+        "bot_searches": searches.running,
+        "bot_searches_waiting": searches.waiting,
         "analyses": analyses,
         "analyses_waiting": analyses_waiting,
         "solver_mib": hub.solver_mib_in_use(),

@@ -8,10 +8,13 @@ use crate::error::{ApiError, ApiResult};
 use crate::game_set::{GameSet, PASTED};
 use crate::limits::{ClientId, Limits};
 use crate::memory::{SolverMemory, give_back_freed_memory};
-use crate::queue::{ClientFull, FairQueue, Ticket};
+use crate::queue::{ClientFull, FairQueue};
 use crate::record::RecordTags;
 use crate::session::{self, GameSetup};
-use crate::store::{Change, GameRow, Mode, Notice, Offers, Store, StoreError, StoreResult};
+use crate::store::{
+    Change, GameRow, JobCounts, Mode, Notice, Offers, Store, StoreError, StoreResult,
+};
+use crate::turn;
 use axum::http::StatusCode;
 use boardlab_core::{Player, Setup};
 use boardlab_games::AnyGame;
@@ -36,9 +39,6 @@ pub struct Entry {
     pub epoch: u64,
     /// The clocks of a timed game.
     pub clock: Option<LiveClock>,
-    /// The bot's search under way, if any: stopped when the game ends or moves are taken
-    /// back.
-    pub thinking: Option<bot::Cancel>,
     /// Analyses of its positions already made, by ply (cleared by a takeback).
     pub analyses: HashMap<usize, Arc<bot::Analysis>>,
 }
@@ -61,7 +61,6 @@ impl Entry {
             .map(|control| LiveClock::replay(control, session.first_to_move(), moments));
         Ok(Entry {
             clock,
-            thinking: None,
             analyses: HashMap::new(),
             row,
             session,
@@ -98,20 +97,6 @@ impl Entry {
         }
     }
 
-    /// Stops the bot's search under way, if any.
-    fn stop_thinking(&mut self) {
-        if let Some(cancel) = self.thinking.take() {
-            cancel.cancel();
-        }
-    }
-
-    /// Whether the bot of a bot game is to move.
-    fn bot_to_move(&self) -> bool {
-        self.row.bot_level.is_some()
-            && self.row.bot_seat == Some(self.session.side_to_move().number())
-            && result_of(self).is_none()
-    }
-
     fn refuse_if_over(&self) -> ApiResult<()> {
         match result_of(self) {
             Some((_, words)) => Err(ApiError::new(
@@ -120,14 +105,6 @@ impl Entry {
             )),
             None => Ok(()),
         }
-    }
-}
-
-impl Drop for Entry {
-    /// A game leaving memory stops its bot's search (or takes it out of the queue); the
-    /// bot is resumed when the game is loaded again.
-    fn drop(&mut self) {
-        self.stop_thinking();
     }
 }
 
@@ -181,11 +158,6 @@ struct IdleGame {
     used: Instant,
 }
 
-/// How many resumed bots the background resume after a start keeps in the search queue at
-/// once: it loads the next games as earlier ones have moved, so it never holds every stored
-/// game in memory.
-pub const RESUME_BATCH: usize = 16;
-
 /// How far the background resume of stored bot games has come.
 #[derive(Debug, Default)]
 struct Resuming {
@@ -202,8 +174,6 @@ pub struct Hub {
     store: Arc<Store>,
     games: Mutex<HashMap<String, Resident>>,
     limits: Limits,
-    /// The bot searches, running and waiting.
-    searches: Arc<FairQueue>,
     /// The analyses, running and waiting.
     analyses: Arc<FairQueue>,
     /// The memory of the perfect player's (and the analysis's) solver.
@@ -222,7 +192,6 @@ impl Hub {
         Arc::new(Hub {
             store: Arc::new(store),
             games: Mutex::new(HashMap::new()),
-            searches: FairQueue::new(limits.searches, limits.searches_per_client),
             analyses: FairQueue::new(limits.analyses, limits.analyses_per_client),
             solver_memory: SolverMemory::new(limits.solver_mib_per_search, limits.solver_mib_total),
             limits,
@@ -230,19 +199,21 @@ impl Hub {
         })
     }
 
-    /// The bot searches running now.
-    pub fn searches_running(&self) -> usize {
-        self.searches.running()
-    }
-
-    /// The bot searches waiting for their turn.
-    pub fn searches_waiting(&self) -> usize {
-        self.searches.waiting()
+    /// The bots' moves being made now and waiting for a worker (every server's, where
+    /// servers share the database).
+    pub async fn search_counts(&self) -> ApiResult<JobCounts> {
+        self.with_store(|s| s.job_counts()).await
     }
 
     /// The analyses running now and waiting: `(running, waiting)`.
     pub fn analyses_queued(&self) -> (usize, usize) {
         (self.analyses.running(), self.analyses.waiting())
+    }
+
+    /// The memory of the perfect player's and the analyses' solver tables (the server's
+    /// own workers share it).
+    pub fn solver_memory(&self) -> Arc<SolverMemory> {
+        self.solver_memory.clone()
     }
 
     /// The MiB the solver's tables take now.
@@ -261,25 +232,34 @@ impl Hub {
         })
     }
 
-    /// A place in the search queue for a search `client` asks for, or the 429 that names
-    /// the limit.
-    fn search_ticket(&self, client: ClientId) -> ApiResult<Ticket> {
-        self.searches.enter(client).map_err(|ClientFull { limit }| {
-            ApiError::too_many(
-                format!(
-                    "too many bot searches for one client: at most {} at once \
-                     (the server's searches-per-client limit); try again when a bot has moved",
-                    boardlab_core::count(limit as u64, "search", "searches")
-                ),
-                1,
-            )
-        })
+    /// Refuses (429, naming the limit) a request of `client` that would queue one more
+    /// bot move when `client` has as many queued as it may.
+    async fn check_search_limit(&self, client: ClientId) -> ApiResult<()> {
+        let key = client.key();
+        let queued = self.with_store(move |s| s.jobs_of(&key)).await?;
+        let limit = self.limits.searches_per_client;
+        if queued < limit {
+            return Ok(());
+        }
+        Err(ApiError::too_many(
+            format!(
+                "too many bot searches for one client: at most {} at once \
+                 (the server's searches-per-client limit); try again when a bot has moved",
+                boardlab_core::count(limit as u64, "search", "searches")
+            ),
+            1,
+        ))
     }
 
     /// The store behind the hub (the only connection to its database while the server
     /// runs: tests read what was stored through it).
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The store behind the hub, shared (the server's own workers use it).
+    pub fn shared_store(&self) -> Arc<Store> {
+        self.store.clone()
     }
 
     /// The limits this hub enforces.
@@ -380,7 +360,6 @@ impl Hub {
             entry.epoch += 1;
             entry.analyses.clear();
         }
-        entry.stop_thinking();
         entry.row = row;
         entry.session = session;
         entry.replay_clock(&moments);
@@ -516,9 +495,16 @@ impl Hub {
         };
         self.trim();
         if loaded {
-            // A bot to move (after a restart, or in a game that left memory) moves now.
-            if has_bot {
-                self.schedule_bot(found.clone(), None);
+            // A bot to move whose move is not queued (a game stored before the queue was)
+            // gets it queued; a queued one keeps its place.
+            let bot_to_move = has_bot && {
+                let entry = found.lock().await;
+                turn::bot_to_move(&entry.row, &entry.session)
+            };
+            if bot_to_move {
+                let id = id.to_string();
+                self.with_store(move |s| s.queue_bot(&id, &ClientId::SERVER.key()))
+                    .await?;
             }
             self.schedule_flag(&found);
         }
@@ -575,21 +561,26 @@ impl Hub {
             .map_err(|e| ApiError::bad_request(e.to_string()))?;
         let bot_first =
             row.bot_level.is_some() && row.bot_seat == Some(session.side_to_move().number());
-        let ticket = bot_first.then(|| self.search_ticket(client)).transpose()?;
+        if bot_first {
+            self.check_search_limit(client).await?;
+        }
         let stored = row.clone();
-        self.with_store(move |s| s.insert_game(&stored)).await?;
+        let key = client.key();
+        self.with_store(move |s| {
+            s.insert_game(&stored)?;
+            if bot_first {
+                s.queue_bot(&stored.id, &key)?;
+            }
+            Ok(())
+        })
+        .await?;
         let id = row.id.clone();
         let entry = Arc::new(tokio::sync::Mutex::new(Entry::new(row, session, &[])?));
         self.games
             .lock()
             .expect("games lock")
             .insert(id, Resident::new(entry.clone()));
-        // Only a bot that moves first is started here: one started for a game whose
-        // person moves first could find the bot to move after that person's first move and
-        // queue a second search beside the one that move asks for.
-        if bot_first {
-            self.schedule_bot(entry, ticket);
-        }
+        drop(entry);
         self.trim();
         Ok(())
     }
@@ -629,12 +620,13 @@ impl Hub {
                 let mut after = entry.session.clone();
                 after.play(&canonical).is_ok() && after.outcome().is_none()
             };
-        let ticket = answers.then(|| self.search_ticket(client)).transpose()?;
-        let state = self.commit(&mut entry, canonical).await?;
-        drop(entry);
         if answers {
-            self.schedule_bot(entry_ref.clone(), ticket);
+            self.check_search_limit(client).await?;
         }
+        let state = self
+            .commit(&mut entry, canonical, answers.then_some(client))
+            .await?;
+        drop(entry);
         self.schedule_flag(entry_ref);
         Ok(state)
     }
@@ -657,7 +649,6 @@ impl Hub {
         self.change(entry, changes).await?;
         entry.row.ending = Some(ending);
         entry.row.offers = Offers::default();
-        entry.stop_thinking();
         Ok(entry.announce())
     }
 
@@ -733,22 +724,25 @@ impl Hub {
         if !entry.row.offers.is_empty() {
             changes.push(Change::Offers(Offers::default()));
         }
-        self.change(&mut entry, changes).await?;
-        let (id, moves) = (entry.row.id.clone(), entry.session.moves());
-        let moments = self.with_store(move |s| s.move_moments(&id)).await?;
-        entry.session = session::build(&setup_of(&entry.row)?, &moves[..back_to])
+        let moves = entry.session.moves();
+        let after = session::build(&setup_of(&entry.row)?, &moves[..back_to])
             .map_err(|e| ApiError::internal(format!("the game cannot be replayed: {e}")))?;
+        // Taken back to the bot's turn (at one screen never): its move is queued again.
+        if turn::bot_to_move(&entry.row, &after) {
+            changes.push(Change::QueueBot {
+                client: ClientId::SERVER.key(),
+            });
+        }
+        self.change(&mut entry, changes).await?;
+        let id = entry.row.id.clone();
+        let moments = self.with_store(move |s| s.move_moments(&id)).await?;
+        entry.session = after;
         entry.replay_clock(&moments);
         entry.epoch += 1;
-        entry.stop_thinking();
         entry.analyses.clear();
         entry.row.offers = Offers::default();
         let state = entry.announce();
-        let bot_moves = entry.bot_to_move();
         drop(entry);
-        if bot_moves {
-            self.schedule_bot(entry_ref.clone(), None);
-        }
         self.schedule_flag(entry_ref);
         Ok(state)
     }
@@ -894,141 +888,50 @@ impl Hub {
         Ok(json!({ "id": row.id, "seat": new_seat, "link": link }))
     }
 
-    /// Commits a checked move, applies it, announces the new state and returns it.
-    async fn commit(&self, entry: &mut Entry, canonical: String) -> ApiResult<Value> {
-        let (ply, mv) = (entry.session.ply(), canonical.clone());
-        let at = now_ms();
-        // A move that comes after its clock ran out loses on time instead.
-        let mover = entry.session.side_to_move();
-        let mut clock = entry.clock;
-        if let Some(clock) = &mut clock
-            && clock.on_move(mover, at).is_err()
-        {
-            self.end(entry, Ending::Flagged(mover)).await?;
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                format!(
-                    "the game is over: {}'s time ran out before the move",
-                    entry.session.side_name(mover)
-                ),
-            ));
-        }
-        let mut after = entry.session.clone();
-        after
-            .play(&canonical)
-            .map_err(|e| ApiError::internal(format!("a checked move failed to play: {e}")))?;
-        let mut changes = vec![Change::Move { ply, mv, at_ms: at }];
-        if let Some(outcome) = after.outcome() {
-            changes.push(Change::Result(outcome.score_text().to_string()));
-        }
-        if !entry.row.offers.is_empty() {
-            changes.push(Change::Offers(Offers::default()));
+    /// Commits a checked move (with the bot's answer queued for `queue`, the client it
+    /// counts against), applies it, announces the new state and returns it.
+    async fn commit(
+        &self,
+        entry: &mut Entry,
+        canonical: String,
+        queue: Option<ClientId>,
+    ) -> ApiResult<Value> {
+        let played = match turn::play(
+            &entry.row,
+            &entry.session,
+            entry.clock,
+            &canonical,
+            now_ms(),
+        ) {
+            Ok(played) => played,
+            // A move that comes after its clock ran out loses on time instead.
+            Err(turn::NotPlayed::Flagged(mover)) => {
+                self.end(entry, Ending::Flagged(mover)).await?;
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    format!(
+                        "the game is over: {}'s time ran out before the move",
+                        entry.session.side_name(mover)
+                    ),
+                ));
+            }
+            Err(turn::NotPlayed::Refused(why)) => {
+                return Err(ApiError::internal(format!(
+                    "a checked move failed to play: {why}"
+                )));
+            }
+        };
+        let mut changes = played.changes;
+        if let Some(client) = queue {
+            changes.push(Change::QueueBot {
+                client: client.key(),
+            });
         }
         self.change(entry, changes).await?;
-        entry.clock = clock;
-        entry.session = after;
+        entry.clock = played.clock;
+        entry.session = played.after;
         entry.row.offers = Offers::default();
         Ok(entry.announce())
-    }
-
-    /// Starts the bot of a bot game if it is the bot's turn: its search waits its turn in
-    /// the search queue (`ticket`, or one of the server's own), then thinks off the async
-    /// threads within its time budget, and its move is committed like any other. While it
-    /// waits it does not keep the game in memory; a game that ends, has moves taken back or
-    /// leaves memory meanwhile takes it out of the queue.
-    pub fn schedule_bot(self: &Arc<Hub>, entry_ref: EntryRef, ticket: Option<Ticket>) {
-        let hub = self.clone();
-        let weak = Arc::downgrade(&entry_ref);
-        drop(entry_ref);
-        tokio::spawn(async move {
-            let cancel = bot::Cancel::default();
-            let (ply, epoch) = {
-                let Some(entry_ref) = weak.upgrade() else {
-                    return;
-                };
-                let mut entry = entry_ref.lock().await;
-                if !entry.bot_to_move() {
-                    return;
-                }
-                entry.stop_thinking();
-                entry.thinking = Some(cancel.clone());
-                (entry.session.ply(), entry.epoch)
-            };
-            let ticket = ticket.unwrap_or_else(|| hub.searches.enter_always(ClientId::SERVER));
-            let permit = tokio::select! {
-                permit = ticket.ready() => permit,
-                () = cancel.cancelled() => return,
-            };
-            let Some(entry_ref) = weak.upgrade() else {
-                return;
-            };
-            let (work, level, clock) = {
-                let entry = entry_ref.lock().await;
-                if cancel.is_cancelled()
-                    || entry.session.ply() != ply
-                    || entry.epoch != epoch
-                    || !entry.bot_to_move()
-                {
-                    return;
-                }
-                let to_move = entry.session.side_to_move();
-                (
-                    entry.session.clone(),
-                    entry.row.bot_level.unwrap_or(1),
-                    // The clock as it is now: time spent in the queue is the bot's.
-                    entry.clock.map(|c| c.view(to_move, now_ms())),
-                )
-            };
-            // On a clock the bot may not take more than the clock allows.
-            let budget = match clock {
-                Some(view) => {
-                    let left = view.remaining.iter().copied().min().unwrap_or_default();
-                    bot::budget(&work.levels(), level).min(left / 3)
-                }
-                None => bot::budget(&work.levels(), level),
-            };
-            let seed = rand::random::<u64>();
-            let fallback = bot::random_move_in(&work, seed);
-            let searching = cancel.clone();
-            let memory = hub.solver_memory.clone();
-            // The search holds its place in the queue until it really ends.
-            let thinking = tokio::task::spawn_blocking(move || {
-                let _permit = permit;
-                let request = bot::BotRequest {
-                    level,
-                    seed,
-                    budget,
-                    clock,
-                    cancel: &searching,
-                    memory: &memory,
-                };
-                bot::bot_move_in(&work, &request)
-            });
-            // A bot that overruns its budget (with a margin) is stopped and plays a random
-            // move, as does one that fails. A search stopped because the game ended or moves
-            // were taken back plays nothing (the checks below).
-            let chosen = match tokio::time::timeout(budget * 2, thinking).await {
-                Ok(Ok(Some(mv))) => mv,
-                outcome => {
-                    if outcome.is_err() {
-                        cancel.cancel();
-                    }
-                    match fallback {
-                        Some(mv) => mv,
-                        None => return,
-                    }
-                }
-            };
-            let mut entry = entry_ref.lock().await;
-            if entry.session.ply() != ply || entry.epoch != epoch || result_of(&entry).is_some() {
-                return;
-            }
-            entry.thinking = None;
-            if hub.commit(&mut entry, chosen).await.is_ok() {
-                drop(entry);
-                hub.schedule_flag(&entry_ref);
-            }
-        });
     }
 
     /// Watches the clock of the side to move in a timed game: when it runs out before the
@@ -1082,11 +985,10 @@ impl Hub {
         });
     }
 
-    /// Restarts the bots of stored bot games whose bot is to move (after a restart), a few
-    /// at a time: it loads the next game when fewer than [`RESUME_BATCH`] of the server's own
-    /// searches are queued, so games that have moved can leave memory again. A game asked
-    /// for before its turn here is resumed when it is loaded. Returns the number of games
-    /// looked at; progress shows in [`Hub::resume_progress`].
+    /// Queues the move of each stored bot game whose bot is to move and whose move is not
+    /// queued (games stored before the queue was, or queued moves lost with a database
+    /// restored from a backup), without holding the games in memory. Returns the number of
+    /// games looked at; progress shows in [`Hub::resume_progress`].
     pub async fn resume_bots(self: &Arc<Hub>) -> ApiResult<usize> {
         self.resuming.running.store(true, Ordering::Relaxed);
         self.resuming.total.store(0, Ordering::Relaxed);
@@ -1101,13 +1003,25 @@ impl Hub {
         };
         self.resuming.total.store(ids.len(), Ordering::Relaxed);
         for id in &ids {
-            while self.searches.held_by(ClientId::SERVER) >= RESUME_BATCH {
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
             // One damaged game must not keep the others from being served: it is skipped
-            // here, and answers its own error when asked for. Loading the game resumes
-            // its bot.
-            if let Err(error) = self.entry(id).await {
+            // here, and answers its own error when asked for.
+            let key = id.clone();
+            let queued = self
+                .with_store(move |s| {
+                    let Some((row, moves)) = s.load(&key)? else {
+                        return Ok(());
+                    };
+                    let owed = setup_of(&row)
+                        .ok()
+                        .and_then(|setup| session::build(&setup, &moves).ok())
+                        .is_some_and(|game| turn::bot_to_move(&row, &game));
+                    if owed {
+                        s.queue_bot(&key, &ClientId::SERVER.key())?;
+                    }
+                    Ok(())
+                })
+                .await;
+            if let Err(error) = queued {
                 use std::io::Write;
                 let _ = writeln!(
                     std::io::stderr(),

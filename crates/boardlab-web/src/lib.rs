@@ -27,7 +27,9 @@ pub mod session;
 pub mod store;
 pub mod stored;
 pub mod testing;
+pub mod turn;
 pub mod view;
+pub mod worker;
 
 pub use limits::Limits;
 pub use server::{ServeConfig, Server, router, serve_blocking};

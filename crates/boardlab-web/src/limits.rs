@@ -24,7 +24,8 @@ pub struct Limits {
     pub games_per_minute: u32,
     /// Bot searches one client's games may have running or queued at once.
     pub searches_per_client: usize,
-    /// Bot searches running at once on the whole server; more wait in a fair queue.
+    /// Bot moves this server's own workers make at once (`--workers`; 0: none, the
+    /// moves wait for `boardlab worker` processes); more wait in the queue.
     pub searches: usize,
     /// Analyses one client may have running or queued at once.
     pub analyses_per_client: usize,
@@ -72,6 +73,16 @@ impl ClientId {
     /// The server itself, for the work it starts on its own: the bots of stored games it
     /// resumes (after a start, or when a game is loaded again). No peer has this address.
     pub const SERVER: ClientId = ClientId(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+
+    /// The client's name in the queue of bot moves (`jobs.client`): its address, or
+    /// `server` for the server's own.
+    pub fn key(self) -> String {
+        if self == ClientId::SERVER {
+            "server".to_string()
+        } else {
+            self.0.to_string()
+        }
+    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientId {

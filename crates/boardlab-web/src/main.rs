@@ -6,7 +6,7 @@ use boardlab_web::{ServeConfig, serve_blocking};
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite|postgres://USER@HOST/DB] [--tablebases DIR] [--rules DIR] [--host NAME]... [--games-per-minute N]";
+const USAGE: &str = "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite|postgres://USER@HOST/DB] [--tablebases DIR] [--rules DIR] [--host NAME]... [--workers N] [--games-per-minute N]";
 
 /// Says `message` on stderr (a closed stderr is not an error worth dying of) and exits 2.
 fn refuse(message: &str) -> ExitCode {
@@ -34,6 +34,14 @@ fn main() -> ExitCode {
             ("--tablebases", Some(v)) => config.tablebases = Some(v.into()),
             ("--rules", Some(v)) => config.rules = Some(v.into()),
             ("--host", Some(v)) => config.hosts.push(v),
+            ("--workers", Some(v)) => match v.parse() {
+                Ok(n) if n <= 1024 => config.limits.searches = n,
+                _ => {
+                    return refuse(&format!(
+                        "error: --workers '{v}': use a whole number from 0 to 1024"
+                    ));
+                }
+            },
             ("--games-per-minute", Some(v)) => match v.parse() {
                 Ok(n) if n > 0 => config.limits.games_per_minute = n,
                 _ => {

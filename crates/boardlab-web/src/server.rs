@@ -142,6 +142,16 @@ impl Server {
     /// meanwhile (a game asked for first is resumed when it is loaded).
     pub async fn run(self) -> anyhow::Result<()> {
         self.hub.follow_other_servers();
+        // The server's own workers make the bots' moves (none with `--workers 0`); they
+        // stop when the server does.
+        let limits = self.hub.limits();
+        let _workers = crate::worker::Workers::start(
+            self.hub.shared_store(),
+            crate::worker::WorkerConfig {
+                memory: Some(self.hub.solver_memory()),
+                ..crate::worker::WorkerConfig::new(limits.searches)
+            },
+        );
         self.hub.resume_bots_in_background();
         // Games nobody has asked for in a while leave memory.
         let hub = std::sync::Arc::downgrade(&self.hub);

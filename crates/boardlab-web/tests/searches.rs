@@ -1,7 +1,8 @@
-//! Bot searches and analyses share the server fairly: each waits its turn in a queue served
-//! round-robin over clients, a client beyond its own limit is answered 429 (and nothing
-//! changes), work whose game ends leaves the queue, and the perfect player stops when its
-//! game ends.
+//! Bot searches and analyses share the server fairly: a bot's move is a job in the store's
+//! queue, a client beyond its own limit is answered 429 (and nothing changes), a move whose
+//! game ends or is taken back leaves the queue, one whose game leaves memory stays (it is
+//! owed), analyses wait their turn in a queue served round-robin over clients, and the
+//! perfect player stops when its game ends.
 
 use boardlab_web::create::{NewGame, new_row};
 use boardlab_web::hub::{EntryRef, Hub};
@@ -35,6 +36,22 @@ async fn create(hub: &Arc<Hub>, body: Value, who: ClientId) -> Result<(EntryRef,
     Ok((hub.entry(&id).await.unwrap(), seat))
 }
 
+/// The bots' moves `(being made, waiting)`.
+async fn queued(hub: &Hub) -> (usize, usize) {
+    let counts = hub.search_counts().await.unwrap();
+    (counts.running, counts.waiting)
+}
+
+/// Waits until the bots' moves are `expected` (being made, waiting), failing after
+/// [`PATIENCE`].
+async fn until_queued(hub: &Hub, what: &str, expected: (usize, usize)) {
+    let start = Instant::now();
+    while queued(hub).await != expected {
+        assert!(start.elapsed() < PATIENCE, "waited in vain for {what}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
 /// Waits (asynchronously) until `done` holds, failing after [`PATIENCE`].
 async fn until(what: &str, mut done: impl FnMut() -> bool) {
     let start = Instant::now();
@@ -46,8 +63,8 @@ async fn until(what: &str, mut done: impl FnMut() -> bool) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_at_its_search_limit_is_refused_and_waiting_searches_leave_with_their_game() {
-    // No search may run: every bot's search waits in the queue, which makes the counts
-    // certain.
+    // No worker runs (a hub without its server): every bot's move waits in the queue,
+    // which makes the counts certain.
     let hub = hub_with(Limits {
         searches: 0,
         searches_per_client: 1,
@@ -56,7 +73,7 @@ async fn a_client_at_its_search_limit_is_refused_and_waiting_searches_leave_with
     let bot_game = json!({ "game": "obsidian", "opponent": "bot", "level": 1, "side": "1" });
     let (first, seat) = create(&hub, bot_game.clone(), client(1)).await.unwrap();
     hub.play(&first, seat, "e2e4", client(1)).await.unwrap();
-    assert_eq!((hub.searches_running(), hub.searches_waiting()), (0, 1));
+    assert_eq!(queued(&hub).await, (0, 1));
 
     // Client 1's second bot game: the move that would start a second search is refused,
     // with the limit named, and not played.
@@ -108,38 +125,26 @@ async fn a_client_at_its_search_limit_is_refused_and_waiting_searches_leave_with
         })
         .expect("a winning move");
     hub.play(&ending, seat, &winning, client(1)).await.unwrap();
-    assert_eq!(hub.searches_waiting(), 1);
+    assert_eq!(queued(&hub).await, (0, 1));
     // Another client is not held back by client 1's limit.
     let (other, _) = create(&hub, bot_first, client(2)).await.unwrap();
-    until("the other client's search to queue", || {
-        hub.searches_waiting() == 2
-    })
-    .await;
+    until_queued(&hub, "the other client's search to queue", (0, 2)).await;
 
     // A waiting search whose game ends leaves the queue; then client 1 may play again.
     hub.resign(&first, seat).await.unwrap();
-    until("the resigned game's search to leave", || {
-        hub.searches_waiting() == 1
-    })
-    .await;
+    until_queued(&hub, "the resigned game's search to leave", (0, 1)).await;
     hub.play(&second, seat, "e2e4", client(1)).await.unwrap();
-    until("the new search to queue", || hub.searches_waiting() == 2).await;
-    // So does one whose moves are taken back, and one whose game leaves memory.
+    until_queued(&hub, "the new search to queue", (0, 2)).await;
+    // So does one whose moves are taken back.
     hub.takeback(&second, seat).await.unwrap();
-    until("the taken-back search to leave", || {
-        hub.searches_waiting() == 1
-    })
-    .await;
+    until_queued(&hub, "the taken-back search to leave", (0, 1)).await;
+    // A game that leaves memory keeps its bot's move: it is owed, and a worker makes it.
     drop(other);
     until("the unused game to leave memory", || {
         hub.drop_idle(Duration::ZERO) > 0
     })
     .await;
-    until("the dropped game's search to leave", || {
-        hub.searches_waiting() == 0
-    })
-    .await;
-    assert_eq!(hub.searches_running(), 0);
+    assert_eq!(queued(&hub).await, (0, 1));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -338,7 +343,9 @@ fn resigning_while_the_perfect_bot_thinks_stops_its_search() {
                 start.elapsed() < PATIENCE,
                 "the bot was never seen thinking"
             );
-            if health(addr)["bot_searches"] == 1 {
+            // Thinking: the job is held and the solver has its table.
+            let now = health(addr);
+            if now["bot_searches"] == 1 && now["solver_mib"].as_u64().unwrap_or(0) > 0 {
                 break 'seen;
             }
             if state(addr)["ply"].as_u64().unwrap() > ply {
@@ -351,18 +358,14 @@ fn resigning_while_the_perfect_bot_thinks_stops_its_search() {
     let (head, _) = act("resign", json!({}));
     assert!(head.starts_with("http/1.1 200"), "{head}");
     let resigned = Instant::now();
-    while health(addr)["bot_searches"] != 0 {
+    // The search stops and gives its solver's memory back.
+    while health(addr)["bot_searches"] != 0 || health(addr)["solver_mib"] != 0 {
         assert!(
             resigned.elapsed() < PATIENCE,
             "the search went on after the game ended"
         );
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert_eq!(
-        health(addr)["solver_mib"],
-        0,
-        "the solver's memory was given back"
-    );
     // Nothing was played after the end.
     assert_eq!(state(addr)["moves"].as_array().unwrap().len(), moves);
 }

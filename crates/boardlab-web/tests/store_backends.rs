@@ -8,7 +8,7 @@ use boardlab_games::GameId;
 use boardlab_web::Database;
 use boardlab_web::ending::Ending;
 use boardlab_web::game_set::GameSet;
-use boardlab_web::store::{GameRow, LAYOUT_VERSION, Mode, Store, StoreError};
+use boardlab_web::store::{Change, GameRow, LAYOUT_VERSION, Mode, Store, StoreError};
 use boardlab_web::testing::postgres::fresh_database;
 use boardlab_web::testing::{stored_row, temp_db};
 use std::sync::{Arc, Barrier};
@@ -199,6 +199,67 @@ fn a_database_of_a_newer_layout_is_refused(fresh: Fresh) {
     );
 }
 
+fn the_queue_of_bot_moves_takes_turns_over_clients_and_outlives_a_lost_worker(fresh: Fresh) {
+    let Some(db) = fresh("jobs") else { return };
+    let store = open(&db);
+    for (id, client) in [("a1", "A"), ("a2", "A"), ("a3", "A"), ("b1", "B")] {
+        store.insert_game(&bot_row(id)).unwrap();
+        store.queue_bot(id, client).unwrap();
+        // Queued twice, it keeps its one place.
+        store.queue_bot(id, client).unwrap();
+    }
+    assert_eq!(store.jobs_of("A").unwrap(), 3);
+    let counts = store.job_counts().unwrap();
+    assert_eq!((counts.running, counts.waiting), (0, 4));
+    let far = boardlab_web::clock::now_ms() + 60_000;
+    let taken: Vec<String> = (0..4)
+        .map(|_| store.take_job("w", far).unwrap().unwrap().game)
+        .collect();
+    assert_eq!(taken, ["a1", "b1", "a2", "a3"]);
+    assert_eq!(store.take_job("w", far).unwrap(), None);
+    assert_eq!(store.job_counts().unwrap().running, 4);
+    // A change to a game voids its job; a queued move comes with it when asked.
+    let version = store.version("a1").unwrap().unwrap();
+    store
+        .change(
+            "a1",
+            version,
+            &[Change::Ending(Ending::Resigned(Player::One))],
+        )
+        .unwrap();
+    assert_eq!(store.job_counts().unwrap().running, 3);
+    let version = store.version("b1").unwrap().unwrap();
+    let new_version = store
+        .change(
+            "b1",
+            version,
+            &[
+                Change::Move {
+                    ply: 0,
+                    mv: "b2a3".into(),
+                    at_ms: 0,
+                },
+                Change::QueueBot { client: "B".into() },
+            ],
+        )
+        .unwrap();
+    assert_eq!(new_version, version + 1);
+    let job = store.take_job("w", far).unwrap().expect("b1's new move");
+    assert_eq!((job.game.as_str(), job.version), ("b1", new_version));
+    // A worker whose lease ran out (it died) loses its job to the next.
+    store.drop_job(job.id).unwrap();
+    store.insert_game(&bot_row("c1")).unwrap();
+    store.queue_bot("c1", "C").unwrap();
+    let past = boardlab_web::clock::now_ms() - 1;
+    let lost = store.take_job("dead", past).unwrap().unwrap();
+    assert_eq!(store.job_counts().unwrap().waiting, 1);
+    let again = store.take_job("alive", far).unwrap().unwrap();
+    assert_eq!((again.id, again.game.as_str()), (lost.id, "c1"));
+    // Renewed, a lease holds.
+    store.renew_jobs("alive", &[again.id], far).unwrap();
+    assert_eq!(store.take_job("other", far).unwrap(), None);
+}
+
 /// Each check of the suite as a test of each backend.
 macro_rules! suite {
     ($($check:ident),* $(,)?) => {
@@ -219,6 +280,7 @@ suite!(
     a_pasted_text_is_stored_once_under_one_key,
     a_damaged_row_names_its_column,
     a_database_of_a_newer_layout_is_refused,
+    the_queue_of_bot_moves_takes_turns_over_clients_and_outlives_a_lost_worker,
 );
 
 #[test]
@@ -285,6 +347,41 @@ fn two_stores_racing_for_one_ply_on_postgres_store_exactly_one_move() {
         second.load("race").unwrap().unwrap().1,
         first.load("race").unwrap().unwrap().1
     );
+}
+
+#[test]
+fn workers_taking_moves_at_once_from_postgres_each_get_their_own() {
+    let Some(db) = fresh_database("skip-locked") else {
+        return;
+    };
+    let store = Arc::new(open(&db));
+    for n in 0..40 {
+        let id = format!("g{n}");
+        store.insert_game(&bot_row(&id)).unwrap();
+        store.queue_bot(&id, &format!("client{}", n % 3)).unwrap();
+    }
+    let far = boardlab_web::clock::now_ms() + 60_000;
+    let start = Arc::new(Barrier::new(4));
+    let taken: Vec<String> = (0..4)
+        .map(|w| {
+            let (store, start) = (store.clone(), start.clone());
+            std::thread::spawn(move || {
+                start.wait();
+                let mut mine = Vec::new();
+                while let Some(job) = store.take_job(&format!("w{w}"), far).unwrap() {
+                    mine.push(job.game);
+                }
+                mine
+            })
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flat_map(|thread| thread.join().unwrap())
+        .collect();
+    let mut unique = taken.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!((taken.len(), unique.len()), (40, 40), "{taken:?}");
 }
 
 #[test]

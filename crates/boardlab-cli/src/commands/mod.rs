@@ -16,3 +16,4 @@ pub mod solve;
 pub mod tablebase;
 pub mod train;
 pub mod tune;
+pub mod worker;

@@ -58,9 +58,11 @@ struct LimitArgs {
     /// Bot searches one client's games may have running or waiting at once (1 to 1000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
     searches_per_client: Option<u64>,
-    /// Bot searches running at once on the whole server (1 to 1024; default: the cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    searches: Option<u64>,
+    /// Bot moves this server's own workers make at once (0 to 1024; default: the cores).
+    /// 0 runs none: the bots' moves wait for `boardlab worker` processes on the same
+    /// PostgreSQL database (docs/deploy.md).
+    #[arg(long, alias = "searches", value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    workers: Option<u64>,
     /// Analyses one client may have running or waiting at once (1 to 1000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
     analyses_per_client: Option<u64>,
@@ -104,7 +106,7 @@ impl LimitArgs {
         if let Some(n) = self.searches_per_client {
             limits.searches_per_client = count(n);
         }
-        if let Some(n) = self.searches {
+        if let Some(n) = self.workers {
             limits.searches = count(n);
         }
         if let Some(n) = self.analyses_per_client {

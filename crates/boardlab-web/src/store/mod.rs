@@ -22,8 +22,9 @@ use std::sync::Arc;
 /// The layout version this build writes and reads. Each backend migrates an older database
 /// to it, one numbered step at a time, and refuses a newer one ([`StoreError::Newer`]).
 /// SQLite versions 1 and 2 renumbered the bot levels; PostgreSQL starts at 2; version 3
-/// gave each game a version (checked by every change) and stored its offers.
-pub const LAYOUT_VERSION: i64 = 3;
+/// gave each game a version (checked by every change) and stored its offers; version 4
+/// added the queue of bot moves (table `jobs`).
+pub const LAYOUT_VERSION: i64 = 4;
 
 /// Offers of one seat waiting for the other seat's answer (games against a friend); a move
 /// withdraws them. They are stored, so that every server sharing the database knows them.
@@ -69,6 +70,33 @@ pub enum Change {
     Rematch(String),
     /// Sets the offers waiting.
     Offers(Offers),
+    /// Queues the bot's move in the game as it is after these changes, asked for by
+    /// `client` (a worker makes it: [`crate::worker`]).
+    QueueBot {
+        /// Who asked (the per-client limit counts the moves each client has queued).
+        client: String,
+    },
+}
+
+/// A bot's move to make, as the queue hands it to a worker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// The job's number.
+    pub id: i64,
+    /// The game.
+    pub game: String,
+    /// The game's version the move is for: once the game changes otherwise (a
+    /// resignation, a takeback), the job is void.
+    pub version: i64,
+}
+
+/// How many queued bot moves are being made and how many wait.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct JobCounts {
+    /// Held by a worker whose lease has not run out.
+    pub running: usize,
+    /// Waiting for a worker (or held by one whose lease ran out).
+    pub waiting: usize,
 }
 
 /// A change to a game that a server made and the others should know of: the game and its
@@ -206,6 +234,20 @@ trait Backend: Send + Sync {
     fn follow_changes(&self, on_notice: Box<dyn FnMut(Notice) -> bool + Send>) -> bool;
     /// The column `at_ms` of each move, in order.
     fn move_moments(&self, game_id: &str) -> StoreResult<Vec<Value>>;
+    /// Gives the oldest bot move nobody holds (or whose holder's lease ended before
+    /// `now_ms`) to `worker` until `until_ms`.
+    fn take_job(&self, worker: &str, now_ms: i64, until_ms: i64) -> StoreResult<Option<Job>>;
+    /// Extends the lease of `worker` on its jobs `ids` to `until_ms`.
+    fn renew_jobs(&self, worker: &str, ids: &[i64], until_ms: i64) -> StoreResult<()>;
+    /// Deletes job `id` (void: its game changed, or it needs no move).
+    fn drop_job(&self, id: i64) -> StoreResult<()>;
+    /// Queues the bot's move of a game at its current version for `client`, unless one is
+    /// queued; tells the workers.
+    fn queue_job(&self, game_id: &str, client: &str, now_ms: i64) -> StoreResult<()>;
+    /// The queued bot moves at `now_ms`.
+    fn job_counts(&self, now_ms: i64) -> StoreResult<JobCounts>;
+    /// How many queued bot moves `client` asked for.
+    fn jobs_of(&self, client: &str) -> StoreResult<usize>;
     /// A game's columns (in the order of [`crate::stored::COLUMNS`]) and its moves as
     /// `(ply, move)` in order of ply, read together; `None` when there is no such game.
     fn game_and_moves(&self, game_id: &str) -> StoreResult<Option<GameAndMoves>>;
@@ -488,6 +530,44 @@ impl Store {
                 }),
             })
             .collect()
+    }
+
+    /// Gives the oldest bot move nobody holds (or whose holder's lease ended) to `worker`
+    /// until `until_ms` (ms since 1970): of two workers asking at once, each gets its own.
+    pub fn take_job(&self, worker: &str, until_ms: i64) -> StoreResult<Option<Job>> {
+        self.backend
+            .take_job(worker, crate::clock::now_ms(), until_ms)
+    }
+
+    /// Extends the lease of `worker` on its jobs `ids` to `until_ms`.
+    pub fn renew_jobs(&self, worker: &str, ids: &[i64], until_ms: i64) -> StoreResult<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        self.backend.renew_jobs(worker, ids, until_ms)
+    }
+
+    /// Deletes job `id`: its game changed, or its bot is not to move. (A move made
+    /// deletes its job with the game's change.)
+    pub fn drop_job(&self, id: i64) -> StoreResult<()> {
+        self.backend.drop_job(id)
+    }
+
+    /// Queues the bot's move in a game at its current version for `client`; a game whose
+    /// move is queued already keeps its place (and its worker).
+    pub fn queue_bot(&self, game_id: &str, client: &str) -> StoreResult<()> {
+        self.backend
+            .queue_job(game_id, client, crate::clock::now_ms())
+    }
+
+    /// The queued bot moves: being made, and waiting.
+    pub fn job_counts(&self) -> StoreResult<JobCounts> {
+        self.backend.job_counts(crate::clock::now_ms())
+    }
+
+    /// How many queued bot moves `client` asked for.
+    pub fn jobs_of(&self, client: &str) -> StoreResult<usize> {
+        self.backend.jobs_of(client)
     }
 
     /// A game's row and its moves in order, or `None` if there is no such game. Every

@@ -4,8 +4,8 @@
 
 use super::location::without_password;
 use super::{
-    Backend, Change, GameAndMoves, GameRow, LAYOUT_VERSION, Notice, StoreError, StoreResult,
-    first_version,
+    Backend, Change, GameAndMoves, GameRow, Job, JobCounts, LAYOUT_VERSION, Notice, StoreError,
+    StoreResult, first_version,
 };
 use crate::ending::Ending;
 use crate::stored::Value;
@@ -64,20 +64,32 @@ fn said(error: &::postgres::Error) -> String {
 /// `(version reached, SQL)`. PostgreSQL databases start at version 2 (the SQLite layout's
 /// version 2, whose earlier steps renumbered levels no PostgreSQL database ever held).
 fn migrations() -> Vec<(i64, String)> {
-    vec![
-        (2, FIRST_TABLES.to_string()),
-        (
-            3,
-            format!(
-                "ALTER TABLE games ADD COLUMN draw_offer INTEGER;
+    let versioned = format!(
+        "ALTER TABLE games ADD COLUMN draw_offer INTEGER;
          ALTER TABLE games ADD COLUMN takeback_offer INTEGER;
          ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
          UPDATE games SET version = {};",
-                first_version()
-            ),
-        ),
+        first_version()
+    );
+    vec![
+        (2, FIRST_TABLES.to_string()),
+        (3, versioned),
+        (4, JOBS.to_string()),
     ]
 }
+
+/// Layout 4: the queue of bot moves, one per game at most, each for one version of its
+/// game; `worker` holds it until `lease_until_ms`.
+const JOBS: &str = "CREATE TABLE jobs (
+        id BIGSERIAL PRIMARY KEY,
+        game_id TEXT NOT NULL UNIQUE REFERENCES games(id),
+        version BIGINT NOT NULL,
+        client TEXT NOT NULL,
+        created_ms BIGINT NOT NULL,
+        worker TEXT,
+        lease_until_ms BIGINT
+    );
+    CREATE INDEX jobs_of_client ON jobs (client);";
 
 /// The tables of layout version 2.
 const FIRST_TABLES: &str = "CREATE TABLE games (
@@ -299,6 +311,7 @@ impl Backend for PostgresBackend {
     fn apply(&self, game_id: &str, expected: Option<i64>, changes: &[Change]) -> StoreResult<i64> {
         let mut client = self.client()?;
         let mut tx = client.transaction()?;
+        let mut queue_for = None;
         // The row's lock makes servers changing one game take turns.
         let version: i64 = tx
             .query_opt(
@@ -379,6 +392,7 @@ impl Backend for PostgresBackend {
                         &[&game_id, &seat(offers.draw), &seat(offers.takeback)],
                     )?;
                 }
+                Change::QueueBot { client } => queue_for = Some(client),
             }
         }
         let version = version + 1;
@@ -386,6 +400,14 @@ impl Backend for PostgresBackend {
             "UPDATE games SET version = $2 WHERE id = $1",
             &[&game_id, &version],
         )?;
+        // A queued bot move was for the game as it was: void now.
+        tx.execute("DELETE FROM jobs WHERE game_id = $1", &[&game_id])?;
+        if let Some(client) = queue_for {
+            tx.execute(
+                "INSERT INTO jobs (game_id, version, client, created_ms) VALUES ($1, $2, $3, $4)",
+                &[&game_id, &version, client, &crate::clock::now_ms()],
+            )?;
+        }
         // Delivered to every listening server when (and only if) the change commits.
         tx.execute(
             "SELECT pg_notify($1, $2)",
@@ -393,6 +415,86 @@ impl Backend for PostgresBackend {
         )?;
         tx.commit()?;
         Ok(version)
+    }
+
+    fn take_job(&self, worker: &str, now_ms: i64, until_ms: i64) -> StoreResult<Option<Job>> {
+        // Round-robin over clients: a client's jobs being made count first, so the free job
+        // with the fewest of its client's jobs before it goes next. SKIP LOCKED: workers
+        // asking at once each get another job, none waits for another.
+        Ok(self
+            .client()?
+            .query_opt(
+                "WITH turns AS (
+                     SELECT id, row_number() OVER (PARTITION BY client
+                         ORDER BY (worker IS NULL OR lease_until_ms < $2), id) AS turn
+                     FROM jobs),
+                 next AS (
+                     SELECT j.id FROM jobs j JOIN turns f ON f.id = j.id
+                     WHERE j.worker IS NULL OR j.lease_until_ms < $2
+                     ORDER BY f.turn, j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
+                 UPDATE jobs SET worker = $1, lease_until_ms = $3 FROM next
+                 WHERE jobs.id = next.id
+                 RETURNING jobs.id, jobs.game_id, jobs.version",
+                &[&worker, &now_ms, &until_ms],
+            )?
+            .map(|row| Job {
+                id: row.get(0),
+                game: row.get(1),
+                version: row.get(2),
+            }))
+    }
+
+    fn renew_jobs(&self, worker: &str, ids: &[i64], until_ms: i64) -> StoreResult<()> {
+        self.client()?.execute(
+            "UPDATE jobs SET lease_until_ms = $3 WHERE id = ANY($1) AND worker = $2",
+            &[&ids, &worker, &until_ms],
+        )?;
+        Ok(())
+    }
+
+    fn drop_job(&self, id: i64) -> StoreResult<()> {
+        self.client()?
+            .execute("DELETE FROM jobs WHERE id = $1", &[&id])?;
+        Ok(())
+    }
+
+    fn queue_job(&self, game_id: &str, client: &str, now_ms: i64) -> StoreResult<()> {
+        let mut connection = self.client()?;
+        let mut tx = connection.transaction()?;
+        let queued = tx.execute(
+            "INSERT INTO jobs (game_id, version, client, created_ms)
+             SELECT id, version, $2, $3 FROM games WHERE id = $1
+             ON CONFLICT (game_id) DO NOTHING",
+            &[&game_id, &client, &now_ms],
+        )?;
+        if queued > 0 {
+            tx.execute(
+                "SELECT pg_notify($1, id || ':' || version) FROM games WHERE id = $2",
+                &[&CHANNEL, &game_id],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn job_counts(&self, now_ms: i64) -> StoreResult<JobCounts> {
+        let row = self.client()?.query_one(
+            "SELECT count(*) FILTER (WHERE worker IS NOT NULL AND lease_until_ms >= $1), count(*) FROM jobs",
+            &[&now_ms],
+        )?;
+        let (running, all): (i64, i64) = (row.get(0), row.get(1));
+        Ok(JobCounts {
+            running: running as usize,
+            waiting: (all - running) as usize,
+        })
+    }
+
+    fn jobs_of(&self, client: &str) -> StoreResult<usize> {
+        let count: i64 = self
+            .client()?
+            .query_one("SELECT count(*) FROM jobs WHERE client = $1", &[&client])?
+            .get(0);
+        Ok(count as usize)
     }
 
     fn version(&self, game_id: &str) -> StoreResult<Option<i64>> {

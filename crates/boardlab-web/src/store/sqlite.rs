@@ -2,8 +2,8 @@
 //! through a WAL so that a committed move survives the process being killed.
 
 use super::{
-    Backend, Change, GameAndMoves, GameRow, LAYOUT_VERSION, Notice, StoreError, StoreResult,
-    first_version,
+    Backend, Change, GameAndMoves, GameRow, Job, JobCounts, LAYOUT_VERSION, Notice, StoreError,
+    StoreResult, first_version,
 };
 use crate::ending::Ending;
 use crate::stored::Value;
@@ -11,9 +11,15 @@ use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::Mutex;
 
+/// Who follows the changes: each is called with every change until it returns `false`.
+type Followers = Vec<Box<dyn FnMut(Notice) -> bool + Send>>;
+
 /// An SQLite database file in use.
 pub(super) struct SqliteBackend {
     conn: Mutex<Connection>,
+    /// The followers of changes in this process (the server, its workers): nobody else
+    /// writes the file.
+    followers: Mutex<Followers>,
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -158,8 +164,26 @@ fn migrations() -> Vec<(i64, String)> {
          UPDATE games SET version = {};",
         first_version()
     );
-    vec![(1, recalibrated), (2, respaced), (3, versioned)]
+    vec![
+        (1, recalibrated),
+        (2, respaced),
+        (3, versioned),
+        (4, JOBS.to_string()),
+    ]
 }
+
+/// Layout 4: the queue of bot moves, one per game at most, each for one version of its
+/// game; `worker` holds it until `lease_until_ms`.
+const JOBS: &str = "CREATE TABLE jobs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id TEXT NOT NULL UNIQUE REFERENCES games(id),
+        version INTEGER NOT NULL,
+        client TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        worker TEXT,
+        lease_until_ms INTEGER
+    );
+    CREATE INDEX jobs_of_client ON jobs (client);";
 
 /// The SQL that gives the stored games of `game` at each old level its new one
 /// (`(new, old)` pairs); the other levels stay.
@@ -228,7 +252,16 @@ impl SqliteBackend {
         migrate(&conn, path)?;
         Ok(SqliteBackend {
             conn: Mutex::new(conn),
+            followers: Mutex::new(Vec::new()),
         })
+    }
+
+    /// Tells the followers of a change; those that want no more are dropped.
+    fn tell(&self, notice: Notice) {
+        self.followers
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .retain_mut(|follower| follower(notice.clone()));
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
@@ -335,6 +368,7 @@ impl Backend for SqliteBackend {
     fn apply(&self, game_id: &str, expected: Option<i64>, changes: &[Change]) -> StoreResult<i64> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
+        let mut queue_for = None;
         let version: i64 = tx
             .query_row(
                 "SELECT version FROM games WHERE id = ?1",
@@ -407,14 +441,109 @@ impl Backend for SqliteBackend {
                         params![game_id, offers.draw, offers.takeback],
                     )?;
                 }
+                Change::QueueBot { client } => queue_for = Some(client),
             }
         }
+        let version = version + 1;
         tx.execute(
             "UPDATE games SET version = ?2 WHERE id = ?1",
-            params![game_id, version + 1],
+            params![game_id, version],
         )?;
+        // A queued bot move was for the game as it was: void now.
+        tx.execute("DELETE FROM jobs WHERE game_id = ?1", params![game_id])?;
+        if let Some(client) = queue_for {
+            tx.execute(
+                "INSERT INTO jobs (game_id, version, client, created_ms) VALUES (?1, ?2, ?3, ?4)",
+                params![game_id, version, client, crate::clock::now_ms()],
+            )?;
+        }
         tx.commit()?;
-        Ok(version + 1)
+        drop(conn);
+        self.tell(Notice::Changed {
+            game: game_id.to_string(),
+            version,
+        });
+        Ok(version)
+    }
+
+    fn take_job(&self, worker: &str, now_ms: i64, until_ms: i64) -> StoreResult<Option<Job>> {
+        Ok(self
+            .conn()
+            .query_row(
+                // Round-robin over clients: a client's jobs being made count first, so the
+                // free job with the fewest of its client's jobs before it goes next.
+                "WITH turns AS (
+                     SELECT id, worker IS NULL OR lease_until_ms < ?2 AS free,
+                         row_number() OVER (PARTITION BY client
+                             ORDER BY worker IS NULL OR lease_until_ms < ?2, id) AS turn
+                     FROM jobs)
+                 UPDATE jobs SET worker = ?1, lease_until_ms = ?3
+                 WHERE id = (SELECT id FROM turns WHERE free ORDER BY turn, id LIMIT 1)
+                 RETURNING id, game_id, version",
+                params![worker, now_ms, until_ms],
+                |row| {
+                    Ok(Job {
+                        id: row.get(0)?,
+                        game: row.get(1)?,
+                        version: row.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
+    fn renew_jobs(&self, worker: &str, ids: &[i64], until_ms: i64) -> StoreResult<()> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare_cached("UPDATE jobs SET lease_until_ms = ?3 WHERE id = ?1 AND worker = ?2")?;
+        for id in ids {
+            stmt.execute(params![id, worker, until_ms])?;
+        }
+        Ok(())
+    }
+
+    fn drop_job(&self, id: i64) -> StoreResult<()> {
+        self.conn()
+            .execute("DELETE FROM jobs WHERE id = ?1", params![id])?;
+        Ok(())
+    }
+
+    fn queue_job(&self, game_id: &str, client: &str, now_ms: i64) -> StoreResult<()> {
+        let queued = self.conn().execute(
+            "INSERT INTO jobs (game_id, version, client, created_ms)
+             SELECT id, version, ?2, ?3 FROM games WHERE id = ?1
+             ON CONFLICT (game_id) DO NOTHING",
+            params![game_id, client, now_ms],
+        )?;
+        if queued > 0 {
+            let version = self.version(game_id)?.unwrap_or_default();
+            self.tell(Notice::Changed {
+                game: game_id.to_string(),
+                version,
+            });
+        }
+        Ok(())
+    }
+
+    fn job_counts(&self, now_ms: i64) -> StoreResult<JobCounts> {
+        let (running, all): (i64, i64) = self.conn().query_row(
+            "SELECT coalesce(sum(worker IS NOT NULL AND lease_until_ms >= ?1), 0), count(*) FROM jobs",
+            params![now_ms],
+            |row| Ok((row.get(0)?, row.get(1)?)),
+        )?;
+        Ok(JobCounts {
+            running: running as usize,
+            waiting: (all - running) as usize,
+        })
+    }
+
+    fn jobs_of(&self, client: &str) -> StoreResult<usize> {
+        let count: i64 = self.conn().query_row(
+            "SELECT count(*) FROM jobs WHERE client = ?1",
+            params![client],
+            |row| row.get(0),
+        )?;
+        Ok(count as usize)
     }
 
     fn version(&self, game_id: &str) -> StoreResult<Option<i64>> {
@@ -432,9 +561,13 @@ impl Backend for SqliteBackend {
         false
     }
 
-    fn follow_changes(&self, _on_notice: Box<dyn FnMut(Notice) -> bool + Send>) -> bool {
-        // One server holds the file: nobody else changes its games.
-        false
+    fn follow_changes(&self, on_notice: Box<dyn FnMut(Notice) -> bool + Send>) -> bool {
+        // One server holds the file: the changes are this process's own.
+        self.followers
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(on_notice);
+        true
     }
 
     fn move_moments(&self, game_id: &str) -> StoreResult<Vec<Value>> {
