@@ -171,7 +171,8 @@ pub async fn game_state(
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
     let entry = hub.entry(&id).await?;
-    let entry = entry.lock().await;
+    let mut entry = entry.lock().await;
+    hub.sync(&mut entry).await?;
     Ok(Json(hub::state_of(&entry)))
 }
 
@@ -187,7 +188,8 @@ pub async fn game_view(
         ))
     })?;
     let entry = hub.entry(&id).await?;
-    let entry = entry.lock().await;
+    let mut entry = entry.lock().await;
+    hub.sync(&mut entry).await?;
     let view = crate::view::view_at(&entry.session, ply)
         .ok_or_else(|| ApiError::not_found(format!("the game has no ply {ply}")))?;
     Ok(Json(serde_json::to_value(view).unwrap_or(Value::Null)))
@@ -199,7 +201,8 @@ pub async fn game_record(
     Path(id): Path<String>,
 ) -> ApiResult<Response> {
     let entry = hub.entry(&id).await?;
-    let entry = entry.lock().await;
+    let mut entry = entry.lock().await;
+    hub.sync(&mut entry).await?;
     let text = crate::record::write_record(&entry.session, &hub::record_tags(&entry));
     let name = format!("boardlab-{}-{}.pgn", entry.row.game, entry.row.id);
     Ok((
@@ -226,7 +229,8 @@ pub async fn game_events(
 ) -> ApiResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let entry = hub.entry(&id).await?;
     let (first, updates) = {
-        let entry = entry.lock().await;
+        let mut entry = entry.lock().await;
+        hub.sync(&mut entry).await?;
         (hub::state_of(&entry).to_string(), entry.events.subscribe())
     };
     let first = tokio_stream::once(Ok(Event::default().event("state").data(first)));

@@ -320,8 +320,8 @@ impl Hub {
 
     /// Reads the game of `entry` again where another server sharing the database may have
     /// changed it (a no-op for a database of one server): the request that follows sees
-    /// the game as it is.
-    async fn sync(&self, entry: &mut Entry) -> ApiResult<()> {
+    /// the game as it is, also just after a change made through another server.
+    pub async fn sync(&self, entry: &mut Entry) -> ApiResult<()> {
         if !self.store.is_shared() {
             return Ok(());
         }

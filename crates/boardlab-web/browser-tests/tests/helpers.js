@@ -2,7 +2,7 @@
 // and act on the board by real mouse clicks.
 
 import { before, after } from 'node:test';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
@@ -21,7 +21,7 @@ mkdirSync(SHOTS, { recursive: true });
 export async function startServer({ addr = '127.0.0.1:0', db = null, args = [] } = {}) {
   const bin = process.env.BOARDLAB_WEB_BIN;
   if (!bin) throw new Error('set BOARDLAB_WEB_BIN to the boardlab-web binary (run.sh does)');
-  db = db || join(mkdtempSync(join(tmpdir(), 'boardlab-web-')), 'games.sqlite');
+  db = db || freshDatabase();
   // The tests start many games from one address: past the default games-per-minute.
   const child = spawn(bin, ['--addr', addr, '--db', db, '--games-per-minute', '100000', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -38,6 +38,24 @@ export async function startServer({ addr = '127.0.0.1:0', db = null, args = [] }
   });
   const exited = new Promise((ok) => child.on('exit', ok));
   return { url, db, stop: () => child.kill('SIGTERM'), exited };
+}
+
+let databases = 0;
+
+/**
+ * A fresh database for a server: an SQLite file in a new temporary folder, or, where
+ * BOARDLAB_BROWSER_POSTGRES names a PostgreSQL server's URL (scripts/browser-tests-postgres.sh),
+ * a new database made on it with psql (the URL's own database is where it is made from).
+ */
+function freshDatabase() {
+  const server = process.env.BOARDLAB_BROWSER_POSTGRES;
+  if (!server) return join(mkdtempSync(join(tmpdir(), 'boardlab-web-')), 'games.sqlite');
+  const name = `boardlab_browser_${process.pid}_${databases++}`;
+  const made = spawnSync('psql', [server, '-q', '-c', `CREATE DATABASE "${name}"`], { encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`cannot make database ${name}: ${made.stderr}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**
