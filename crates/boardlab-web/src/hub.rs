@@ -400,7 +400,10 @@ impl Hub {
                         Notice::Changed { version, .. } => *version > entry.row.version,
                         Notice::Resync => true,
                     };
-                    if behind && let Err(error) = hub.refresh(&mut entry).await {
+                    if !behind {
+                        continue;
+                    }
+                    if let Err(error) = hub.refresh(&mut entry).await {
                         use std::io::Write;
                         let _ = writeln!(
                             std::io::stderr(),
@@ -408,7 +411,12 @@ impl Hub {
                             boardlab_core::quoted(&entry.row.id),
                             error.message
                         );
+                        continue;
                     }
+                    drop(entry);
+                    // This server watches the new clock too: whichever server notices the
+                    // flag first ends the game (the version check lets one do it).
+                    hub.schedule_flag(&entry_ref);
                 }
             }
         });

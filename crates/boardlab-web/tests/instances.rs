@@ -248,3 +248,64 @@ fn a_server_killed_mid_game_leaves_the_game_to_the_other_with_every_move() {
     second.kill().unwrap();
     second.wait().unwrap();
 }
+
+#[test]
+fn a_flag_falls_once_and_falls_on_the_other_server_when_the_first_is_killed() {
+    let Some(db) = fresh_database("flag") else {
+        return;
+    };
+    let (mut first, a) = start_process(&db);
+    let (mut second, b) = start_process(&db);
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "sprint", "opponent": "friend", "side": "1", "clock": "1+0" }),
+    );
+    // The first move is free; then seat 2's second runs.
+    let (status, state) = post(
+        a,
+        &format!("/api/games/{id}/moves"),
+        json!({ "seat": 1, "token": tokens[0], "move": "b2c3" }),
+    );
+    assert_eq!(status, 200, "{state}");
+    let version = state["version"].as_i64().unwrap();
+    // The second server holds the game too (and watches its clock), then the first dies.
+    let mut watcher = follow(b, &id);
+    until_seen(&mut watcher, "b2c3");
+    first.kill().unwrap();
+    first.wait().unwrap();
+    until_seen(&mut watcher, "\"score\":\"1-0\"");
+    let after = get(b, &format!("/api/games/{id}"));
+    assert_eq!(after["result"]["score"], "1-0", "{after}");
+    // One change ended it.
+    assert_eq!(after["version"].as_i64().unwrap(), version + 1, "{after}");
+    second.kill().unwrap();
+    second.wait().unwrap();
+}
+
+#[test]
+fn with_both_servers_watching_a_flag_falls_once() {
+    let Some([a, b]) = two_servers("flag-twice") else {
+        return;
+    };
+    let (id, tokens) = create(
+        a,
+        json!({ "game": "sprint", "opponent": "friend", "side": "1", "clock": "1+0" }),
+    );
+    let (status, state) = post(
+        a,
+        &format!("/api/games/{id}/moves"),
+        json!({ "seat": 1, "token": tokens[0], "move": "b2c3" }),
+    );
+    assert_eq!(status, 200, "{state}");
+    let version = state["version"].as_i64().unwrap();
+    let mut watchers = [follow(a, &id), follow(b, &id)];
+    for watcher in &mut watchers {
+        until_seen(watcher, "\"score\":\"1-0\"");
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    for addr in [a, b] {
+        let after = get(addr, &format!("/api/games/{id}"));
+        assert_eq!(after["result"]["score"], "1-0", "{after}");
+        assert_eq!(after["version"].as_i64().unwrap(), version + 1, "{after}");
+    }
+}
