@@ -9,7 +9,8 @@ use serde_json::{Value, json};
 
 /// `GET /api/health`: `ok`, the database's kind (`sqlite`, `postgres`) and the games stored
 /// (a read through the store), the games in
-/// memory, the bot searches and analyses running and waiting, the MiB the solver's tables
+/// memory, the bots' moves being made and waiting (the database's whole queue), the
+/// analyses running and waiting, the MiB the solver's tables
 /// take, and how far the background resume of stored bot games has come (`null` when done);
 /// 503 with `"ok": false` and the store's error when the store cannot be read.
 pub async fn health(State(hub): State<AppState>) -> Response {

@@ -114,8 +114,8 @@ pub type EntryRef = Arc<tokio::sync::Mutex<Entry>>;
 /// How long the analysis searches one position.
 pub const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(400);
 
-/// How many games stay in memory: beyond it, games nobody is using (no request, no bot
-/// thinking, nobody following its updates) are dropped, finished ones first, and loaded again
+/// How many games stay in memory: beyond it, games nobody is using (no request, nobody
+/// following its updates) are dropped, finished ones first, and loaded again
 /// from the store when next asked for.
 pub const RESIDENT: usize = 256;
 

@@ -1,4 +1,5 @@
-//! A fair queue for work that must not all run at once (bot searches, analyses): at most
+//! A fair queue for work of one server that must not all run at once (its analyses; the
+//! bots' moves are jobs in the store's queue, [`crate::worker`]): at most
 //! `capacity` run together; the rest wait, served round-robin over the clients that asked
 //! for them, so one client with many waiting never makes another wait behind all of them.
 //! Each client may have at most `per_client` running or waiting.
@@ -56,17 +57,6 @@ impl FairQueue {
 
     /// A place in the queue for `client`, refused when the client is at its limit.
     pub fn enter(self: &Arc<FairQueue>, client: ClientId) -> Result<Ticket, ClientFull> {
-        self.join(client, true)
-    }
-
-    /// A place in the queue for `client` whatever it holds already (the server's own
-    /// work: bots resumed after a restart or when their game is loaded again).
-    pub fn enter_always(self: &Arc<FairQueue>, client: ClientId) -> Ticket {
-        self.join(client, false)
-            .unwrap_or_else(|_| unreachable!("an unlimited entry is never refused"))
-    }
-
-    fn join(self: &Arc<FairQueue>, client: ClientId, limited: bool) -> Result<Ticket, ClientFull> {
         let mut state = self.lock();
         let state = &mut *state;
         let id = state.next_id;
@@ -74,7 +64,7 @@ impl FairQueue {
         let nobody_waits = state.turns.is_empty();
         let free = state.running < self.capacity;
         let entry = state.clients.entry(client).or_default();
-        if limited && entry.running + entry.waiting.len() >= self.per_client {
+        if entry.running + entry.waiting.len() >= self.per_client {
             if entry.running == 0 && entry.waiting.is_empty() {
                 state.clients.remove(&client);
             }

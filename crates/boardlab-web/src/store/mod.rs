@@ -229,8 +229,9 @@ trait Backend: Send + Sync {
     fn version(&self, game_id: &str) -> StoreResult<Option<i64>>;
     /// Whether other servers may share the database (and change its games).
     fn is_shared(&self) -> bool;
-    /// Calls `on_notice` with each change other servers (and this one) make, from a thread
-    /// of its own, until it returns `false`; `false` at once where nobody shares the database.
+    /// Calls `on_notice` with each change made to the games (by this process, and by other
+    /// servers where they share the database) until it returns `false`; `false` when the
+    /// changes cannot be followed.
     fn follow_changes(&self, on_notice: Box<dyn FnMut(Notice) -> bool + Send>) -> bool;
     /// The column `at_ms` of each move, in order.
     fn move_moments(&self, game_id: &str) -> StoreResult<Vec<Value>>;
@@ -471,9 +472,10 @@ impl Store {
         self.backend.is_shared()
     }
 
-    /// Calls `on_notice` with each change made to the database's games by any server, from
-    /// a thread of its own, until it returns `false` (PostgreSQL's `LISTEN`); returns
-    /// `false` at once for a database nobody else shares.
+    /// Calls `on_notice` with each change made to the database's games until it returns
+    /// `false`: on PostgreSQL every server's changes (`LISTEN`, from a thread of its own),
+    /// on SQLite this process's own (called by the thread that made the change, so
+    /// `on_notice` must not block). Returns `false` when the changes cannot be followed.
     pub fn follow_changes(&self, on_notice: Box<dyn FnMut(Notice) -> bool + Send>) -> bool {
         self.backend.follow_changes(on_notice)
     }
