@@ -7,6 +7,13 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
+/// `GET /api/live`: `{"ok": true}` while the process answers requests, whatever its
+/// database does (the liveness check: an orchestrator restarts a server that does not
+/// answer, not one whose database is away; [`health`] is the readiness check).
+pub async fn live() -> Json<Value> {
+    Json(json!({ "ok": true }))
+}
+
 /// `GET /api/health`: `ok`, the database's kind (`sqlite`, `postgres`) and the games stored
 /// (a read through the store), the games in
 /// memory, the bots' moves being made and waiting (the database's whole queue), the

@@ -70,6 +70,7 @@ fn routes(hub: AppState) -> Router {
         .route("/static/{name}", get(assets::static_file))
         .route("/api/catalog", get(api::catalog))
         .route("/api/health", get(health::health))
+        .route("/api/live", get(health::live))
         .route(
             "/api/games",
             post(api::create_game).layer(from_fn_with_state(new_games, limit_new_games)),

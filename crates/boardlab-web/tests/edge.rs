@@ -466,6 +466,7 @@ fn the_health_check_reads_the_store() {
     assert_eq!(ok.status, 200, "{ok:?}");
     assert_eq!(ok.json()["ok"], true);
     assert_eq!(ok.json()["games_stored"], 0);
+    assert_eq!(ok.json()["database"], "sqlite");
     assert!(ok.json()["games_in_memory"].is_u64());
     // The games table goes away (a damaged or replaced database): 503, ok false, the reason.
     hub.store()
@@ -482,6 +483,13 @@ fn the_health_check_reads_the_store() {
         "{down:?}"
     );
     assert!(down.json()["games_in_memory"].is_u64());
+    // The liveness check does not read the store: the process answers, so it lives.
+    let live = raw(
+        addr,
+        &request("GET", "/api/live", &addr.to_string(), "", ""),
+    );
+    assert_eq!(live.status, 200, "{live:?}");
+    assert_eq!(live.json()["ok"], true);
     // Back as it was: healthy again.
     hub.store()
         .execute_batch("ALTER TABLE games_away RENAME TO games")

@@ -56,7 +56,11 @@ fn said(error: &::postgres::Error) -> String {
             Some(detail) => format!("{} ({detail})", db.message()),
             None => db.message().to_string(),
         },
-        None => error.to_string(),
+        // "error connecting to server" says little: the system's reason follows it.
+        None => match std::error::Error::source(error) {
+            Some(source) => format!("{error}: {source}"),
+            None => error.to_string(),
+        },
     }
 }
 
