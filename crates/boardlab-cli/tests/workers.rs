@@ -8,6 +8,7 @@ use boardlab_games::GameId;
 use boardlab_web::Database;
 use boardlab_web::client::Client;
 use boardlab_web::testing::postgres::fresh_database;
+use boardlab_web::testing::spawn_server;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -29,29 +30,13 @@ impl Drop for Process {
 
 /// `boardlab serve --workers N` on `db`, on a free port; its address.
 fn serve(db: &Database, workers: u32) -> (Process, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--workers",
-            &workers.to_string(),
-        ])
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boardlab"));
+    command
+        .args(["serve", "--addr", "127.0.0.1:0", "--workers"])
+        .arg(workers.to_string())
         .arg("--db")
-        .arg(db.argument())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start the server");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("the server's first line");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in '{line}'"));
+        .arg(db.argument());
+    let (child, addr) = spawn_server(command);
     (Process(child), addr)
 }
 

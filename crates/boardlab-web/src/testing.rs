@@ -86,6 +86,31 @@ pub fn start_with(config: ServeConfig, workers: usize) -> (SocketAddr, Arc<Hub>)
     rx.recv().expect("the server's address")
 }
 
+/// Starts a server process (`command`: `boardlab-web` or `boardlab serve`, with its
+/// arguments) and reads the address it prints on its first line; returns the process and
+/// the address.
+///
+/// # Panics
+/// When the process does not start or prints no address.
+pub fn spawn_server(mut command: std::process::Command) -> (std::process::Child, SocketAddr) {
+    use std::io::BufRead;
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("start the server");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("the server's output"))
+        .read_line(&mut line)
+        .expect("the server's first line");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in '{line}'"));
+    (child, addr)
+}
+
 /// A stored game of `played` (listed by its id) at its start, played at one screen: the
 /// row tests store, changed where they need (`GameRow { mode: Mode::Bot, ..stored_row(…) }`).
 pub fn stored_row(id: &str, played: GameId) -> GameRow {

@@ -7,11 +7,11 @@
 use boardlab_web::Database;
 use boardlab_web::client::Client;
 use boardlab_web::testing::postgres::fresh_database;
-use boardlab_web::testing::{start_with, test_config};
+use boardlab_web::testing::{spawn_server, start_with, test_config};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
@@ -188,23 +188,11 @@ fn a_draw_offered_through_one_server_is_accepted_through_the_other() {
 
 /// Starts the server binary on `db` on a free port.
 fn start_process(db: &Database) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab-web"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boardlab-web"));
+    command
         .args(["--addr", "127.0.0.1:0", "--db"])
-        .arg(db.argument())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start the server");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("the server's first line");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in '{line}'"));
-    (child, addr)
+        .arg(db.argument());
+    spawn_server(command)
 }
 
 #[test]
@@ -249,6 +237,22 @@ fn a_server_killed_mid_game_leaves_the_game_to_the_other_with_every_move() {
     second.wait().unwrap();
 }
 
+/// A game against a friend with one second on each clock, created and its first (free) move
+/// played through `addr`: its id and its version once seat 2's clock runs.
+fn one_second_game(addr: SocketAddr) -> (String, i64) {
+    let (id, tokens) = create(
+        addr,
+        json!({ "game": "sprint", "opponent": "friend", "side": "1", "clock": "1+0" }),
+    );
+    let (status, state) = post(
+        addr,
+        &format!("/api/games/{id}/moves"),
+        json!({ "seat": 1, "token": tokens[0], "move": "b2c3" }),
+    );
+    assert_eq!(status, 200, "{state}");
+    (id, state["version"].as_i64().unwrap())
+}
+
 #[test]
 fn a_flag_falls_once_and_falls_on_the_other_server_when_the_first_is_killed() {
     let Some(db) = fresh_database("flag") else {
@@ -256,18 +260,8 @@ fn a_flag_falls_once_and_falls_on_the_other_server_when_the_first_is_killed() {
     };
     let (mut first, a) = start_process(&db);
     let (mut second, b) = start_process(&db);
-    let (id, tokens) = create(
-        a,
-        json!({ "game": "sprint", "opponent": "friend", "side": "1", "clock": "1+0" }),
-    );
     // The first move is free; then seat 2's second runs.
-    let (status, state) = post(
-        a,
-        &format!("/api/games/{id}/moves"),
-        json!({ "seat": 1, "token": tokens[0], "move": "b2c3" }),
-    );
-    assert_eq!(status, 200, "{state}");
-    let version = state["version"].as_i64().unwrap();
+    let (id, version) = one_second_game(a);
     // The second server holds the game too (and watches its clock), then the first dies.
     let mut watcher = follow(b, &id);
     until_seen(&mut watcher, "b2c3");
@@ -287,17 +281,8 @@ fn with_both_servers_watching_a_flag_falls_once() {
     let Some([a, b]) = two_servers("flag-twice") else {
         return;
     };
-    let (id, tokens) = create(
-        a,
-        json!({ "game": "sprint", "opponent": "friend", "side": "1", "clock": "1+0" }),
-    );
-    let (status, state) = post(
-        a,
-        &format!("/api/games/{id}/moves"),
-        json!({ "seat": 1, "token": tokens[0], "move": "b2c3" }),
-    );
-    assert_eq!(status, 200, "{state}");
-    let version = state["version"].as_i64().unwrap();
+    // The first move is free; then seat 2's second runs.
+    let (id, version) = one_second_game(a);
     let mut watchers = [follow(a, &id), follow(b, &id)];
     for watcher in &mut watchers {
         until_seen(watcher, "\"score\":\"1-0\"");

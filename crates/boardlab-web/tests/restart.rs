@@ -7,34 +7,21 @@ use boardlab_web::client::Client;
 use boardlab_web::game_set::GameSet;
 use boardlab_web::store::Store;
 use boardlab_web::testing::postgres::fresh_database;
-use boardlab_web::testing::temp_db;
+use boardlab_web::testing::{spawn_server, temp_db};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Starts the server binary on a free port; returns the process and its address.
 fn start(db: &Database) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardlab-web"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boardlab-web"));
+    command
         .args(["--addr", "127.0.0.1:0", "--db"])
-        .arg(db.argument())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start the server");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("the server's first line");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in '{line}'"));
-    (child, addr)
+        .arg(db.argument());
+    spawn_server(command)
 }
 
 fn state(addr: SocketAddr, id: &str) -> Value {

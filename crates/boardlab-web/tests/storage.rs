@@ -5,11 +5,10 @@
 
 use boardlab_web::client::Client;
 use boardlab_web::store::{Store, StoreError};
-use boardlab_web::testing::temp_db;
+use boardlab_web::testing::{spawn_server, temp_db};
 use serde_json::json;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn shm_of(db: &Path) -> PathBuf {
     let mut name = db.as_os_str().to_owned();
@@ -20,22 +19,9 @@ fn shm_of(db: &Path) -> PathBuf {
 #[test]
 fn a_second_server_on_the_same_file_is_refused_with_the_files_name() {
     let db = temp_db("storage-two");
-    let mut first = Command::new(env!("CARGO_BIN_EXE_boardlab-web"))
-        .args(["--addr", "127.0.0.1:0", "--db"])
-        .arg(&db)
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start the first server");
-    let mut line = String::new();
-    BufReader::new(first.stdout.take().unwrap())
-        .read_line(&mut line)
-        .expect("the first server's first line");
-    let addr: std::net::SocketAddr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in '{line}'"));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_boardlab-web"));
+    command.args(["--addr", "127.0.0.1:0", "--db"]).arg(&db);
+    let (mut first, addr) = spawn_server(command);
     // The first server writes a game: still no -shm file beside the database.
     let r = Client::connect(addr)
         .unwrap()
