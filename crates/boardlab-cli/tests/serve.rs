@@ -1,5 +1,6 @@
-//! `boardlab serve` as a process: a busy port is named with `--addr`, in one line, and the
-//! server survives a closed standard output (`boardlab serve | true`).
+//! `boardlab serve` as a process: a busy port is named with `--addr`, in one line, the
+//! server survives a closed standard output (`boardlab serve | true`), and a bad
+//! `--trusted-proxy` is refused naming what is allowed.
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -76,4 +77,28 @@ fn serve_survives_a_closed_stdout() {
     let errors = String::from_utf8_lossy(&output.stderr);
     assert!(status.contains("200"), "no answer ({status:?}): {errors}");
     assert!(!errors.contains("panicked"), "{errors}");
+}
+
+#[test]
+fn a_trusted_proxy_that_is_not_an_address_or_network_is_refused_naming_what_is_allowed() {
+    let output = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--trusted-proxy",
+            "10.0.0.1",
+            "--trusted-proxy",
+            "nginx.internal",
+            "--db",
+        ])
+        .arg(temp_db("proxy"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let errors = String::from_utf8_lossy(&output.stderr);
+    assert!(errors.contains("'nginx.internal'"), "{errors}");
+    assert!(errors.contains("--trusted-proxy <ADDR>"), "{errors}");
+    assert!(errors.contains("127.0.0.1 or ::1"), "{errors}");
+    assert!(errors.contains("10.0.0.0/8 or fd00::/8"), "{errors}");
 }

@@ -9,6 +9,9 @@ use std::convert::Infallible;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
+/// An IP network (`10.0.0.0/8`), or one address (`127.0.0.1/32`): a trusted proxy.
+pub use ipnet::IpNet;
+
 /// Every limit the server enforces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -38,6 +41,11 @@ pub struct Limits {
     /// The distinct pasted rules files the server compiles since it started (each stays
     /// in memory until it stops); more are refused with 503 until a restart.
     pub pasted_rules: usize,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`,
+    /// addresses or networks): a request from one of them counts for the client it forwards
+    /// ([`crate::edge::client_address`]); every other request counts for its peer, whatever
+    /// its headers say. None by default: the header is ignored.
+    pub trusted_proxies: Vec<IpNet>,
 }
 
 impl Default for Limits {
@@ -56,13 +64,16 @@ impl Default for Limits {
             solver_mib_per_search: 128,
             solver_mib_total: 512,
             pasted_rules: crate::game_set::DEFAULT_MAX_PASTED,
+            trusted_proxies: Vec::new(),
         }
     }
 }
 
 /// Who sent a request, for the per-client limits: the peer's IP address (port left out, so
-/// every connection of one machine counts as one client). Requests that reach the router
-/// without a connection (tests calling it directly) all count as one local client.
+/// every connection of one machine counts as one client), or, when the peer is a trusted
+/// proxy, the client it forwards (put in the request's extensions by
+/// [`crate::edge::client_address::resolve_client`]). Requests that reach the router without
+/// a connection (tests calling it directly) all count as one local client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ClientId(pub IpAddr);
 
@@ -89,6 +100,9 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientId {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Infallible> {
+        if let Some(&client) = parts.extensions.get::<ClientId>() {
+            return Ok(client);
+        }
         Ok(parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()

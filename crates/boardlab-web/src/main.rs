@@ -1,12 +1,13 @@
-//! `boardlab-web [--addr ADDR] [--db FILE|postgres://USER@HOST/DB] [--tablebases DIR] [--rules DIR] [--host NAME]...
-//! [--games-per-minute N]`: the same server as `boardlab serve`, as its own small binary (the
-//! crate's tests start it as a real process).
+//! `boardlab-web [--addr ADDR] [--db FILE|postgres://USER@HOST/DB] [--tablebases DIR]
+//! [--rules DIR] [--host NAME]... [--workers N] [--games-per-minute N]
+//! [--trusted-proxy ADDR]...`: the same server as `boardlab serve`, as its own small binary
+//! (the crate's tests start it as a real process).
 
 use boardlab_web::{ServeConfig, serve_blocking};
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite|postgres://USER@HOST/DB] [--tablebases DIR] [--rules DIR] [--host NAME]... [--workers N] [--games-per-minute N]";
+const USAGE: &str = "usage: boardlab-web [--addr 127.0.0.1:8080] [--db boardlab.sqlite|postgres://USER@HOST/DB] [--tablebases DIR] [--rules DIR] [--host NAME]... [--workers N] [--games-per-minute N] [--trusted-proxy ADDR|NETWORK]...";
 
 /// Says `message` on stderr (a closed stderr is not an error worth dying of) and exits 2.
 fn refuse(message: &str) -> ExitCode {
@@ -50,6 +51,12 @@ fn main() -> ExitCode {
                     ));
                 }
             },
+            ("--trusted-proxy", Some(v)) => {
+                match boardlab_web::edge::client_address::parse_trusted_proxy(&v) {
+                    Ok(net) => config.limits.trusted_proxies.push(net),
+                    Err(e) => return refuse(&format!("error: --trusted-proxy '{v}': {e}")),
+                }
+            }
             _ => return refuse(USAGE),
         }
     }

@@ -2,6 +2,8 @@
 
 use anyhow::Result;
 use boardlab_web::Limits;
+use boardlab_web::edge::client_address::parse_trusted_proxy;
+use boardlab_web::limits::IpNet;
 use clap::Args;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -79,6 +81,12 @@ struct LimitArgs {
     /// 0: players cannot paste rules files).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pasted_rules: Option<u64>,
+    /// A reverse proxy whose X-Forwarded-For names the client (repeatable): an address
+    /// (127.0.0.1, ::1) or a network (10.0.0.0/8, fd00::/8). Requests from it count for the
+    /// client it forwards in the per-client limits; without it, every request through a
+    /// proxy counts for the proxy (docs/deploy.md, "nginx").
+    #[arg(long = "trusted-proxy", value_name = "ADDR", value_parser = parse_trusted_proxy)]
+    trusted_proxies: Vec<IpNet>,
 }
 
 impl LimitArgs {
@@ -124,6 +132,7 @@ impl LimitArgs {
         if let Some(n) = self.pasted_rules {
             limits.pasted_rules = count(n);
         }
+        limits.trusted_proxies.clone_from(&self.trusted_proxies);
         limits
     }
 }

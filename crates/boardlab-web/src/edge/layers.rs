@@ -1,8 +1,9 @@
 //! The layers around the routes, outermost first: security headers on every answer, every
-//! error as JSON, the size of a request's head, the host and origin checks, and the body read
-//! within its timeout.
+//! error as JSON, the size of a request's head, the client behind a trusted proxy (only
+//! with `--trusted-proxy`), the host and origin checks, and the body read within its
+//! timeout.
 
-use crate::edge::{body, json_errors, security};
+use crate::edge::{body, client_address, json_errors, security};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use axum::Router;
@@ -62,13 +63,19 @@ pub async fn check_size(request: Request, next: Next) -> Response {
 pub fn around(routes: Router, limits: &Limits, hosts: &[String]) -> Router {
     // The routes go whole inside an outer router, so that the layers see the answers the
     // routing itself gives (a 405 gets its `Allow` header there).
-    Router::new()
+    let mut router = Router::new()
         .fallback_service(routes.fallback(json_errors::no_route))
         .layer(from_fn_with_state(limits.body_timeout, body::read_body))
         .layer(from_fn_with_state(
             Arc::new(security::AllowedHosts::new(hosts)),
             security::check_origin,
-        ))
+        ));
+    // Without trusted proxies every request counts for its peer, and the header is not read.
+    if !limits.trusted_proxies.is_empty() {
+        let trusted: Arc<[_]> = limits.trusted_proxies.clone().into();
+        router = router.layer(from_fn_with_state(trusted, client_address::resolve_client));
+    }
+    router
         .layer(from_fn(check_size))
         .layer(from_fn(json_errors::as_json))
         .layer(from_fn(security::add_headers))
