@@ -368,8 +368,9 @@ impl Hub {
     }
 
     /// Follows the changes other servers sharing the database make (PostgreSQL's
-    /// `LISTEN`): a game held here is read again and its watchers get its new state. After
-    /// a lost connection every game held is checked. Does nothing for a database of one
+    /// `LISTEN`): a game held here that has watchers here or a clock is read again, its
+    /// watchers get its new state and its clock is watched; any other waits for the next
+    /// request to read it. After a lost connection every such game held is checked. Does nothing for a database of one
     /// server.
     pub fn follow_other_servers(self: &Arc<Hub>) {
         let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Notice>();
@@ -400,7 +401,15 @@ impl Hub {
                         Notice::Changed { version, .. } => *version > entry.row.version,
                         Notice::Resync => true,
                     };
-                    if !behind {
+                    // On a shared database, a game that nobody follows here and that has
+                    // no clock to watch is read again only when a request asks for it
+                    // (`sync`): with requests spread over the servers, each would otherwise
+                    // replay every move. (On SQLite the notice is all that brings the
+                    // workers' moves.)
+                    let followed = !hub.store.is_shared()
+                        || entry.events.receiver_count() > 0
+                        || entry.clock.is_some();
+                    if !behind || !followed {
                         continue;
                     }
                     if let Err(error) = hub.refresh(&mut entry).await {

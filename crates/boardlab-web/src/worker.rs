@@ -167,15 +167,26 @@ fn say(text: &str) {
 impl Shared {
     /// A change to a game: a search for an older version of it stops; idle threads look
     /// for a job.
+    /// A change to a game stops the search held for an older version of it; a queued bot
+    /// move, or notices that may have been missed, wake the idle threads.
     fn on_notice(&self, notice: &Notice) {
-        if let Notice::Changed { game, version } = notice {
-            for (held_game, held_version, cancel) in self.held().values() {
-                if held_game == game && held_version < version {
-                    cancel.cancel();
+        match notice {
+            Notice::Changed {
+                game,
+                version,
+                queued,
+            } => {
+                for (held_game, held_version, cancel) in self.held().values() {
+                    if held_game == game && held_version < version {
+                        cancel.cancel();
+                    }
+                }
+                if *queued {
+                    self.wake();
                 }
             }
+            Notice::Resync => self.wake(),
         }
-        self.wake();
     }
 
     fn held(&self) -> std::sync::MutexGuard<'_, HashMap<i64, (String, i64, Cancel)>> {

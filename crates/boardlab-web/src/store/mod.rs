@@ -109,6 +109,8 @@ pub enum Notice {
         game: String,
         /// Its version after the change.
         version: i64,
+        /// Whether the change queued a bot move (workers look for a job only then).
+        queued: bool,
     },
     /// The connection that brings notices was (re)made: notices may have been missed, so
     /// every game held may have changed.

@@ -12,9 +12,11 @@ use crate::stored::Value;
 use ::postgres::fallible_iterator::FallibleIterator;
 use ::postgres::types::Type;
 use ::postgres::{NoTls, Row};
-use r2d2_postgres::PostgresConnectionManager;
+use connection::{Connection, Manager};
 use std::str::FromStr;
 use std::time::Duration;
+
+mod connection;
 
 /// Connections one server keeps to the database at most.
 const POOL_SIZE: u32 = 16;
@@ -32,7 +34,7 @@ const CHANNEL: &str = "boardlab_games";
 
 /// A PostgreSQL database in use.
 pub(super) struct PostgresBackend {
-    pool: r2d2::Pool<PostgresConnectionManager<NoTls>>,
+    pool: r2d2::Pool<Manager>,
     /// How to connect (for the connection that listens for changes).
     config: ::postgres::Config,
 }
@@ -67,6 +69,26 @@ fn said(error: &::postgres::Error) -> String {
 /// The numbered steps from one layout version to the next, as in the SQLite backend:
 /// `(version reached, SQL)`. PostgreSQL databases start at version 2 (the SQLite layout's
 /// version 2, whose earlier steps renumbered levels no PostgreSQL database ever held).
+/// A change's notice on [`CHANNEL`]: `GAME:VERSION`, with `:job` after it when the change
+/// queued a bot move.
+fn notice_payload(game_id: &str, version: i64, queued: bool) -> String {
+    format!("{game_id}:{version}{}", if queued { ":job" } else { "" })
+}
+
+/// Reads a notice's payload ([`notice_payload`]); `None` for anything else.
+fn parse_notice(payload: &str) -> Option<Notice> {
+    let (rest, queued) = match payload.strip_suffix(":job") {
+        Some(rest) => (rest, true),
+        None => (payload, false),
+    };
+    let (game, version) = rest.rsplit_once(':')?;
+    Some(Notice::Changed {
+        game: game.to_string(),
+        version: version.parse().ok()?,
+        queued,
+    })
+}
+
 fn migrations() -> Vec<(i64, String)> {
     let versioned = format!(
         "ALTER TABLE games ADD COLUMN draw_offer INTEGER;
@@ -213,12 +235,14 @@ impl PostgresBackend {
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
             .connection_timeout(CONNECT_TIMEOUT)
-            .build(PostgresConnectionManager::new(config.clone(), NoTls))
+            .build(Manager {
+                config: config.clone(),
+            })
             .map_err(|e| cannot(e.to_string()))?;
         Ok(PostgresBackend { pool, config })
     }
 
-    fn client(&self) -> StoreResult<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>> {
+    fn client(&self) -> StoreResult<r2d2::PooledConnection<Manager>> {
         Ok(self.pool.get()?)
     }
 }
@@ -313,15 +337,13 @@ impl Backend for PostgresBackend {
     }
 
     fn apply(&self, game_id: &str, expected: Option<i64>, changes: &[Change]) -> StoreResult<i64> {
-        let mut client = self.client()?;
+        let mut connection = self.client()?;
+        let (client, prepared) = Connection::parts(&mut connection);
         let mut tx = client.transaction()?;
         let mut queue_for = None;
         // The row's lock makes servers changing one game take turns.
         let version: i64 = tx
-            .query_opt(
-                "SELECT version FROM games WHERE id = $1 FOR UPDATE",
-                &[&game_id],
-            )?
+            .query_opt(&prepared.lock_version, &[&game_id])?
             .ok_or_else(|| StoreError::Missing {
                 game: game_id.to_string(),
             })?
@@ -340,10 +362,8 @@ impl Backend for PostgresBackend {
                             "ply {ply} is beyond what the moves table holds"
                         ))
                     })?;
-                    let inserted = tx.execute(
-                        "INSERT INTO moves (game_id, ply, mv, at_ms) VALUES ($1, $2, $3, $4)",
-                        &[&game_id, &ply_number, mv, at_ms],
-                    );
+                    let inserted =
+                        tx.execute(&prepared.insert_move, &[&game_id, &ply_number, mv, at_ms]);
                     match inserted {
                         Ok(_) => {}
                         Err(error)
@@ -367,10 +387,7 @@ impl Backend for PostgresBackend {
                     )?;
                 }
                 Change::Result(result) => {
-                    tx.execute(
-                        "UPDATE games SET result = $2 WHERE id = $1",
-                        &[&game_id, result],
-                    )?;
+                    tx.execute(&prepared.set_result, &[&game_id, result])?;
                 }
                 Change::Ending(Ending::Resigned(loser)) => {
                     tx.execute(
@@ -392,55 +409,34 @@ impl Backend for PostgresBackend {
                 }
                 Change::Offers(offers) => {
                     tx.execute(
-                        "UPDATE games SET draw_offer = $2, takeback_offer = $3 WHERE id = $1",
+                        &prepared.set_offers,
                         &[&game_id, &seat(offers.draw), &seat(offers.takeback)],
                     )?;
                 }
                 Change::QueueBot { client } => queue_for = Some(client),
             }
         }
+        // One statement: the new version; a queued bot move, made for the game as it was,
+        // void; and the notice, delivered to every listening server when (and only if) the
+        // change commits.
         let version = version + 1;
-        tx.execute(
-            "UPDATE games SET version = $2 WHERE id = $1",
-            &[&game_id, &version],
-        )?;
-        // A queued bot move was for the game as it was: void now.
-        tx.execute("DELETE FROM jobs WHERE game_id = $1", &[&game_id])?;
+        let notice = notice_payload(game_id, version, queue_for.is_some());
+        tx.execute(&prepared.bump, &[&game_id, &version, &CHANNEL, &notice])?;
         if let Some(client) = queue_for {
             tx.execute(
-                "INSERT INTO jobs (game_id, version, client, created_ms) VALUES ($1, $2, $3, $4)",
+                &prepared.insert_job,
                 &[&game_id, &version, client, &crate::clock::now_ms()],
             )?;
         }
-        // Delivered to every listening server when (and only if) the change commits.
-        tx.execute(
-            "SELECT pg_notify($1, $2)",
-            &[&CHANNEL, &format!("{game_id}:{version}")],
-        )?;
         tx.commit()?;
         Ok(version)
     }
 
     fn take_job(&self, worker: &str, now_ms: i64, until_ms: i64) -> StoreResult<Option<Job>> {
-        // Round-robin over clients: a client's jobs being made count first, so the free job
-        // with the fewest of its client's jobs before it goes next. SKIP LOCKED: workers
-        // asking at once each get another job, none waits for another.
-        Ok(self
-            .client()?
-            .query_opt(
-                "WITH turns AS (
-                     SELECT id, row_number() OVER (PARTITION BY client
-                         ORDER BY (worker IS NULL OR lease_until_ms < $2), id) AS turn
-                     FROM jobs),
-                 next AS (
-                     SELECT j.id FROM jobs j JOIN turns f ON f.id = j.id
-                     WHERE j.worker IS NULL OR j.lease_until_ms < $2
-                     ORDER BY f.turn, j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
-                 UPDATE jobs SET worker = $1, lease_until_ms = $3 FROM next
-                 WHERE jobs.id = next.id
-                 RETURNING jobs.id, jobs.game_id, jobs.version",
-                &[&worker, &now_ms, &until_ms],
-            )?
+        let mut connection = self.client()?;
+        let (client, prepared) = connection.parts();
+        Ok(client
+            .query_opt(&prepared.take_job, &[&worker, &now_ms, &until_ms])?
             .map(|row| Job {
                 id: row.get(0),
                 game: row.get(1),
@@ -449,16 +445,16 @@ impl Backend for PostgresBackend {
     }
 
     fn renew_jobs(&self, worker: &str, ids: &[i64], until_ms: i64) -> StoreResult<()> {
-        self.client()?.execute(
-            "UPDATE jobs SET lease_until_ms = $3 WHERE id = ANY($1) AND worker = $2",
-            &[&ids, &worker, &until_ms],
-        )?;
+        let mut connection = self.client()?;
+        let (client, prepared) = connection.parts();
+        client.execute(&prepared.renew_jobs, &[&ids, &worker, &until_ms])?;
         Ok(())
     }
 
     fn drop_job(&self, id: i64) -> StoreResult<()> {
-        self.client()?
-            .execute("DELETE FROM jobs WHERE id = $1", &[&id])?;
+        let mut connection = self.client()?;
+        let (client, prepared) = connection.parts();
+        client.execute(&prepared.drop_job, &[&id])?;
         Ok(())
     }
 
@@ -473,7 +469,7 @@ impl Backend for PostgresBackend {
         )?;
         if queued > 0 {
             tx.execute(
-                "SELECT pg_notify($1, id || ':' || version) FROM games WHERE id = $2",
+                "SELECT pg_notify($1, id || ':' || version || ':job') FROM games WHERE id = $2",
                 &[&CHANNEL, &game_id],
             )?;
         }
@@ -494,17 +490,17 @@ impl Backend for PostgresBackend {
     }
 
     fn jobs_of(&self, client: &str) -> StoreResult<usize> {
-        let count: i64 = self
-            .client()?
-            .query_one("SELECT count(*) FROM jobs WHERE client = $1", &[&client])?
-            .get(0);
+        let mut connection = self.client()?;
+        let (db, prepared) = connection.parts();
+        let count: i64 = db.query_one(&prepared.jobs_of, &[&client])?.get(0);
         Ok(count as usize)
     }
 
     fn version(&self, game_id: &str) -> StoreResult<Option<i64>> {
-        Ok(self
-            .client()?
-            .query_opt("SELECT version FROM games WHERE id = $1", &[&game_id])?
+        let mut connection = self.client()?;
+        let (client, prepared) = connection.parts();
+        Ok(client
+            .query_opt(&prepared.version, &[&game_id])?
             .map(|row| row.get(0)))
     }
 
@@ -530,13 +526,7 @@ impl Backend for PostgresBackend {
                         let mut arriving = notifications.blocking_iter();
                         // An error is a lost connection: connect again.
                         while let Ok(Some(note)) = arriving.next() {
-                            let notice =
-                                note.payload().rsplit_once(':').and_then(|(game, version)| {
-                                    Some(Notice::Changed {
-                                        game: game.to_string(),
-                                        version: version.parse().ok()?,
-                                    })
-                                });
+                            let notice = parse_notice(note.payload());
                             if let Some(notice) = notice
                                 && !on_notice(notice)
                             {
@@ -551,39 +541,32 @@ impl Backend for PostgresBackend {
     }
 
     fn move_moments(&self, game_id: &str) -> StoreResult<Vec<Value>> {
-        self.client()?
-            .query(
-                "SELECT at_ms FROM moves WHERE game_id = $1 ORDER BY ply",
-                &[&game_id],
-            )?
+        let mut connection = self.client()?;
+        let (client, prepared) = connection.parts();
+        client
+            .query(&prepared.moments, &[&game_id])?
             .iter()
             .map(|row| value_at(row, 0))
             .collect()
     }
 
     fn game_and_moves(&self, game_id: &str) -> StoreResult<Option<GameAndMoves>> {
-        let mut client = self.client()?;
+        let mut connection = self.client()?;
+        let (client, prepared) = connection.parts();
         // One snapshot for the row and its moves.
         let mut tx = client
             .build_transaction()
             .isolation_level(::postgres::IsolationLevel::RepeatableRead)
             .read_only(true)
             .start()?;
-        let Some(row) = tx.query_opt(
-            &format!("SELECT {} FROM games WHERE id = $1", crate::stored::COLUMNS),
-            &[&game_id],
-        )?
-        else {
+        let Some(row) = tx.query_opt(&prepared.game_row, &[&game_id])? else {
             return Ok(None);
         };
         let values = (0..row.len())
             .map(|at| value_at(&row, at))
             .collect::<StoreResult<Vec<_>>>()?;
         let plies = tx
-            .query(
-                "SELECT ply, mv FROM moves WHERE game_id = $1 ORDER BY ply",
-                &[&game_id],
-            )?
+            .query(&prepared.moves, &[&game_id])?
             .iter()
             .map(|row| (i64::from(row.get::<_, i32>(0)), row.get::<_, String>(1)))
             .collect();
@@ -601,5 +584,28 @@ impl Backend for PostgresBackend {
             .iter()
             .map(|row| row.get(0))
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_notice_says_the_game_its_version_and_whether_a_bot_move_was_queued() {
+        for (game, version, queued) in [("abc", 7, false), ("x:y", 1_700_000_000_000_000, true)] {
+            let payload = notice_payload(game, version, queued);
+            assert_eq!(
+                parse_notice(&payload),
+                Some(Notice::Changed {
+                    game: game.to_string(),
+                    version,
+                    queued
+                })
+            );
+        }
+        for bad in ["", "abc", "abc:", "abc:x", ":job", "abc:job"] {
+            assert_eq!(parse_notice(bad), None, "{bad}");
+        }
     }
 }

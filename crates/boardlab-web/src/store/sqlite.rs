@@ -462,6 +462,7 @@ impl Backend for SqliteBackend {
         self.tell(Notice::Changed {
             game: game_id.to_string(),
             version,
+            queued: queue_for.is_some(),
         });
         Ok(version)
     }
@@ -520,6 +521,7 @@ impl Backend for SqliteBackend {
             self.tell(Notice::Changed {
                 game: game_id.to_string(),
                 version,
+                queued: true,
             });
         }
         Ok(())
