@@ -8,25 +8,15 @@ use boardlab_games::GameId;
 use boardlab_web::Database;
 use boardlab_web::client::Client;
 use boardlab_web::testing::postgres::fresh_database;
-use boardlab_web::testing::spawn_server;
+use boardlab_web::testing::{Process, spawn_server};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// The generous bound of every wait.
 const PATIENCE: Duration = Duration::from_secs(60);
-
-/// A `boardlab` process that is killed when the test ends, passed or not.
-struct Process(Child);
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 /// `boardlab serve --workers N` on `db`, on a free port; its address.
 fn serve(db: &Database, workers: u32) -> (Process, SocketAddr) {
@@ -36,8 +26,7 @@ fn serve(db: &Database, workers: u32) -> (Process, SocketAddr) {
         .arg(workers.to_string())
         .arg("--db")
         .arg(db.argument());
-    let (child, addr) = spawn_server(command);
-    (Process(child), addr)
+    spawn_server(command)
 }
 
 /// `boardlab worker --db URL --threads 1 --lease 2`, started once it says it runs.

@@ -86,18 +86,45 @@ pub fn start_with(config: ServeConfig, workers: usize) -> (SocketAddr, Arc<Hub>)
     rx.recv().expect("the server's address")
 }
 
+/// A child process that is killed (and reaped) when dropped, so that a test that fails
+/// before it stops its server or worker leaves no process behind (one would keep the test's
+/// output open). It is the `Child` otherwise: `kill`, `wait` and `id` work as on one.
+pub struct Process(pub std::process::Child);
+
+impl std::ops::Deref for Process {
+    type Target = std::process::Child;
+    fn deref(&self) -> &std::process::Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Process {
+    fn deref_mut(&mut self) -> &mut std::process::Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Starts a server process (`command`: `boardlab-web` or `boardlab serve`, with its
-/// arguments) and reads the address it prints on its first line; returns the process and
-/// the address.
+/// arguments) and reads the address it prints on its first line; returns the process
+/// (killed when dropped) and the address.
 ///
 /// # Panics
 /// When the process does not start or prints no address.
-pub fn spawn_server(mut command: std::process::Command) -> (std::process::Child, SocketAddr) {
+pub fn spawn_server(mut command: std::process::Command) -> (Process, SocketAddr) {
     use std::io::BufRead;
-    let mut child = command
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("start the server");
+    let mut child = Process(
+        command
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("start the server"),
+    );
     let mut line = String::new();
     std::io::BufReader::new(child.stdout.take().expect("the server's output"))
         .read_line(&mut line)

@@ -7,11 +7,11 @@
 use boardlab_web::Database;
 use boardlab_web::client::Client;
 use boardlab_web::testing::postgres::fresh_database;
-use boardlab_web::testing::{spawn_server, start_with, test_config};
+use boardlab_web::testing::{Process, spawn_server, start_with, test_config};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command};
+use std::process::Command;
 use std::sync::{Arc, Barrier};
 use std::time::Duration;
 
@@ -187,7 +187,7 @@ fn a_draw_offered_through_one_server_is_accepted_through_the_other() {
 }
 
 /// Starts the server binary on `db` on a free port.
-fn start_process(db: &Database) -> (Child, SocketAddr) {
+fn start_process(db: &Database) -> (Process, SocketAddr) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_boardlab-web"));
     command
         .args(["--addr", "127.0.0.1:0", "--db"])

@@ -7,16 +7,16 @@ use boardlab_web::client::Client;
 use boardlab_web::game_set::GameSet;
 use boardlab_web::store::Store;
 use boardlab_web::testing::postgres::fresh_database;
-use boardlab_web::testing::{spawn_server, temp_db};
+use boardlab_web::testing::{Process, spawn_server, temp_db};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
-use std::process::{Child, Command};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Starts the server binary on a free port; returns the process and its address.
-fn start(db: &Database) -> (Child, SocketAddr) {
+fn start(db: &Database) -> (Process, SocketAddr) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_boardlab-web"));
     command
         .args(["--addr", "127.0.0.1:0", "--db"])

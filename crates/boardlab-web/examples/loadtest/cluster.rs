@@ -4,7 +4,7 @@
 //! test (nginx runs in the foreground with its files in a folder of its own) and is killed
 //! when the cluster is dropped.
 
-use boardlab_web::testing::spawn_server;
+use boardlab_web::testing::{Process, spawn_server};
 use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -30,8 +30,8 @@ pub struct Cluster {
     pub addr: SocketAddr,
     /// The instances' addresses, in order.
     pub instances: Vec<SocketAddr>,
-    servers: Vec<Option<Child>>,
-    workers: Vec<Option<Child>>,
+    servers: Vec<Option<Process>>,
+    workers: Vec<Option<Process>>,
     nginx: Option<Child>,
     db: String,
     dir: PathBuf,
@@ -125,7 +125,7 @@ impl Cluster {
                 .stderr(Stdio::null())
                 .spawn()
                 .map_err(|e| format!("cannot start a worker: {e}"))?;
-            cluster.workers.push(Some(child));
+            cluster.workers.push(Some(Process(child)));
         }
         let conf = cluster.dir.join("nginx.conf");
         std::fs::write(
@@ -216,15 +216,7 @@ impl Drop for Cluster {
                 .status();
             let _ = nginx.wait();
         }
-        let children = self
-            .servers
-            .iter_mut()
-            .flatten()
-            .chain(self.workers.iter_mut().flatten());
-        for child in children {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
+        // The servers and workers are killed as they drop ([`Process`]).
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
