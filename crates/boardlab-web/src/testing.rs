@@ -86,6 +86,35 @@ pub fn start_with(config: ServeConfig, workers: usize) -> (SocketAddr, Arc<Hub>)
     rx.recv().expect("the server's address")
 }
 
+/// A blocking connection to `addr` from the loopback address `source` (`[127, 0, 0, 2]`: a
+/// client other than 127.0.0.1 to the server), whose reads wait at most `patience`.
+///
+/// # Panics
+/// When the address cannot be bound or the server does not accept.
+pub fn connect_from(
+    source: [u8; 4],
+    addr: SocketAddr,
+    patience: std::time::Duration,
+) -> std::net::TcpStream {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    let stream = runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket
+            .bind(SocketAddr::from((source, 0)))
+            .expect("bind the source address");
+        socket.connect(addr).await.expect("connect to the server")
+    });
+    let stream = stream.into_std().expect("a blocking stream");
+    stream.set_nonblocking(false).expect("blocking mode");
+    stream
+        .set_read_timeout(Some(patience))
+        .expect("a read timeout");
+    stream
+}
+
 /// A child process that is killed (and reaped) when dropped, so that a test that fails
 /// before it stops its server or worker leaves no process behind (one would keep the test's
 /// output open). It is the `Child` otherwise: `kill`, `wait` and `id` work as on one.

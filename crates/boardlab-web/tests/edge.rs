@@ -7,7 +7,7 @@
 
 use boardlab_web::ServeConfig;
 use boardlab_web::client::Client;
-use boardlab_web::testing::{start_with, temp_db, test_config};
+use boardlab_web::testing::{connect_from, start_with, temp_db, test_config};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -63,19 +63,7 @@ fn raw(addr: SocketAddr, request: &[u8]) -> Answer {
 /// Sends `request` on a new connection from the loopback address `source` (another client
 /// than 127.0.0.1 to the server).
 fn raw_from(source: [u8; 4], addr: SocketAddr, request: &[u8]) -> Answer {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let stream = runtime.block_on(async {
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.bind(SocketAddr::from((source, 0))).unwrap();
-        socket.connect(addr).await.unwrap()
-    });
-    let stream = stream.into_std().unwrap();
-    stream.set_nonblocking(false).unwrap();
-    stream.set_read_timeout(Some(PATIENCE)).unwrap();
-    send(stream, request)
+    send(connect_from(source, addr, PATIENCE), request)
 }
 
 fn send(mut stream: TcpStream, request: &[u8]) -> Answer {

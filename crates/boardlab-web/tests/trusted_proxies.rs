@@ -5,10 +5,10 @@
 
 use boardlab_web::edge::client_address::parse_trusted_proxy;
 use boardlab_web::limits::Limits;
-use boardlab_web::testing::{start_with, temp_db, test_config};
+use boardlab_web::testing::{connect_from, start_with, temp_db, test_config};
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::SocketAddr;
 use std::time::Duration;
 
 /// How long a test waits for an answer, however loaded the machine.
@@ -24,23 +24,6 @@ fn server(label: &str, trusted: &[&str], limits: impl FnOnce(&mut Limits)) -> So
         .collect();
     limits(&mut config.limits);
     start_with(config, 2).0
-}
-
-/// A connection to `addr` from the loopback address `source`.
-fn connect_from(source: [u8; 4], addr: SocketAddr) -> TcpStream {
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let stream = runtime.block_on(async {
-        let socket = tokio::net::TcpSocket::new_v4().unwrap();
-        socket.bind(SocketAddr::from((source, 0))).unwrap();
-        socket.connect(addr).await.unwrap()
-    });
-    let stream = stream.into_std().unwrap();
-    stream.set_nonblocking(false).unwrap();
-    stream.set_read_timeout(Some(PATIENCE)).unwrap();
-    stream
 }
 
 /// `POST /api/games` with `body` from the loopback address `source`, with these
@@ -60,7 +43,7 @@ fn create_from(
         "POST /api/games HTTP/1.1\r\nHost: {addr}\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     );
-    let mut stream = connect_from(source, addr);
+    let mut stream = connect_from(source, addr, PATIENCE);
     stream.write_all(request.as_bytes()).unwrap();
     let mut reader = BufReader::new(stream);
     let mut status = String::new();
