@@ -1,7 +1,7 @@
 //! `boardlab serve --workers 0` and `boardlab worker --db URL` as processes on one
-//! PostgreSQL database: a server without workers never searches, and its bot games wait
-//! until a worker runs; a worker killed mid-search leaves the move to another once its
-//! lease runs out. Skipped, saying so, where there is no PostgreSQL
+//! PostgreSQL database: a server without workers never searches, and its bot games and
+//! analyses wait until a worker runs; a worker killed mid-search leaves the move to another
+//! once its lease runs out. Skipped, saying so, where there is no PostgreSQL
 //! (`boardlab_web::testing::postgres`); required in CI. A worker refuses an SQLite file.
 
 use boardlab_games::GameId;
@@ -41,7 +41,7 @@ fn worker(db: &Database) -> Process {
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .expect("the worker's first line");
-    assert!(line.contains("is making bot moves"), "{line}");
+    assert!(line.contains("is making bot moves and analyses"), "{line}");
     Process(child)
 }
 
@@ -92,6 +92,47 @@ fn a_server_without_workers_never_searches_and_its_bot_waits_for_a_worker() {
     );
     let _worker = worker(&db);
     until("the worker's move", || ply(addr, &id) == 1);
+}
+
+#[test]
+fn an_analysis_asked_of_a_server_without_workers_is_made_by_a_worker() {
+    let Some(db) = fresh_database("analysis-worker") else {
+        return;
+    };
+    let (_server, addr) = serve(&db, 0);
+    let reply = Client::connect(addr)
+        .unwrap()
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "opponent": "local" }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(reply.status, 201, "{}", reply.body);
+    let id = reply.json()["id"].as_str().unwrap().to_string();
+    let path = format!("/api/games/{id}/analysis/0");
+    let asking = std::thread::spawn(move || Client::connect(addr).unwrap().get(&path).unwrap());
+    until("the analysis to be queued", || {
+        get(addr, "/api/health")["analyses_waiting"] == 1
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(!asking.is_finished(), "a server with --workers 0 analysed");
+    // The worker's analysis reaches the request waiting on the server (a notice).
+    let _worker = worker(&db);
+    let reply = asking.join().unwrap();
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    // Sprint is solved: the start is a win for White in 23 plies.
+    assert_eq!(
+        reply.json()["analysis"]["exact"],
+        "win 23",
+        "{}",
+        reply.body
+    );
+    let health = get(addr, "/api/health");
+    assert_eq!(
+        (&health["analyses"], &health["analyses_waiting"]),
+        (&json!(0), &json!(0)),
+        "{health}"
+    );
 }
 
 #[test]

@@ -11,8 +11,8 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What went wrong, in words.
     pub message: String,
-    /// For 429 (too many requests): the seconds after which the client may try again,
-    /// sent as the `Retry-After` header.
+    /// For 429 (too many requests) and 503 (not ready yet): the seconds after which the
+    /// client may try again, sent as the `Retry-After` header.
     pub retry_after: Option<u64>,
     /// For a pasted rules file: the line and column (from 1) of its problem, sent as
     /// `line` and `column` beside `error`.

@@ -16,21 +16,20 @@ pub async fn live() -> Json<Value> {
 
 /// `GET /api/health`: `ok`, the database's kind (`sqlite`, `postgres`) and the games stored
 /// (a read through the store), the games in
-/// memory, the bots' moves being made and waiting (the database's whole queue), the
-/// analyses running and waiting, the MiB the solver's tables
+/// memory, the bots' moves and the analyses being made and waiting (the database's whole
+/// queue), the MiB the solver's tables
 /// take, and how far the background resume of stored bot games has come (`null` when done);
 /// 503 with `"ok": false` and the store's error when the store cannot be read.
 pub async fn health(State(hub): State<AppState>) -> Response {
     let stored = hub.with_store(|store| store.count_games()).await;
-    let searches = hub.search_counts().await.unwrap_or_default();
-    let (analyses, analyses_waiting) = hub.analyses_queued();
+    let queue = hub.queue_counts().await.unwrap_or_default();
     let mut answer = json!({
         "database": hub.store_kind(),
         "games_in_memory": hub.resident(),
-        "bot_searches": searches.running,
-        "bot_searches_waiting": searches.waiting,
-        "analyses": analyses,
-        "analyses_waiting": analyses_waiting,
+        "bot_searches": queue.moves.running,
+        "bot_searches_waiting": queue.moves.waiting,
+        "analyses": queue.analyses.running,
+        "analyses_waiting": queue.analyses.waiting,
         "solver_mib": hub.solver_mib_in_use(),
         "resuming": hub
             .resume_progress()

@@ -8,11 +8,10 @@ use crate::error::{ApiError, ApiResult};
 use crate::game_set::{GameSet, PASTED};
 use crate::limits::{ClientId, Limits};
 use crate::memory::{SolverMemory, give_back_freed_memory};
-use crate::queue::{ClientFull, FairQueue};
 use crate::record::RecordTags;
 use crate::session::{self, GameSetup};
 use crate::store::{
-    Change, GameRow, JobCounts, Mode, Notice, Offers, Store, StoreError, StoreResult,
+    Change, GameRow, JobKind, Mode, Notice, Offers, QueueCounts, Store, StoreError, StoreResult,
 };
 use crate::turn;
 use axum::http::StatusCode;
@@ -39,8 +38,6 @@ pub struct Entry {
     pub epoch: u64,
     /// The clocks of a timed game.
     pub clock: Option<LiveClock>,
-    /// Analyses of its positions already made, by ply (cleared by a takeback).
-    pub analyses: HashMap<usize, Arc<bot::Analysis>>,
 }
 
 impl Entry {
@@ -61,7 +58,6 @@ impl Entry {
             .map(|control| LiveClock::replay(control, session.first_to_move(), moments));
         Ok(Entry {
             clock,
-            analyses: HashMap::new(),
             row,
             session,
             events: broadcast::channel(16).0,
@@ -110,9 +106,6 @@ impl Entry {
 
 /// A shared handle to one game.
 pub type EntryRef = Arc<tokio::sync::Mutex<Entry>>;
-
-/// How long the analysis searches one position.
-pub const ANALYSIS_TIME: std::time::Duration = std::time::Duration::from_millis(400);
 
 /// How many games stay in memory: beyond it, games nobody is using (no request, nobody
 /// following its updates) are dropped, finished ones first, and loaded again
@@ -174,8 +167,8 @@ pub struct Hub {
     store: Arc<Store>,
     games: Mutex<HashMap<String, Resident>>,
     limits: Limits,
-    /// The analyses, running and waiting.
-    analyses: Arc<FairQueue>,
+    /// Told when any analysis is made (the requests waiting for one look again).
+    analyses_made: tokio::sync::Notify,
     /// The memory of the perfect player's (and the analysis's) solver.
     solver_memory: Arc<SolverMemory>,
     resuming: Resuming,
@@ -192,22 +185,22 @@ impl Hub {
         Arc::new(Hub {
             store: Arc::new(store),
             games: Mutex::new(HashMap::new()),
-            analyses: FairQueue::new(limits.analyses, limits.analyses_per_client),
+            analyses_made: tokio::sync::Notify::new(),
             solver_memory: SolverMemory::new(limits.solver_mib_per_search, limits.solver_mib_total),
             limits,
             resuming: Resuming::default(),
         })
     }
 
-    /// The bots' moves being made now and waiting for a worker (every server's, where
-    /// servers share the database).
-    pub async fn search_counts(&self) -> ApiResult<JobCounts> {
+    /// The bots' moves and the analyses being made now and waiting for a worker (every
+    /// server's, where servers share the database).
+    pub async fn queue_counts(&self) -> ApiResult<QueueCounts> {
         self.with_store(|s| s.job_counts()).await
     }
 
-    /// The analyses running now and waiting: `(running, waiting)`.
-    pub fn analyses_queued(&self) -> (usize, usize) {
-        (self.analyses.running(), self.analyses.waiting())
+    /// Told when any analysis is made ([`crate::analysis`]).
+    pub(crate) fn analyses_made(&self) -> &tokio::sync::Notify {
+        &self.analyses_made
     }
 
     /// The memory of the perfect player's and the analyses' solver tables (the server's
@@ -236,7 +229,9 @@ impl Hub {
     /// bot move when `client` has as many queued as it may.
     async fn check_search_limit(&self, client: ClientId) -> ApiResult<()> {
         let key = client.key();
-        let queued = self.with_store(move |s| s.jobs_of(&key)).await?;
+        let queued = self
+            .with_store(move |s| s.jobs_of(&key, JobKind::Move))
+            .await?;
         let limit = self.limits.searches_per_client;
         if queued < limit {
             return Ok(());
@@ -334,8 +329,8 @@ impl Hub {
     }
 
     /// Reads the game of `entry` from the store again and, if it changed, replaces it in
-    /// memory and announces its new state: the clock is replayed, a bot's search for the old
-    /// position stops, and analyses go when moves were taken back.
+    /// memory and announces its new state: the clock is replayed, and a bot's search for the
+    /// old position stops.
     async fn refresh(&self, entry: &mut Entry) -> ApiResult<()> {
         let id = entry.row.id.clone();
         let loaded = self
@@ -358,7 +353,6 @@ impl Hub {
         })?;
         if !moves.starts_with(&entry.session.moves()) {
             entry.epoch += 1;
-            entry.analyses.clear();
         }
         entry.row = row;
         entry.session = session;
@@ -392,13 +386,23 @@ impl Hub {
                             .map(|r| r.entry.clone())
                             .into_iter()
                             .collect(),
-                        Notice::Resync => games.values().map(|r| r.entry.clone()).collect(),
+                        Notice::Analysis { made, .. } => {
+                            if *made {
+                                hub.analyses_made.notify_waiters();
+                            }
+                            continue;
+                        }
+                        Notice::Resync => {
+                            hub.analyses_made.notify_waiters();
+                            games.values().map(|r| r.entry.clone()).collect()
+                        }
                     }
                 };
                 for entry_ref in held {
                     let mut entry = entry_ref.lock().await;
                     let behind = match &notice {
                         Notice::Changed { version, .. } => *version > entry.row.version,
+                        Notice::Analysis { .. } => false,
                         Notice::Resync => true,
                     };
                     // On a shared database, a game that nobody follows here and that has
@@ -756,73 +760,11 @@ impl Hub {
         entry.session = after;
         entry.replay_clock(&moments);
         entry.epoch += 1;
-        entry.analyses.clear();
         entry.row.offers = Offers::default();
         let state = entry.announce();
         drop(entry);
         self.schedule_flag(entry_ref);
         Ok(state)
-    }
-
-    /// The analysis of the position after `ply` moves: for finished games, and for games at
-    /// one screen at any time (not while a game against a bot or a friend goes on). Each
-    /// is kept for the next asker. Analyses wait their turn in a fair queue (round-robin
-    /// over clients); a `client` with as many running or waiting as it may gets a 429.
-    pub async fn analysis(
-        &self,
-        entry_ref: &EntryRef,
-        ply: usize,
-        client: ClientId,
-    ) -> ApiResult<Value> {
-        let (work, epoch) = {
-            let entry = entry_ref.lock().await;
-            if entry.row.mode != Mode::Local && result_of(&entry).is_none() {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    "analysis opens when the game is over (at any time in a game at one screen)",
-                ));
-            }
-            if ply > entry.session.ply() {
-                return Err(ApiError::not_found(format!(
-                    "the game has {}, not {ply}",
-                    boardlab_core::count(entry.session.ply() as u64, "move", "moves")
-                )));
-            }
-            if let Some(done) = entry.analyses.get(&ply) {
-                return Ok(json!({ "ply": ply, "analysis": **done }));
-            }
-            (entry.session.clone(), entry.epoch)
-        };
-        let ticket = self
-            .analyses
-            .enter(client)
-            .map_err(|ClientFull { limit }| {
-                ApiError::too_many(
-                    format!(
-                        "too many analyses for one client: at most {} at once (the server's \
-                     analyses-per-client limit); try again when one has answered",
-                        boardlab_core::count(limit as u64, "analysis", "analyses")
-                    ),
-                    1,
-                )
-            })?;
-        // A request given up while it waits leaves the queue (the ticket is dropped).
-        let permit = ticket.ready().await;
-        let memory = self.solver_memory.clone();
-        let found = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            bot::analyse_at(&work, ply, ANALYSIS_TIME, &memory)
-        })
-        .await
-        .map_err(|e| ApiError::internal(format!("analysis failed: {e}")))?
-        .map(Arc::new);
-        if let Some(done) = &found {
-            let mut entry = entry_ref.lock().await;
-            if entry.epoch == epoch {
-                entry.analyses.insert(ply, done.clone());
-            }
-        }
-        Ok(json!({ "ply": ply, "analysis": found.as_deref() }))
     }
 
     /// Declines the other seat's offers, or withdraws one's own: every offer is gone. A

@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod bot;
@@ -20,7 +21,6 @@ pub mod health;
 pub mod hub;
 pub mod limits;
 pub mod memory;
-pub mod queue;
 pub mod record;
 pub mod server;
 pub mod session;

@@ -32,7 +32,8 @@ pub struct Limits {
     pub searches: usize,
     /// Analyses one client may have running or queued at once.
     pub analyses_per_client: usize,
-    /// Analyses running at once on the whole server; more wait in a fair queue.
+    /// Analyses this server's own workers make at once, at most (the others make only bot
+    /// moves meanwhile); more wait in the queue. By default any worker may.
     pub analyses: usize,
     /// The memory one perfect-player (solver) search may use, in MiB.
     pub solver_mib_per_search: usize,
@@ -60,7 +61,7 @@ impl Default for Limits {
             searches_per_client: 4,
             searches: cores,
             analyses_per_client: 2,
-            analyses: cores,
+            analyses: usize::MAX,
             solver_mib_per_search: 128,
             solver_mib_total: 512,
             pasted_rules: crate::game_set::DEFAULT_MAX_PASTED,

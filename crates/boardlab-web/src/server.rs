@@ -143,12 +143,13 @@ impl Server {
     /// meanwhile (a game asked for first is resumed when it is loaded).
     pub async fn run(self) -> anyhow::Result<()> {
         self.hub.follow_other_servers();
-        // The server's own workers make the bots' moves (none with `--workers 0`); they
-        // stop when the server does.
+        // The server's own workers make the bots' moves and the analyses (none with
+        // `--workers 0`); they stop when the server does.
         let limits = self.hub.limits();
         let _workers = crate::worker::Workers::start(
             self.hub.shared_store(),
             crate::worker::WorkerConfig {
+                analyses: limits.analyses.min(limits.searches),
                 memory: Some(self.hub.solver_memory()),
                 ..crate::worker::WorkerConfig::new(limits.searches)
             },

@@ -29,6 +29,45 @@ pub fn temp_db(label: &str) -> PathBuf {
     dir.join("games.sqlite")
 }
 
+/// The variable that runs the web tests on PostgreSQL: `BOARDLAB_WEB_TESTS_ON=postgres`
+/// gives each test that asks [`test_database`] a fresh PostgreSQL database instead of an
+/// SQLite file (`scripts/web-tests-postgres.sh`; `.ci/run` runs the suite both ways).
+pub const BACKEND_VARIABLE: &str = "BOARDLAB_WEB_TESTS_ON";
+
+/// A fresh database for a web test: an SQLite file under the temporary folder, or a fresh
+/// PostgreSQL database ([`postgres::fresh_database`]) when [`BACKEND_VARIABLE`] is
+/// `postgres`. Tests of what only one backend does (an SQLite file's damage, its lock) use
+/// [`temp_db`] or [`postgres::fresh_database`] themselves.
+///
+/// # Panics
+/// When PostgreSQL is asked for and there is none, or the variable names another backend.
+pub fn test_database(label: &str) -> Database {
+    match std::env::var(BACKEND_VARIABLE).as_deref() {
+        Err(_) | Ok("" | "sqlite") => Database::File(temp_db(label)),
+        Ok("postgres") => postgres::fresh_database(label).unwrap_or_else(|| {
+            panic!("{label}: {BACKEND_VARIABLE}=postgres, but there is no PostgreSQL to run on")
+        }),
+        Ok(other) => panic!("{BACKEND_VARIABLE}={other}: the web tests run on sqlite or postgres"),
+    }
+}
+
+/// A store over a fresh [`test_database`] holding the built-in games, for tests of a hub
+/// without its server.
+///
+/// # Panics
+/// When the database cannot be opened.
+pub fn test_store(label: &str) -> crate::store::Store {
+    let db = test_database(label);
+    let games = Arc::new(crate::game_set::GameSet::built_in());
+    // On a thread of its own: PostgreSQL's blocking client may not start on an async
+    // test's runtime thread.
+    let opening = db.clone();
+    std::thread::spawn(move || crate::store::Store::open_serving(opening, games))
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        .unwrap_or_else(|e| panic!("{label}: cannot open {db}: {e}"))
+}
+
 /// The configuration of a test server on `127.0.0.1:0` over `db`: the default limits, but
 /// for the games one client may create a minute (tests create many, all from 127.0.0.1).
 pub fn test_config(db: impl Into<Database>) -> ServeConfig {

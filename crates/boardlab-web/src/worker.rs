@@ -1,10 +1,13 @@
-//! Workers make the bots' moves. A move a bot owes is a job in the store's queue (table
-//! `jobs`, queued in the same transaction as the move it answers); a worker thread takes the
-//! oldest job of the client whose turn it is, holds it under a lease it keeps renewing,
-//! searches within the level's budget and the game's clock, and stores the move as one
-//! change that checks the game's version. A worker that dies leaves its job to another once
-//! the lease runs out; a game that changes meanwhile (a resignation, a takeback, its end on
-//! time) stops the search and voids the job.
+//! Workers make the bots' moves and the analyses. A move a bot owes is a job in the store's
+//! queue (table `jobs`, queued in the same transaction as the move it answers); so is an
+//! analysis someone asked for. A worker thread takes the next job, bot moves first, each
+//! kind round-robin over the clients that asked, and holds it under a lease it keeps
+//! renewing. For a move it searches within the level's budget and the game's clock, and
+//! stores the move as one change that checks the game's version; a game that changes
+//! meanwhile (a resignation, a takeback, its end on time) stops the search and voids the
+//! job. For an analysis it stores the analysis for every later asker, unless moves were
+//! taken back from before its position meanwhile. A worker that dies leaves its job to
+//! another once the lease runs out.
 //!
 //! `serve` runs workers in its own process (`--workers N`, default the cores; 0 runs none),
 //! and `boardlab worker --db URL` runs them anywhere else on a shared PostgreSQL database.
@@ -14,11 +17,11 @@ use crate::clock::now_ms;
 use crate::hub::setup_of;
 use crate::memory::SolverMemory;
 use crate::session;
-use crate::store::{Job, Notice, Store, StoreError};
+use crate::store::{Job, Notice, Store, StoreError, Task};
 use crate::turn;
 use std::collections::HashMap;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -28,6 +31,9 @@ use std::time::Duration;
 pub struct WorkerConfig {
     /// Searches at once (threads).
     pub threads: usize,
+    /// Analyses made at once at most (the other threads make only bot moves); 0 leaves
+    /// analyses to other workers.
+    pub analyses: usize,
     /// How long a job stays with a worker without news from it before another may take it;
     /// the worker renews it every third of that.
     pub lease: Duration,
@@ -41,11 +47,13 @@ pub struct WorkerConfig {
 }
 
 impl WorkerConfig {
-    /// `threads` searches at once, a 10-second lease, the server's default solver memory.
+    /// `threads` searches at once, analyses on any of them, a 10-second lease, the
+    /// server's default solver memory.
     pub fn new(threads: usize) -> WorkerConfig {
         let limits = crate::Limits::default();
         WorkerConfig {
             threads,
+            analyses: threads,
             lease: Duration::from_secs(10),
             solver_mib_per_search: limits.solver_mib_per_search,
             solver_mib_total: limits.solver_mib_total,
@@ -58,6 +66,19 @@ impl WorkerConfig {
 /// worker died is found this way once its lease has run out).
 const IDLE_LOOK: Duration = Duration::from_millis(500);
 
+/// How long an analysis searches one position.
+pub const ANALYSIS_TIME: Duration = Duration::from_millis(400);
+
+/// A job a thread holds now.
+struct Held {
+    /// Its game.
+    game: String,
+    /// For a bot move, the game's version it is for: a notice of a later one stops it.
+    move_for: Option<i64>,
+    /// What stops its search.
+    cancel: Cancel,
+}
+
 /// What the worker threads of one process share.
 struct Shared {
     store: Arc<Store>,
@@ -65,8 +86,10 @@ struct Shared {
     /// This process's name in the queue (`worker` column): host, process and a random part.
     name: String,
     memory: Arc<SolverMemory>,
-    /// The jobs held now: the game, the version the job is for, and what stops its search.
-    held: Mutex<HashMap<i64, (String, i64, Cancel)>>,
+    /// The jobs held now, by job number.
+    held: Mutex<HashMap<i64, Held>>,
+    /// Analyses being made now (at most `config.analyses`).
+    analysing: AtomicUsize,
     /// Raised by each change to any game (a job may be waiting); the threads wait on it.
     news: (Mutex<u64>, Condvar),
     stop: AtomicBool,
@@ -95,6 +118,7 @@ impl Workers {
             config,
             name,
             held: Mutex::new(HashMap::new()),
+            analysing: AtomicUsize::new(0),
             news: (Mutex::new(0), Condvar::new()),
             stop: AtomicBool::new(false),
         });
@@ -165,10 +189,8 @@ fn say(text: &str) {
 }
 
 impl Shared {
-    /// A change to a game: a search for an older version of it stops; idle threads look
-    /// for a job.
-    /// A change to a game stops the search held for an older version of it; a queued bot
-    /// move, or notices that may have been missed, wake the idle threads.
+    /// A change to a game stops the bot's search held for an older version of it; a queued
+    /// job, or notices that may have been missed, wake the idle threads.
     fn on_notice(&self, notice: &Notice) {
         match notice {
             Notice::Changed {
@@ -176,20 +198,21 @@ impl Shared {
                 version,
                 queued,
             } => {
-                for (held_game, held_version, cancel) in self.held().values() {
-                    if held_game == game && held_version < version {
-                        cancel.cancel();
+                for held in self.held().values() {
+                    if held.game == *game && held.move_for.is_some_and(|v| v < *version) {
+                        held.cancel.cancel();
                     }
                 }
                 if *queued {
                     self.wake();
                 }
             }
-            Notice::Resync => self.wake(),
+            Notice::Analysis { made: false, .. } | Notice::Resync => self.wake(),
+            Notice::Analysis { made: true, .. } => {}
         }
     }
 
-    fn held(&self) -> std::sync::MutexGuard<'_, HashMap<i64, (String, i64, Cancel)>> {
+    fn held(&self) -> std::sync::MutexGuard<'_, HashMap<i64, Held>> {
         self.held.lock().unwrap_or_else(|p| p.into_inner())
     }
 
@@ -212,12 +235,33 @@ impl Shared {
         now_ms() + self.config.lease.as_millis() as i64
     }
 
-    /// One worker thread: takes jobs and makes their moves until told to stop.
+    /// One worker thread: takes jobs and does them until told to stop. It takes an
+    /// analysis only while fewer than `config.analyses` are being made here.
     fn work(&self) {
         while !self.stop.load(Ordering::Relaxed) {
             let seen = *self.news.0.lock().unwrap_or_else(|p| p.into_inner());
-            match self.store.take_job(&self.name, self.lease_end()) {
-                Ok(Some(job)) => self.make_move(job),
+            let analysing = self.analysing.fetch_add(1, Ordering::SeqCst);
+            let may_analyse = analysing < self.config.analyses;
+            let taken = self
+                .store
+                .take_job(&self.name, self.lease_end(), may_analyse);
+            if !matches!(
+                &taken,
+                Ok(Some(Job {
+                    task: Task::Analysis { .. },
+                    ..
+                }))
+            ) {
+                self.analysing.fetch_sub(1, Ordering::SeqCst);
+            }
+            match taken {
+                Ok(Some(job)) => match job.task {
+                    Task::Move => self.make_move(job),
+                    Task::Analysis { ply } => {
+                        self.analyse(&job, ply);
+                        self.analysing.fetch_sub(1, Ordering::SeqCst);
+                    }
+                },
                 Ok(None) => self.wait_for_news(seen),
                 Err(error) => {
                     say(&format!("the queue cannot be read: {error}"));
@@ -282,8 +326,14 @@ impl Shared {
             None => bot::budget(&game.levels(), level),
         };
         let cancel = Cancel::default();
-        self.held()
-            .insert(job.id, (job.game.clone(), job.version, cancel.clone()));
+        self.held().insert(
+            job.id,
+            Held {
+                game: job.game.clone(),
+                move_for: Some(job.version),
+                cancel: cancel.clone(),
+            },
+        );
         let seed = rand::random::<u64>();
         let searched = self.search(&game, level, seed, budget, view, &cancel);
         self.held().remove(&job.id);
@@ -306,6 +356,52 @@ impl Shared {
                 "the bot's move in game '{}' cannot be stored: {error}",
                 job.game
             )),
+        }
+    }
+
+    /// Makes the analysis of the position after `ply` moves of the game of `job` and stores
+    /// it; a job whose game cannot be read is dropped (those waiting are told by its
+    /// absence).
+    fn analyse(&self, job: &Job, ply: usize) {
+        let game = match self.store.load(&job.game) {
+            Ok(Some((row, moves))) => setup_of(&row)
+                .map_err(|e| e.message)
+                .and_then(|setup| session::build(&setup, &moves).map_err(|e| e.to_string())),
+            Ok(None) => Err("no such game".to_string()),
+            Err(error) => Err(error.to_string()),
+        };
+        let game = match game {
+            Ok(game) => game,
+            Err(why) => {
+                say(&format!("analysis for game '{}' dropped: {why}", job.game));
+                if let Err(error) = self.store.drop_job(job.id) {
+                    say(&format!("job {} cannot be dropped: {error}", job.id));
+                }
+                return;
+            }
+        };
+        self.held().insert(
+            job.id,
+            Held {
+                game: job.game.clone(),
+                move_for: None,
+                cancel: Cancel::default(),
+            },
+        );
+        let made = bot::analyse_at(&game, ply, ANALYSIS_TIME, &self.memory);
+        self.held().remove(&job.id);
+        let stored = serde_json::to_string(&made)
+            .map_err(|e| e.to_string())
+            .and_then(|json| {
+                self.store
+                    .finish_analysis(job, &json)
+                    .map_err(|e| e.to_string())
+            });
+        if let Err(error) = stored {
+            say(&format!(
+                "the analysis of game '{}' at ply {ply} cannot be stored: {error}",
+                job.game
+            ));
         }
     }
 

@@ -3,7 +3,7 @@
 
 use boardlab_web::client::{Client, Reply};
 use boardlab_web::hub::Hub;
-use boardlab_web::testing::{start_background_with_hub, temp_db};
+use boardlab_web::testing::{start_background_with_hub, test_database};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ struct Fixture {
 }
 
 fn fixture() -> Fixture {
-    let (addr, hub) = start_background_with_hub(temp_db("api"), 2);
+    let (addr, hub) = start_background_with_hub(test_database("api"), 2);
     Fixture { addr, hub }
 }
 

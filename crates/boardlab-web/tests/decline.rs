@@ -3,7 +3,7 @@
 //! version does not change).
 
 use boardlab_web::client::{Client, Reply};
-use boardlab_web::testing::{start_background, temp_db};
+use boardlab_web::testing::{start_background, test_database};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 
@@ -67,7 +67,7 @@ fn assert_refused(game: &Game, seat: u8, words: &str) {
 
 #[test]
 fn decline_with_no_offer_waiting_is_refused_and_changes_nothing() {
-    let addr = start_background(temp_db("decline-none"), 2);
+    let addr = start_background(test_database("decline-none"), 2);
     let g = Game::new(addr);
     assert_refused(&g, 1, "no offer to decline");
     assert_refused(&g, 2, "no offer to decline");
@@ -85,7 +85,7 @@ fn decline_with_no_offer_waiting_is_refused_and_changes_nothing() {
 
 #[test]
 fn decline_on_a_finished_game_is_refused_and_changes_nothing() {
-    let addr = start_background(temp_db("decline-over"), 2);
+    let addr = start_background(test_database("decline-over"), 2);
     let g = Game::new(addr);
     assert_eq!(g.act(1, "draw").status, 200);
     assert_eq!(g.act(2, "resign").status, 200);

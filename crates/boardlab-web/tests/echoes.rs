@@ -3,7 +3,7 @@
 //! few hundred characters that still says what was wrong; counts agree with their noun.
 
 use boardlab_web::client::Client;
-use boardlab_web::testing::{start_background, temp_db};
+use boardlab_web::testing::{start_background, test_database};
 use serde_json::json;
 
 /// Asserts a JSON error of `status`, short, saying `words`.
@@ -26,7 +26,7 @@ fn assert_short_error(reply: &boardlab_web::client::Reply, status: u16, words: &
 
 #[test]
 fn long_input_is_repeated_cut_short() {
-    let addr = start_background(temp_db("echoes"), 2);
+    let addr = start_background(test_database("echoes"), 2);
     let mut c = Client::connect(addr).unwrap();
     let big = "x".repeat(1 << 20);
     // In the body of a new game.
@@ -73,7 +73,7 @@ fn long_input_is_repeated_cut_short() {
 
 #[test]
 fn counts_agree_with_their_noun() {
-    let addr = start_background(temp_db("echoes-counts"), 2);
+    let addr = start_background(test_database("echoes-counts"), 2);
     let mut c = Client::connect(addr).unwrap();
     let created = c
         .post(

@@ -7,7 +7,7 @@
 
 use boardlab_web::ServeConfig;
 use boardlab_web::client::Client;
-use boardlab_web::testing::{connect_from, start_with, temp_db, test_config};
+use boardlab_web::testing::{connect_from, start_with, test_config, test_database};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -115,7 +115,7 @@ fn request(method: &str, path: &str, host: &str, extra: &str, body: &str) -> Vec
 
 /// A server with short timeouts and a small connection cap.
 fn strict_server(label: &str) -> SocketAddr {
-    let mut config = test_config(temp_db(label));
+    let mut config = test_config(test_database(label));
     config.limits.header_timeout = Duration::from_secs(1);
     config.limits.body_timeout = Duration::from_secs(1);
     config.limits.idle_timeout = Duration::from_secs(1);
@@ -179,7 +179,7 @@ fn idle_and_half_sent_connections_are_cut_and_the_server_keeps_answering() {
 fn idle_connections_give_way_to_a_new_one_long_before_their_timeout() {
     // Idle sockets fill every place, and their timeouts are long: without shedding the
     // idle ones, the 13 rounds of 16 would keep a new client waiting 13 × 10 s.
-    let mut config = test_config(temp_db("edge-shed"));
+    let mut config = test_config(test_database("edge-shed"));
     config.limits.header_timeout = Duration::from_secs(10);
     config.limits.idle_timeout = Duration::from_secs(60);
     config.limits.max_connections = 16;
@@ -269,7 +269,7 @@ fn a_trickling_body_is_answered_408_as_json() {
 
 #[test]
 fn every_error_is_json() {
-    let addr = start_with(test_config(temp_db("edge-errors")), 2).0;
+    let addr = start_with(test_config(test_database("edge-errors")), 2).0;
     let host = addr.to_string();
     let get = |path: &str| raw(addr, &request("GET", path, &host, "", ""));
     get("/api/nope").assert_error(404, "'/api/nope'");
@@ -311,7 +311,7 @@ fn every_error_is_json() {
 
 #[test]
 fn every_answer_carries_the_security_headers() {
-    let addr = start_with(test_config(temp_db("edge-headers")), 2).0;
+    let addr = start_with(test_config(test_database("edge-headers")), 2).0;
     let mut c = Client::connect(addr).unwrap();
     let created = c
         .post(
@@ -359,7 +359,7 @@ fn stored(addr: SocketAddr) -> u64 {
 
 #[test]
 fn other_hosts_and_origins_are_refused() {
-    let mut config = test_config(temp_db("edge-origin"));
+    let mut config = test_config(test_database("edge-origin"));
     config.hosts = vec!["games.example".to_string()];
     let addr = start_with(config, 2).0;
     let host = addr.to_string();
@@ -413,7 +413,7 @@ fn other_hosts_and_origins_are_refused() {
 
 #[test]
 fn a_client_creating_games_too_fast_is_told_when_to_retry() {
-    let mut config: ServeConfig = test_config(temp_db("edge-rate"));
+    let mut config: ServeConfig = test_config(test_database("edge-rate"));
     config.limits.games_per_minute = 3;
     let addr = start_with(config, 2).0;
     let host = addr.to_string();
@@ -448,13 +448,13 @@ fn a_client_creating_games_too_fast_is_told_when_to_retry() {
 
 #[test]
 fn the_health_check_reads_the_store() {
-    let db = temp_db("edge-health");
+    let db = test_database("edge-health");
     let (addr, hub) = start_with(test_config(db), 2);
     let ok = health(addr);
     assert_eq!(ok.status, 200, "{ok:?}");
     assert_eq!(ok.json()["ok"], true);
     assert_eq!(ok.json()["games_stored"], 0);
-    assert_eq!(ok.json()["database"], "sqlite");
+    assert_eq!(ok.json()["database"], hub.store().backend_name());
     assert!(ok.json()["games_in_memory"].is_u64());
     // The games table goes away (a damaged or replaced database): 503, ok false, the reason.
     hub.store()

@@ -5,8 +5,7 @@
 use boardlab_web::create::{NewGame, new_row};
 use boardlab_web::hub::Hub;
 use boardlab_web::limits::ClientId;
-use boardlab_web::store::Store;
-use boardlab_web::testing::temp_db;
+use boardlab_web::testing::test_store;
 use std::time::Duration;
 
 fn local_game(game: &str) -> NewGame {
@@ -15,7 +14,7 @@ fn local_game(game: &str) -> NewGame {
 
 #[tokio::test]
 async fn idle_games_leave_memory_unless_in_use_and_load_again() {
-    let hub = Hub::new(Store::open(&temp_db("idle")).unwrap());
+    let hub = Hub::new(test_store("idle"));
     let (row, _) = new_row(local_game("sprint"), boardlab_games::GameId::Sprint).unwrap();
     let (kept, _) = new_row(local_game("parity"), boardlab_games::GameId::Parity).unwrap();
     let (id, kept_id) = (row.id.clone(), kept.id.clone());

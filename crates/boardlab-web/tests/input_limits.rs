@@ -3,7 +3,7 @@
 //! long text is repeated cut short, with its length.
 
 use boardlab_web::client::Client;
-use boardlab_web::testing::{start_background, temp_db};
+use boardlab_web::testing::{start_background, test_database};
 use serde_json::{Value, json};
 
 /// The error message of a refused request.
@@ -18,7 +18,7 @@ fn refused(client: &mut Client, path: &str, body: &Value) -> String {
 
 #[test]
 fn refused_input_is_described_by_the_limits_checked_and_cut_short() {
-    let addr = start_background(temp_db("input-limits"), 2);
+    let addr = start_background(test_database("input-limits"), 2);
     let mut client = Client::connect(addr).unwrap();
     let new = |body: Value| {
         let mut c = Client::connect(addr).unwrap();

@@ -5,12 +5,13 @@
 use boardlab_core::Evaluate;
 use boardlab_games::GameId;
 use boardlab_rules::engine::RulesPosition;
+use boardlab_web::Database;
 use boardlab_web::client::{Client, Reply};
 use boardlab_web::game_set::GameSet;
 use boardlab_web::limits::Limits;
 use boardlab_web::server::Server;
 use boardlab_web::store::{GameRow, Store, StoreError};
-use boardlab_web::testing::{start_with, temp_db, test_config};
+use boardlab_web::testing::{start_with, temp_db, test_config, test_database};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -30,7 +31,7 @@ fn example(name: &str) -> String {
 
 /// A server over a fresh database; `rules` is its rules folder.
 fn server(rules: Option<PathBuf>, limits: Option<Limits>) -> SocketAddr {
-    let mut config = test_config(temp_db("rules-files"));
+    let mut config = test_config(test_database("rules-files"));
     config.rules = rules;
     if let Some(limits) = limits {
         config.limits = limits;
@@ -276,8 +277,8 @@ fn pasting_counts_against_the_new_games_limit() {
 }
 
 /// A pasted game's row and its stored text, written by one store.
-fn store_pasted_game(db: &Path, text: &str) -> String {
-    let store = Store::open(db).unwrap();
+fn store_pasted_game(db: &Database, text: &str) -> String {
+    let store = Store::open_serving(db.clone(), Arc::new(GameSet::built_in())).unwrap();
     let key = store.store_paste(text).unwrap();
     let played = GameId::from_rules(
         boardlab_rules::load_str(text, "pasted rules", None).expect("the example loads"),
@@ -294,11 +295,11 @@ fn store_pasted_game(db: &Path, text: &str) -> String {
 
 #[test]
 fn a_pasted_game_is_played_again_after_a_restart() {
-    let db = temp_db("rules-restart");
+    let db = test_database("rules-restart");
     let text = example("mini-daisy.toml");
     let key = store_pasted_game(&db, &text);
     // A new store (a new server) knows the game from the stored text alone.
-    let store = Store::open_serving(&db, Arc::new(GameSet::built_in())).unwrap();
+    let store = Store::open_serving(db, Arc::new(GameSet::built_in())).unwrap();
     let (row, moves) = store.load("pasted-game").unwrap().unwrap();
     assert_eq!(row.game, format!("pasted:{key}"));
     assert_eq!(row.played.id(), "mini-daisy");
@@ -314,10 +315,13 @@ fn a_pasted_game_is_played_again_after_a_restart() {
 
 #[test]
 fn a_folder_game_needs_its_folder_after_a_restart() {
-    let db = temp_db("rules-folder-restart");
+    let db = test_database("rules-folder-restart");
     {
-        let store =
-            Store::open_serving(&db, Arc::new(GameSet::with_folder(&examples()).unwrap())).unwrap();
+        let store = Store::open_serving(
+            db.clone(),
+            Arc::new(GameSet::with_folder(&examples()).unwrap()),
+        )
+        .unwrap();
         store
             .execute_batch(
                 "INSERT INTO games (id, game, rules, first, mode, token1, token2)
@@ -328,7 +332,7 @@ fn a_folder_game_needs_its_folder_after_a_restart() {
         let (row, _) = store.load("camel").unwrap().unwrap();
         assert_eq!(row.played.id(), "camel-obsidian");
     }
-    let store = Store::open(&db).unwrap();
+    let store = Store::open_serving(db, Arc::new(GameSet::built_in())).unwrap();
     let error = store.load("camel").unwrap_err().to_string();
     assert!(error.contains("serve --rules DIR"), "{error}");
 }

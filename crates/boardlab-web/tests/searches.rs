@@ -1,14 +1,15 @@
 //! Bot searches and analyses share the server fairly: a bot's move is a job in the store's
 //! queue, a client beyond its own limit is answered 429 (and nothing changes), a move whose
 //! game ends or is taken back leaves the queue, one whose game leaves memory stays (it is
-//! owed), analyses wait their turn in a queue served round-robin over clients, and the
-//! perfect player stops when its game ends.
+//! owed), analyses are jobs too (after the bot moves, round-robin over clients, kept once
+//! made), and the perfect player stops when its game ends.
 
 use boardlab_web::create::{NewGame, new_row};
 use boardlab_web::hub::{EntryRef, Hub};
 use boardlab_web::limits::{ClientId, Limits};
-use boardlab_web::store::Store;
-use boardlab_web::testing::{start_background_with, temp_db};
+use boardlab_web::store::AnalysisState;
+use boardlab_web::testing::{start_background_with, test_database, test_store};
+use boardlab_web::worker::{WorkerConfig, Workers};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
@@ -23,7 +24,7 @@ fn client(n: u8) -> ClientId {
 }
 
 fn hub_with(limits: Limits) -> Arc<Hub> {
-    Hub::with_limits(Store::open(&temp_db("searches")).unwrap(), limits)
+    Hub::with_limits(test_store("searches"), limits)
 }
 
 /// A new game for `who` from a request body; its entry and the seat of its creator.
@@ -38,7 +39,7 @@ async fn create(hub: &Arc<Hub>, body: Value, who: ClientId) -> Result<(EntryRef,
 
 /// The bots' moves `(being made, waiting)`.
 async fn queued(hub: &Hub) -> (usize, usize) {
-    let counts = hub.search_counts().await.unwrap();
+    let counts = hub.queue_counts().await.unwrap().moves;
     (counts.running, counts.waiting)
 }
 
@@ -147,106 +148,173 @@ async fn a_client_at_its_search_limit_is_refused_and_waiting_searches_leave_with
     assert_eq!(queued(&hub).await, (0, 1));
 }
 
+/// The analyses `(being made, waiting)`.
+async fn analyses_queued(hub: &Hub) -> (usize, usize) {
+    let counts = hub.queue_counts().await.unwrap().analyses;
+    (counts.running, counts.waiting)
+}
+
+/// Waits until the analyses are `expected` (being made, waiting), failing after
+/// [`PATIENCE`].
+async fn until_analyses(hub: &Hub, what: &str, expected: (usize, usize)) {
+    let start = Instant::now();
+    while analyses_queued(hub).await != expected {
+        assert!(start.elapsed() < PATIENCE, "waited in vain for {what}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// One worker thread on the hub's store, sharing its solver memory.
+fn one_worker(hub: &Hub) -> Workers {
+    Workers::start(
+        hub.shared_store(),
+        WorkerConfig {
+            memory: Some(hub.solver_memory()),
+            ..WorkerConfig::new(1)
+        },
+    )
+}
+
+/// A game at one screen (analysed at any time) with `moves` played.
+async fn local_game(hub: &Arc<Hub>, who: ClientId, moves: &[&str]) -> EntryRef {
+    let local = json!({ "game": "obsidian", "opponent": "local" });
+    let (game, _) = create(hub, local, who).await.unwrap();
+    for (n, mv) in moves.iter().enumerate() {
+        hub.play(&game, 1 + (n % 2) as u8, mv, who).await.unwrap();
+    }
+    game
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_clients_flood_of_analyses_does_not_hold_back_another_client() {
+async fn analyses_wait_for_the_bot_moves_then_take_turns_over_clients() {
+    // No worker at first (a hub without its server): the queue fills, then one worker
+    // empties it in its order.
     let hub = hub_with(Limits {
-        analyses: 1,
+        searches: 0,
         analyses_per_client: 100,
         ..Limits::default()
     });
-    // A game at one screen (analysed at any time) with ten positions.
-    let local = json!({ "game": "obsidian", "opponent": "local" });
-    let (game, _) = create(&hub, local.clone(), client(1)).await.unwrap();
-    for (n, mv) in [
-        "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3",
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        hub.play(&game, 1 + (n % 2) as u8, mv, client(1))
-            .await
-            .unwrap();
-    }
-    let (other_game, _) = create(&hub, local, client(2)).await.unwrap();
+    hub.follow_other_servers();
+    let game = local_game(
+        &hub,
+        client(1),
+        &[
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "d2d3", "f8c5", "c2c3",
+        ],
+    )
+    .await;
+    let other_game = local_game(&hub, client(2), &[]).await;
 
     let (done, mut finished) = tokio::sync::mpsc::unbounded_channel();
     let flood = 10;
     for ply in 0..flood {
         let (hub, game, done) = (hub.clone(), game.clone(), done.clone());
         tokio::spawn(async move {
-            hub.analysis(&game, ply, client(1)).await.unwrap();
-            done.send(1).unwrap();
+            let answer = hub.analysis(&game, ply, client(1)).await.unwrap();
+            done.send((1, answer)).unwrap();
         });
     }
-    until("the flood to queue", || {
-        let (running, waiting) = hub.analyses_queued();
-        running + waiting == flood
-    })
-    .await;
+    until_analyses(&hub, "the flood to queue", (0, flood)).await;
     {
         let (hub, done) = (hub.clone(), done.clone());
         tokio::spawn(async move {
-            hub.analysis(&other_game, 0, client(2)).await.unwrap();
-            done.send(2).unwrap();
+            let answer = hub.analysis(&other_game, 0, client(2)).await.unwrap();
+            done.send((2, answer)).unwrap();
         });
     }
+    until_analyses(&hub, "client 2's analysis to queue", (0, flood + 1)).await;
+    // A bot's move, queued last, goes first.
+    let bot_first = json!({ "game": "obsidian", "opponent": "bot", "level": 1, "side": "2" });
+    let (bot_game, _) = create(&hub, bot_first, client(3)).await.unwrap();
+    let bot_id = bot_game.lock().await.row.id.clone();
+    assert_eq!(queued(&hub).await, (0, 1));
+
+    let _worker = one_worker(&hub);
     let mut order = Vec::new();
     for _ in 0..=flood {
-        order.push(finished.recv().await.unwrap());
+        let (who, answer) = finished.recv().await.unwrap();
+        if order.is_empty() {
+            let id = bot_id.clone();
+            let bot_moves = hub
+                .with_store(move |s| s.load(&id))
+                .await
+                .unwrap()
+                .unwrap()
+                .1;
+            assert_eq!(
+                bot_moves.len(),
+                1,
+                "an analysis was made before the bot's move"
+            );
+        }
+        assert!(answer["analysis"]["bar"].is_number(), "{answer}");
+        order.push(who);
     }
-    // Client 2's analysis is served at the latest after two of the flood (the one that
-    // ran, and the one whose turn came before client 2 joined), not after all ten.
+    // Client 2's analysis is made second: after client 1's first, not after all ten.
     let place = order.iter().position(|&who| who == 2).unwrap();
-    assert!(place <= 2, "client 2 was served {}th: {order:?}", place + 1);
+    assert_eq!(place, 1, "client 2 was served {}th: {order:?}", place + 1);
+    assert_eq!(analyses_queued(&hub).await, (0, 0));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_client_at_its_analysis_limit_is_refused_and_given_up_requests_leave() {
+async fn a_client_at_its_analysis_limit_is_refused_and_an_analysis_made_is_kept() {
     let hub = hub_with(Limits {
-        analyses: 0,
+        searches: 0,
         analyses_per_client: 2,
         ..Limits::default()
     });
-    let (game, _) = create(
-        &hub,
-        json!({ "game": "sprint", "opponent": "local" }),
-        client(1),
-    )
-    .await
-    .unwrap();
-    let mut waiting = Vec::new();
-    for ply in [0, 0] {
+    hub.follow_other_servers();
+    let game = local_game(&hub, client(1), &["e2e4", "e7e5", "g1f3"]).await;
+    let ask = |ply: usize, who: ClientId| {
         let (hub, game) = (hub.clone(), game.clone());
-        waiting.push(tokio::spawn(async move {
-            hub.analysis(&game, ply, client(1)).await
-        }));
-    }
-    until("two analyses to queue", || hub.analyses_queued() == (0, 2)).await;
-    let refused = hub.analysis(&game, 0, client(1)).await.unwrap_err();
+        tokio::spawn(async move { hub.analysis(&game, ply, who).await })
+    };
+    let mut waiting = vec![ask(0, client(1)), ask(1, client(1))];
+    until_analyses(&hub, "two analyses to queue", (0, 2)).await;
+    let refused = hub.analysis(&game, 2, client(1)).await.unwrap_err();
     assert_eq!(refused.status.as_u16(), 429, "{}", refused.message);
+    assert_eq!(refused.retry_after, Some(1));
     assert!(
         refused.message.contains("analyses-per-client"),
         "{}",
         refused.message
     );
+    // A position queued already is waited for, not queued again: no limit is passed.
+    waiting.push(ask(0, client(1)));
     // Another client may still ask.
-    let other = {
-        let (hub, game) = (hub.clone(), game.clone());
-        tokio::spawn(async move { hub.analysis(&game, 0, client(2)).await })
-    };
-    until("the other client's analysis to queue", || {
-        hub.analyses_queued() == (0, 3)
-    })
-    .await;
-    // Requests given up (the client went away) leave the queue.
-    for task in waiting {
-        task.abort();
+    waiting.push(ask(2, client(2)));
+    until_analyses(&hub, "the other client's analysis to queue", (0, 3)).await;
+    // Requests given up (the client went away) leave their analyses queued: they are
+    // made and kept for the next asker.
+    for request in &waiting {
+        request.abort();
     }
-    other.abort();
-    until("the given-up analyses to leave", || {
-        hub.analyses_queued() == (0, 0)
-    })
-    .await;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(analyses_queued(&hub).await, (0, 3));
+    let worker = one_worker(&hub);
+    until_analyses(&hub, "the worker to make them", (0, 0)).await;
+    drop(worker);
+    // With no worker left, the analyses made are still answered, at once.
+    for ply in 0..3 {
+        let answer =
+            tokio::time::timeout(Duration::from_secs(5), hub.analysis(&game, ply, client(1)))
+                .await
+                .expect("a kept analysis is answered at once")
+                .unwrap();
+        assert_eq!(answer["ply"], ply);
+        assert!(answer["analysis"]["line"].is_array(), "{answer}");
+    }
+    // Takebacks drop the analyses of the positions they take away, not the others.
+    hub.takeback(&game, 1).await.unwrap();
+    hub.takeback(&game, 1).await.unwrap();
+    let id = game.lock().await.row.id.clone();
+    let kept = |ply: usize| {
+        let id = id.clone();
+        let hub = hub.clone();
+        async move { hub.with_store(move |s| s.analysis(&id, ply)).await.unwrap() }
+    };
+    assert!(matches!(kept(1).await, AnalysisState::Made(_)));
+    assert_eq!(kept(2).await, AnalysisState::Absent);
 }
 
 /// A request over a fresh connection: the status line and headers (lowercase) and the body.
@@ -275,7 +343,7 @@ fn health(addr: SocketAddr) -> Value {
 #[test]
 fn over_http_the_limit_is_a_json_429_with_retry_after() {
     let addr = start_background_with(
-        temp_db("searches-http"),
+        test_database("searches-http"),
         2,
         Limits {
             searches: 0,
@@ -305,7 +373,7 @@ fn resigning_while_the_perfect_bot_thinks_stops_its_search() {
     // A solver table of 1 MiB makes Sprint with backward captures long to solve: the bot
     // thinks for its whole budget.
     let addr = start_background_with(
-        temp_db("perfect-resign"),
+        test_database("perfect-resign"),
         2,
         Limits {
             solver_mib_per_search: 1,

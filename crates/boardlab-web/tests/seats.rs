@@ -5,7 +5,7 @@
 //! to nobody.
 
 use boardlab_web::client::{Client, Reply};
-use boardlab_web::testing::{start_background, temp_db};
+use boardlab_web::testing::{start_background, temp_db, test_database};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -125,7 +125,7 @@ fn assert_error(reply: &Reply, status: u16, words: &str) {
 
 #[test]
 fn only_the_seat_that_created_the_game_gets_its_invite_link() {
-    let addr = start_background(temp_db("seats-invite"), 2);
+    let addr = start_background(test_database("seats-invite"), 2);
     for side in [1, 2] {
         let g = friend_game(addr, side);
         let invited = 3 - side;
@@ -184,7 +184,7 @@ fn open_events(addr: SocketAddr, id: &str) -> TcpStream {
 
 #[test]
 fn no_route_answers_another_seats_token() {
-    let addr = start_background(temp_db("seats-routes"), 2);
+    let addr = start_background(test_database("seats-routes"), 2);
     let g = friend_game(addr, 2);
     let mut events = open_events(addr, &g.id);
     let mut seen = String::new();
@@ -287,7 +287,7 @@ fn no_route_answers_another_seats_token() {
 
 #[test]
 fn a_bot_games_answers_never_hold_the_bots_token() {
-    let addr = start_background(temp_db("seats-bot"), 2);
+    let addr = start_background(test_database("seats-bot"), 2);
     let mut c = Client::connect(addr).unwrap();
     let r = c
         .post(

@@ -8,7 +8,9 @@ use boardlab_games::GameId;
 use boardlab_web::Database;
 use boardlab_web::ending::Ending;
 use boardlab_web::game_set::GameSet;
-use boardlab_web::store::{Change, GameRow, LAYOUT_VERSION, Mode, Store, StoreError};
+use boardlab_web::store::{
+    AnalysisState, Change, GameRow, Job, JobKind, LAYOUT_VERSION, Mode, Store, StoreError, Task,
+};
 use boardlab_web::testing::postgres::fresh_database;
 use boardlab_web::testing::{stored_row, temp_db};
 use std::sync::{Arc, Barrier};
@@ -208,16 +210,16 @@ fn the_queue_of_bot_moves_takes_turns_over_clients_and_outlives_a_lost_worker(fr
         // Queued twice, it keeps its one place.
         store.queue_bot(id, client).unwrap();
     }
-    assert_eq!(store.jobs_of("A").unwrap(), 3);
-    let counts = store.job_counts().unwrap();
+    assert_eq!(store.jobs_of("A", JobKind::Move).unwrap(), 3);
+    let counts = store.job_counts().unwrap().moves;
     assert_eq!((counts.running, counts.waiting), (0, 4));
     let far = boardlab_web::clock::now_ms() + 60_000;
     let taken: Vec<String> = (0..4)
-        .map(|_| store.take_job("w", far).unwrap().unwrap().game)
+        .map(|_| store.take_job("w", far, true).unwrap().unwrap().game)
         .collect();
     assert_eq!(taken, ["a1", "b1", "a2", "a3"]);
-    assert_eq!(store.take_job("w", far).unwrap(), None);
-    assert_eq!(store.job_counts().unwrap().running, 4);
+    assert_eq!(store.take_job("w", far, true).unwrap(), None);
+    assert_eq!(store.job_counts().unwrap().moves.running, 4);
     // A change to a game voids its job; a queued move comes with it when asked.
     let version = store.version("a1").unwrap().unwrap();
     store
@@ -227,7 +229,7 @@ fn the_queue_of_bot_moves_takes_turns_over_clients_and_outlives_a_lost_worker(fr
             &[Change::Ending(Ending::Resigned(Player::One))],
         )
         .unwrap();
-    assert_eq!(store.job_counts().unwrap().running, 3);
+    assert_eq!(store.job_counts().unwrap().moves.running, 3);
     let version = store.version("b1").unwrap().unwrap();
     let new_version = store
         .change(
@@ -244,20 +246,168 @@ fn the_queue_of_bot_moves_takes_turns_over_clients_and_outlives_a_lost_worker(fr
         )
         .unwrap();
     assert_eq!(new_version, version + 1);
-    let job = store.take_job("w", far).unwrap().expect("b1's new move");
+    let job = store
+        .take_job("w", far, true)
+        .unwrap()
+        .expect("b1's new move");
     assert_eq!((job.game.as_str(), job.version), ("b1", new_version));
     // A worker whose lease ran out (it died) loses its job to the next.
     store.drop_job(job.id).unwrap();
     store.insert_game(&bot_row("c1")).unwrap();
     store.queue_bot("c1", "C").unwrap();
     let past = boardlab_web::clock::now_ms() - 1;
-    let lost = store.take_job("dead", past).unwrap().unwrap();
-    assert_eq!(store.job_counts().unwrap().waiting, 1);
-    let again = store.take_job("alive", far).unwrap().unwrap();
+    let lost = store.take_job("dead", past, true).unwrap().unwrap();
+    assert_eq!(store.job_counts().unwrap().moves.waiting, 1);
+    let again = store.take_job("alive", far, true).unwrap().unwrap();
     assert_eq!((again.id, again.game.as_str()), (lost.id, "c1"));
     // Renewed, a lease holds.
     store.renew_jobs("alive", &[again.id], far).unwrap();
-    assert_eq!(store.take_job("other", far).unwrap(), None);
+    assert_eq!(store.take_job("other", far, true).unwrap(), None);
+}
+
+/// A game at one screen with `moves` stored.
+fn local_game(store: &Store, id: &str, moves: &[&str]) {
+    store
+        .insert_game(&GameRow {
+            mode: Mode::Local,
+            ..stored_row(id, GameId::Obsidian)
+        })
+        .unwrap();
+    for (ply, mv) in moves.iter().enumerate() {
+        store.insert_move(id, ply, mv, 0).unwrap();
+    }
+}
+
+fn analysis_job(job: Option<Job>) -> (String, usize) {
+    match job {
+        Some(Job {
+            game,
+            task: Task::Analysis { ply },
+            ..
+        }) => (game, ply),
+        other => panic!("not an analysis: {other:?}"),
+    }
+}
+
+fn analyses_are_jobs_after_the_bot_moves_and_are_kept_until_a_takeback(fresh: Fresh) {
+    let Some(db) = fresh("analyses") else { return };
+    let store = open(&db);
+    local_game(&store, "g1", &["e2e4", "e7e5"]);
+    store.insert_game(&bot_row("m1")).unwrap();
+    for (ply, client) in [(0, "A"), (0, "A"), (2, "A"), (1, "B")] {
+        store.queue_analysis("g1", ply, client).unwrap();
+    }
+    store.queue_bot("m1", "C").unwrap();
+    // One job per position, whoever asks again; each kind is counted apart.
+    assert_eq!(store.jobs_of("A", JobKind::Analysis).unwrap(), 2);
+    assert_eq!(store.jobs_of("A", JobKind::Move).unwrap(), 0);
+    assert_eq!(store.jobs_of("C", JobKind::Move).unwrap(), 1);
+    let counts = store.job_counts().unwrap();
+    assert_eq!((counts.moves.waiting, counts.analyses.waiting), (1, 3));
+    assert_eq!(store.analysis("g1", 0).unwrap(), AnalysisState::Queued);
+    assert_eq!(store.analysis("g1", 3).unwrap(), AnalysisState::Absent);
+
+    // The bot's move first, even though it was queued last; a worker that may not
+    // analyse gets nothing more.
+    let far = boardlab_web::clock::now_ms() + 60_000;
+    let first = store.take_job("w", far, false).unwrap().unwrap();
+    assert_eq!((first.game.as_str(), first.task), ("m1", Task::Move));
+    assert_eq!(store.take_job("w", far, false).unwrap(), None);
+    // Then the analyses, round-robin over the clients that asked.
+    let jobs: Vec<Job> = (0..3)
+        .map(|_| store.take_job("w", far, true).unwrap().unwrap())
+        .collect();
+    let taken: Vec<(String, usize)> = jobs.iter().cloned().map(Some).map(analysis_job).collect();
+    assert_eq!(
+        taken,
+        [("g1".into(), 0), ("g1".into(), 1), ("g1".into(), 2)]
+    );
+    assert_eq!(store.job_counts().unwrap().analyses.running, 3);
+
+    // Made, an analysis is kept (and its job is gone).
+    assert!(store.finish_analysis(&jobs[0], r#"{"bar":0.5}"#).unwrap());
+    assert_eq!(
+        store.analysis("g1", 0).unwrap(),
+        AnalysisState::Made(r#"{"bar":0.5}"#.into())
+    );
+    assert!(!store.finish_analysis(&jobs[0], "null").unwrap());
+    // A move leaves the analyses queued; a takeback voids those after the positions it
+    // keeps: the worker's analysis of a position gone is not stored.
+    store.insert_move("g1", 2, "g1f3", 0).unwrap();
+    assert_eq!(store.analysis("g1", 2).unwrap(), AnalysisState::Queued);
+    store.truncate_moves("g1", 1).unwrap();
+    assert!(!store.finish_analysis(&jobs[2], "null").unwrap());
+    assert_eq!(store.analysis("g1", 2).unwrap(), AnalysisState::Absent);
+    assert_eq!(store.analysis("g1", 1).unwrap(), AnalysisState::Queued);
+    assert!(store.finish_analysis(&jobs[1], "null").unwrap());
+    assert_eq!(
+        store.analysis("g1", 1).unwrap(),
+        AnalysisState::Made("null".into())
+    );
+    // A takeback to the start leaves the start's analysis.
+    store.truncate_moves("g1", 0).unwrap();
+    assert!(matches!(
+        store.analysis("g1", 0).unwrap(),
+        AnalysisState::Made(_)
+    ));
+    assert_eq!(store.analysis("g1", 1).unwrap(), AnalysisState::Absent);
+}
+
+/// The `jobs` table exactly as layout 4 made it, with one bot move queued, and the
+/// database marked as at layout 4.
+fn back_to_layout_4(store: &Store) {
+    let (integer, serial, mark) = match store.backend_name() {
+        "sqlite" => (
+            "INTEGER",
+            "INTEGER PRIMARY KEY AUTOINCREMENT",
+            "PRAGMA user_version = 4;",
+        ),
+        _ => (
+            "BIGINT",
+            "BIGSERIAL PRIMARY KEY",
+            "DELETE FROM boardlab_layout WHERE version > 4;",
+        ),
+    };
+    store
+        .execute_batch(&format!(
+            "DROP TABLE analyses;
+             DROP TABLE jobs;
+             CREATE TABLE jobs (
+                 id {serial},
+                 game_id TEXT NOT NULL UNIQUE REFERENCES games(id),
+                 version {integer} NOT NULL,
+                 client TEXT NOT NULL,
+                 created_ms {integer} NOT NULL,
+                 worker TEXT,
+                 lease_until_ms {integer}
+             );
+             CREATE INDEX jobs_of_client ON jobs (client);
+             INSERT INTO jobs (game_id, version, client, created_ms) VALUES ('m1', 7, 'C', 0);
+             {mark}"
+        ))
+        .unwrap();
+}
+
+fn a_bot_move_queued_at_layout_4_is_still_owed_after_the_migration(fresh: Fresh) {
+    let Some(db) = fresh("layout-4") else { return };
+    let store = open(&db);
+    store.insert_game(&bot_row("m1")).unwrap();
+    local_game(&store, "g1", &[]);
+    back_to_layout_4(&store);
+    drop(store);
+    let store = open(&db);
+    assert_eq!(store.layout_version().unwrap(), LAYOUT_VERSION);
+    let far = boardlab_web::clock::now_ms() + 60_000;
+    let job = store.take_job("w", far, true).unwrap().unwrap();
+    assert_eq!(
+        (job.game.as_str(), job.version, job.task),
+        ("m1", 7, Task::Move)
+    );
+    // The new layout holds one move per game and analyses beside it.
+    store.queue_bot("m1", "C").unwrap();
+    store.queue_analysis("g1", 0, "C").unwrap();
+    let counts = store.job_counts().unwrap();
+    assert_eq!((counts.moves.running, counts.analyses.waiting), (1, 1));
 }
 
 /// Each check of the suite as a test of each backend.
@@ -281,6 +431,8 @@ suite!(
     a_damaged_row_names_its_column,
     a_database_of_a_newer_layout_is_refused,
     the_queue_of_bot_moves_takes_turns_over_clients_and_outlives_a_lost_worker,
+    analyses_are_jobs_after_the_bot_moves_and_are_kept_until_a_takeback,
+    a_bot_move_queued_at_layout_4_is_still_owed_after_the_migration,
 );
 
 #[test]
@@ -368,7 +520,7 @@ fn workers_taking_moves_at_once_from_postgres_each_get_their_own() {
             std::thread::spawn(move || {
                 start.wait();
                 let mut mine = Vec::new();
-                while let Some(job) = store.take_job(&format!("w{w}"), far).unwrap() {
+                while let Some(job) = store.take_job(&format!("w{w}"), far, true).unwrap() {
                     mine.push(job.game);
                 }
                 mine

@@ -5,7 +5,7 @@
 
 use boardlab_web::edge::client_address::parse_trusted_proxy;
 use boardlab_web::limits::Limits;
-use boardlab_web::testing::{connect_from, start_with, temp_db, test_config};
+use boardlab_web::testing::{connect_from, start_with, test_config, test_database};
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::SocketAddr;
@@ -17,7 +17,7 @@ const PATIENCE: Duration = Duration::from_secs(60);
 /// A server over a fresh database with `limits` (besides the test defaults), trusting
 /// `trusted`.
 fn server(label: &str, trusted: &[&str], limits: impl FnOnce(&mut Limits)) -> SocketAddr {
-    let mut config = test_config(temp_db(label));
+    let mut config = test_config(test_database(label));
     config.limits.trusted_proxies = trusted
         .iter()
         .map(|t| parse_trusted_proxy(t).unwrap())

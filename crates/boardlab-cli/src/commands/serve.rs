@@ -68,8 +68,9 @@ struct LimitArgs {
     /// Analyses one client may have running or waiting at once (1 to 1000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
     analyses_per_client: Option<u64>,
-    /// Analyses running at once on the whole server (1 to 1024; default: the cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Analyses this server's workers make at once (0 to 1024; default: any of them); the
+    /// others make only bot moves meanwhile. 0 leaves analyses to other workers.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
     analyses: Option<u64>,
     /// MiB one perfect-player search may use (16 to 65536).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(16..=65_536))]

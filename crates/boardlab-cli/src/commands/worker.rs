@@ -1,5 +1,5 @@
-//! `boardlab worker --db URL`: makes the bots' moves of the servers that share a PostgreSQL
-//! database, on this machine (the workers live in `boardlab-web`).
+//! `boardlab worker --db URL`: makes the bots' moves and the analyses of the servers that
+//! share a PostgreSQL database, on this machine (the workers live in `boardlab-web`).
 
 use anyhow::{Result, bail};
 use boardlab_web::Database;
@@ -18,9 +18,13 @@ pub struct WorkerArgs {
     /// The PostgreSQL database the servers share, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`.
     #[arg(long, value_name = "URL")]
     db: Database,
-    /// Bot moves made at once (1 to 1024; default: the cores).
+    /// Bot moves and analyses made at once (1 to 1024; default: the cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
+    /// Analyses made at once at most (0 to 1024; default: any thread); the other threads
+    /// make only bot moves meanwhile. 0: this worker makes only bot moves.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1024))]
+    analyses: Option<u64>,
     /// The folder of rules files the servers play (`serve --rules DIR`): the workers play
     /// their games too.
     #[arg(long, value_name = "DIR")]
@@ -60,13 +64,16 @@ pub fn run(args: WorkerArgs) -> Result<()> {
         Arc::new(store),
         WorkerConfig {
             lease: Duration::from_secs(args.lease),
+            analyses: args
+                .analyses
+                .map_or(threads, |n| usize::try_from(n).unwrap_or(usize::MAX)),
             ..WorkerConfig::new(threads)
         },
     );
     // A closed stdout is no reason to stop.
     let _ = writeln!(
         std::io::stdout(),
-        "boardlab worker {} is making bot moves for {} ({threads} at once)",
+        "boardlab worker {} is making bot moves and analyses for {} ({threads} at once)",
         workers.name(),
         args.db
     );

@@ -23,8 +23,9 @@ use std::sync::Arc;
 /// to it, one numbered step at a time, and refuses a newer one ([`StoreError::Newer`]).
 /// SQLite versions 1 and 2 renumbered the bot levels; PostgreSQL starts at 2; version 3
 /// gave each game a version (checked by every change) and stored its offers; version 4
-/// added the queue of bot moves (table `jobs`).
-pub const LAYOUT_VERSION: i64 = 4;
+/// added the queue of bot moves (table `jobs`); version 5 queues analyses there too and
+/// keeps the analyses made (table `analyses`).
+pub const LAYOUT_VERSION: i64 = 5;
 
 /// Offers of one seat waiting for the other seat's answer (games against a friend); a move
 /// withdraws them. They are stored, so that every server sharing the database knows them.
@@ -57,7 +58,8 @@ pub enum Change {
         /// When it was made.
         at_ms: i64,
     },
-    /// Deletes the moves from ply `from` on (a takeback).
+    /// Deletes the moves from ply `from` on (a takeback), and the analyses, made or
+    /// queued, of the positions after them.
     TakeBack {
         /// The first ply deleted.
         from: usize,
@@ -78,25 +80,146 @@ pub enum Change {
     },
 }
 
-/// A bot's move to make, as the queue hands it to a worker.
+/// What a job of the queue asks a worker to do. Bot moves go before analyses: a player
+/// waits for the move on the clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// The bot's move in the game as it is at the job's version.
+    Move,
+    /// The analysis of the position after `ply` moves, kept for every later asker.
+    Analysis {
+        /// The position's ply.
+        ply: usize,
+    },
+}
+
+impl Task {
+    /// The task's kind as the `kind` column of table `jobs` holds it.
+    pub fn kind(self) -> JobKind {
+        match self {
+            Task::Move => JobKind::Move,
+            Task::Analysis { .. } => JobKind::Analysis,
+        }
+    }
+}
+
+/// The two kinds of job (column `kind` of table `jobs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    /// A bot's move.
+    Move,
+    /// An analysis.
+    Analysis,
+}
+
+impl JobKind {
+    /// The kind as stored.
+    pub fn name(self) -> &'static str {
+        match self {
+            JobKind::Move => "move",
+            JobKind::Analysis => "analysis",
+        }
+    }
+}
+
+/// The SQL of the turn of a job of `kind` queued for the client in parameter `client`
+/// (`$3`, `?3`), with the database's `greatest` (PostgreSQL `greatest`, SQLite `max`): one
+/// after the client's last job of that kind, and not before the earliest turn queued. A
+/// client's flood takes turns 5, 6, 7…; a client asking while turn 5 is next gets turn 5,
+/// and goes second, whoever queued more before it. Workers take jobs in order of turn.
+fn next_turn_sql(kind: JobKind, client: &str, greatest: &str) -> String {
+    let kind = kind.name();
+    format!(
+        "{greatest}(coalesce((SELECT max(turn) + 1 FROM jobs WHERE client = {client} AND kind = '{kind}'), 0),
+                   coalesce((SELECT min(turn) FROM jobs WHERE kind = '{kind}'), 0))"
+    )
+}
+
+/// The task of job `id` from its columns `kind` and `ply`, as either backend reads them.
+fn task_of(id: i64, kind: &str, ply: Option<i64>) -> StoreResult<Task> {
+    match (kind, ply.map(usize::try_from)) {
+        ("move", _) => Ok(Task::Move),
+        ("analysis", Some(Ok(ply))) => Ok(Task::Analysis { ply }),
+        _ => Err(StoreError::Database(format!(
+            "job {id} is damaged: kind {} with ply {ply:?} (a job is a 'move', or an \
+             'analysis' of a ply from 0)",
+            boardlab_core::quoted(kind)
+        ))),
+    }
+}
+
+/// A job as the queue hands it to a worker.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Job {
     /// The job's number.
     pub id: i64,
     /// The game.
     pub game: String,
-    /// The game's version the move is for: once the game changes otherwise (a
-    /// resignation, a takeback), the job is void.
+    /// The game's version when the job was queued. A bot move is for that version only:
+    /// once the game changes otherwise (a resignation, a takeback), the job is void.
     pub version: i64,
+    /// What to do.
+    pub task: Task,
 }
 
-/// How many queued bot moves are being made and how many wait.
+/// How many jobs of one kind are being made and how many wait.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct JobCounts {
     /// Held by a worker whose lease has not run out.
     pub running: usize,
     /// Waiting for a worker (or held by one whose lease ran out).
     pub waiting: usize,
+}
+
+/// The queue at one moment: its bot moves and its analyses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueueCounts {
+    /// The bots' moves.
+    pub moves: JobCounts,
+    /// The analyses.
+    pub analyses: JobCounts,
+}
+
+impl QueueCounts {
+    /// The counts from rows `(kind, running, all)`, one per kind in the queue.
+    fn of_rows(rows: impl IntoIterator<Item = (String, i64, i64)>) -> QueueCounts {
+        let mut counts = QueueCounts::default();
+        for (kind, running, all) in rows {
+            let of_kind = JobCounts {
+                running: running.max(0) as usize,
+                waiting: (all - running).max(0) as usize,
+            };
+            if kind == JobKind::Analysis.name() {
+                counts.analyses = of_kind;
+            } else {
+                counts.moves = of_kind;
+            }
+        }
+        counts
+    }
+}
+
+/// Where the analysis of one position stands in the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalysisState {
+    /// Made: the analysis as JSON (`null` where the game is over at that position).
+    Made(String),
+    /// Queued for a worker (or being made).
+    Queued,
+    /// Neither made nor queued.
+    Absent,
+}
+
+impl AnalysisState {
+    /// The state from what the tables hold: the analysis made, if any, and whether one is
+    /// queued.
+    fn of(made: Option<String>, queued: bool) -> AnalysisState {
+        match (made, queued) {
+            (Some(made), _) => AnalysisState::Made(made),
+            (None, true) => AnalysisState::Queued,
+            (None, false) => AnalysisState::Absent,
+        }
+    }
 }
 
 /// A change to a game that a server made and the others should know of: the game and its
@@ -111,6 +234,16 @@ pub enum Notice {
         version: i64,
         /// Whether the change queued a bot move (workers look for a job only then).
         queued: bool,
+    },
+    /// An analysis of a game's position was queued (workers look for a job) or made
+    /// (those waiting for it read it).
+    Analysis {
+        /// The game's id.
+        game: String,
+        /// The position's ply.
+        ply: usize,
+        /// Made (else queued).
+        made: bool,
     },
     /// The connection that brings notices was (re)made: notices may have been missed, so
     /// every game held may have changed.
@@ -237,9 +370,16 @@ trait Backend: Send + Sync {
     fn follow_changes(&self, on_notice: Box<dyn FnMut(Notice) -> bool + Send>) -> bool;
     /// The column `at_ms` of each move, in order.
     fn move_moments(&self, game_id: &str) -> StoreResult<Vec<Value>>;
-    /// Gives the oldest bot move nobody holds (or whose holder's lease ended before
-    /// `now_ms`) to `worker` until `until_ms`.
-    fn take_job(&self, worker: &str, now_ms: i64, until_ms: i64) -> StoreResult<Option<Job>>;
+    /// Gives the next job nobody holds (or whose holder's lease ended before `now_ms`) to
+    /// `worker` until `until_ms`: bot moves first, then analyses if `analyses`, each kind
+    /// round-robin over the clients that asked.
+    fn take_job(
+        &self,
+        worker: &str,
+        now_ms: i64,
+        until_ms: i64,
+        analyses: bool,
+    ) -> StoreResult<Option<Job>>;
     /// Extends the lease of `worker` on its jobs `ids` to `until_ms`.
     fn renew_jobs(&self, worker: &str, ids: &[i64], until_ms: i64) -> StoreResult<()>;
     /// Deletes job `id` (void: its game changed, or it needs no move).
@@ -247,10 +387,32 @@ trait Backend: Send + Sync {
     /// Queues the bot's move of a game at its current version for `client`, unless one is
     /// queued; tells the workers.
     fn queue_job(&self, game_id: &str, client: &str, now_ms: i64) -> StoreResult<()>;
-    /// The queued bot moves at `now_ms`.
-    fn job_counts(&self, now_ms: i64) -> StoreResult<JobCounts>;
-    /// How many queued bot moves `client` asked for.
-    fn jobs_of(&self, client: &str) -> StoreResult<usize>;
+    /// Queues the analysis of the position after `ply` moves of a game for `client`,
+    /// unless one is queued; tells the workers.
+    fn queue_analysis(
+        &self,
+        game_id: &str,
+        ply: usize,
+        client: &str,
+        now_ms: i64,
+    ) -> StoreResult<()>;
+    /// Where the analysis of the position after `ply` moves of a game stands.
+    fn analysis(&self, game_id: &str, ply: usize) -> StoreResult<AnalysisState>;
+    /// Stores `analysis` (JSON) for the position of job `job_id` and deletes the job, in
+    /// one transaction, and tells those waiting; `false` (nothing stored) when the job is
+    /// gone (a takeback voided it).
+    fn finish_analysis(
+        &self,
+        job_id: i64,
+        game_id: &str,
+        ply: usize,
+        analysis: &str,
+        now_ms: i64,
+    ) -> StoreResult<bool>;
+    /// The queued jobs at `now_ms`.
+    fn job_counts(&self, now_ms: i64) -> StoreResult<QueueCounts>;
+    /// How many queued jobs of `kind` `client` asked for.
+    fn jobs_of(&self, client: &str, kind: JobKind) -> StoreResult<usize>;
     /// A game's columns (in the order of [`crate::stored::COLUMNS`]) and its moves as
     /// `(ply, move)` in order of ply, read together; `None` when there is no such game.
     fn game_and_moves(&self, game_id: &str) -> StoreResult<Option<GameAndMoves>>;
@@ -536,11 +698,18 @@ impl Store {
             .collect()
     }
 
-    /// Gives the oldest bot move nobody holds (or whose holder's lease ended) to `worker`
-    /// until `until_ms` (ms since 1970): of two workers asking at once, each gets its own.
-    pub fn take_job(&self, worker: &str, until_ms: i64) -> StoreResult<Option<Job>> {
+    /// Gives the next job nobody holds (or whose holder's lease ended) to `worker` until
+    /// `until_ms` (ms since 1970): bot moves first, then (if `analyses`) analyses, each
+    /// kind round-robin over the clients that asked. Of two workers asking at once, each
+    /// gets its own.
+    pub fn take_job(
+        &self,
+        worker: &str,
+        until_ms: i64,
+        analyses: bool,
+    ) -> StoreResult<Option<Job>> {
         self.backend
-            .take_job(worker, crate::clock::now_ms(), until_ms)
+            .take_job(worker, crate::clock::now_ms(), until_ms, analyses)
     }
 
     /// Extends the lease of `worker` on its jobs `ids` to `until_ms`.
@@ -564,14 +733,38 @@ impl Store {
             .queue_job(game_id, client, crate::clock::now_ms())
     }
 
-    /// The queued bot moves: being made, and waiting.
-    pub fn job_counts(&self) -> StoreResult<JobCounts> {
+    /// Queues the analysis of the position after `ply` moves of a game for `client`; one
+    /// queued already keeps its place (and its worker).
+    pub fn queue_analysis(&self, game_id: &str, ply: usize, client: &str) -> StoreResult<()> {
+        self.backend
+            .queue_analysis(game_id, ply, client, crate::clock::now_ms())
+    }
+
+    /// Where the analysis of the position after `ply` moves of a game stands: made (its
+    /// JSON), queued, or neither.
+    pub fn analysis(&self, game_id: &str, ply: usize) -> StoreResult<AnalysisState> {
+        self.backend.analysis(game_id, ply)
+    }
+
+    /// Stores the `analysis` (JSON) a worker made for analysis job `job` and deletes the
+    /// job; `false`, and nothing stored, when the job was voided meanwhile (moves were
+    /// taken back: the position is not the game's any more).
+    pub fn finish_analysis(&self, job: &Job, analysis: &str) -> StoreResult<bool> {
+        let Task::Analysis { ply } = job.task else {
+            return Ok(false);
+        };
+        self.backend
+            .finish_analysis(job.id, &job.game, ply, analysis, crate::clock::now_ms())
+    }
+
+    /// The queue: bot moves and analyses, being made and waiting.
+    pub fn job_counts(&self) -> StoreResult<QueueCounts> {
         self.backend.job_counts(crate::clock::now_ms())
     }
 
-    /// How many queued bot moves `client` asked for.
-    pub fn jobs_of(&self, client: &str) -> StoreResult<usize> {
-        self.backend.jobs_of(client)
+    /// How many queued jobs of `kind` `client` asked for.
+    pub fn jobs_of(&self, client: &str, kind: JobKind) -> StoreResult<usize> {
+        self.backend.jobs_of(client, kind)
     }
 
     /// A game's row and its moves in order, or `None` if there is no such game. Every

@@ -4,8 +4,8 @@
 
 use super::location::without_password;
 use super::{
-    Backend, Change, GameAndMoves, GameRow, Job, JobCounts, LAYOUT_VERSION, Notice, StoreError,
-    StoreResult, first_version,
+    AnalysisState, Backend, Change, GameAndMoves, GameRow, Job, JobKind, LAYOUT_VERSION, Notice,
+    QueueCounts, StoreError, StoreResult, first_version, next_turn_sql, task_of,
 };
 use crate::ending::Ending;
 use crate::stored::Value;
@@ -28,8 +28,8 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// The key of the advisory lock that makes servers starting together migrate one at a time.
 const MIGRATION_LOCK: i64 = 0x626f_6172_646c_6162; // "boardlab"
 
-/// The channel of PostgreSQL's `NOTIFY` that carries each change to a game, as
-/// `ID:VERSION`.
+/// The channel of PostgreSQL's `NOTIFY` that carries each change to a game and each
+/// analysis queued or made ([`notice_payload`], [`analysis_payload`]).
 const CHANNEL: &str = "boardlab_games";
 
 /// A PostgreSQL database in use.
@@ -66,17 +66,34 @@ fn said(error: &::postgres::Error) -> String {
     }
 }
 
-/// The numbered steps from one layout version to the next, as in the SQLite backend:
-/// `(version reached, SQL)`. PostgreSQL databases start at version 2 (the SQLite layout's
-/// version 2, whose earlier steps renumbered levels no PostgreSQL database ever held).
 /// A change's notice on [`CHANNEL`]: `GAME:VERSION`, with `:job` after it when the change
 /// queued a bot move.
 fn notice_payload(game_id: &str, version: i64, queued: bool) -> String {
     format!("{game_id}:{version}{}", if queued { ":job" } else { "" })
 }
 
-/// Reads a notice's payload ([`notice_payload`]); `None` for anything else.
+/// An analysis's notice on [`CHANNEL`]: `GAME:PLY:analysis` when it is queued,
+/// `GAME:PLY:analysed` when it is made.
+fn analysis_payload(game_id: &str, ply: usize, made: bool) -> String {
+    format!(
+        "{game_id}:{ply}:{}",
+        if made { "analysed" } else { "analysis" }
+    )
+}
+
+/// Reads a notice's payload ([`notice_payload`], [`analysis_payload`]); `None` for
+/// anything else.
 fn parse_notice(payload: &str) -> Option<Notice> {
+    for (suffix, made) in [(":analysed", true), (":analysis", false)] {
+        if let Some(rest) = payload.strip_suffix(suffix) {
+            let (game, ply) = rest.rsplit_once(':')?;
+            return Some(Notice::Analysis {
+                game: game.to_string(),
+                ply: ply.parse().ok()?,
+                made,
+            });
+        }
+    }
     let (rest, queued) = match payload.strip_suffix(":job") {
         Some(rest) => (rest, true),
         None => (payload, false),
@@ -89,6 +106,9 @@ fn parse_notice(payload: &str) -> Option<Notice> {
     })
 }
 
+/// The numbered steps from one layout version to the next, as in the SQLite backend:
+/// `(version reached, SQL)`. PostgreSQL databases start at version 2 (the SQLite layout's
+/// version 2, whose earlier steps renumbered levels no PostgreSQL database ever held).
 fn migrations() -> Vec<(i64, String)> {
     let versioned = format!(
         "ALTER TABLE games ADD COLUMN draw_offer INTEGER;
@@ -101,6 +121,7 @@ fn migrations() -> Vec<(i64, String)> {
         (2, FIRST_TABLES.to_string()),
         (3, versioned),
         (4, JOBS.to_string()),
+        (5, ANALYSES.to_string()),
     ]
 }
 
@@ -116,6 +137,33 @@ const JOBS: &str = "CREATE TABLE jobs (
         lease_until_ms BIGINT
     );
     CREATE INDEX jobs_of_client ON jobs (client);";
+
+/// Layout 5: analyses are jobs too (`kind` 'analysis' and the position's `ply`; bot moves
+/// are kind 'move'): one bot move per game and one analysis per position at most. Each job
+/// has its client's `turn` ([`super::next_turn_sql`]). The analyses made are kept, as JSON,
+/// for every later asker.
+const ANALYSES: &str = "ALTER TABLE jobs ADD COLUMN kind TEXT NOT NULL DEFAULT 'move';
+    ALTER TABLE jobs ADD COLUMN ply INTEGER;
+    ALTER TABLE jobs ADD COLUMN turn BIGINT NOT NULL DEFAULT 0;
+    CREATE INDEX jobs_in_turn ON jobs (kind, turn);
+    ALTER TABLE jobs DROP CONSTRAINT jobs_game_id_key;
+    CREATE UNIQUE INDEX jobs_one_move ON jobs (game_id) WHERE kind = 'move';
+    CREATE UNIQUE INDEX jobs_one_analysis ON jobs (game_id, ply) WHERE kind = 'analysis';
+    DROP INDEX jobs_of_client;
+    CREATE INDEX jobs_of_client ON jobs (client, kind);
+    CREATE TABLE analyses (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        analysis TEXT NOT NULL,
+        made_ms BIGINT NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );";
+
+/// A ply as the tables hold it (INTEGER).
+fn stored_ply(ply: usize) -> StoreResult<i32> {
+    i32::try_from(ply)
+        .map_err(|_| StoreError::Database(format!("ply {ply} is beyond what the tables hold")))
+}
 
 /// The tables of layout version 2.
 const FIRST_TABLES: &str = "CREATE TABLE games (
@@ -357,11 +405,7 @@ impl Backend for PostgresBackend {
         for change in changes {
             match change {
                 Change::Move { ply, mv, at_ms } => {
-                    let ply_number = i32::try_from(*ply).map_err(|_| {
-                        StoreError::Database(format!(
-                            "ply {ply} is beyond what the moves table holds"
-                        ))
-                    })?;
+                    let ply_number = stored_ply(*ply)?;
                     let inserted =
                         tx.execute(&prepared.insert_move, &[&game_id, &ply_number, mv, at_ms]);
                     match inserted {
@@ -383,6 +427,15 @@ impl Backend for PostgresBackend {
                     let from = i32::try_from(*from).unwrap_or(i32::MAX);
                     tx.execute(
                         "DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
+                        &[&game_id, &from],
+                    )?;
+                    // The positions after the first one taken back are gone with it.
+                    tx.execute(
+                        "DELETE FROM analyses WHERE game_id = $1 AND ply > $2",
+                        &[&game_id, &from],
+                    )?;
+                    tx.execute(
+                        "DELETE FROM jobs WHERE game_id = $1 AND kind = 'analysis' AND ply > $2",
                         &[&game_id, &from],
                     )?;
                 }
@@ -432,16 +485,30 @@ impl Backend for PostgresBackend {
         Ok(version)
     }
 
-    fn take_job(&self, worker: &str, now_ms: i64, until_ms: i64) -> StoreResult<Option<Job>> {
+    fn take_job(
+        &self,
+        worker: &str,
+        now_ms: i64,
+        until_ms: i64,
+        analyses: bool,
+    ) -> StoreResult<Option<Job>> {
         let mut connection = self.client()?;
         let (client, prepared) = connection.parts();
-        Ok(client
-            .query_opt(&prepared.take_job, &[&worker, &now_ms, &until_ms])?
-            .map(|row| Job {
-                id: row.get(0),
-                game: row.get(1),
-                version: row.get(2),
-            }))
+        let Some(row) = client.query_opt(
+            &prepared.take_job,
+            &[&worker, &now_ms, &until_ms, &analyses],
+        )?
+        else {
+            return Ok(None);
+        };
+        let id: i64 = row.get(0);
+        let (kind, ply): (String, Option<i32>) = (row.get(3), row.get(4));
+        Ok(Some(Job {
+            id,
+            game: row.get(1),
+            version: row.get(2),
+            task: task_of(id, &kind, ply.map(i64::from))?,
+        }))
     }
 
     fn renew_jobs(&self, worker: &str, ids: &[i64], until_ms: i64) -> StoreResult<()> {
@@ -462,9 +529,12 @@ impl Backend for PostgresBackend {
         let mut connection = self.client()?;
         let mut tx = connection.transaction()?;
         let queued = tx.execute(
-            "INSERT INTO jobs (game_id, version, client, created_ms)
-             SELECT id, version, $2, $3 FROM games WHERE id = $1
-             ON CONFLICT (game_id) DO NOTHING",
+            &format!(
+                "INSERT INTO jobs (game_id, version, client, created_ms, turn)
+                 SELECT id, version, $2, $3, {} FROM games WHERE id = $1
+                 ON CONFLICT DO NOTHING",
+                next_turn_sql(JobKind::Move, "$2", "greatest")
+            ),
             &[&game_id, &client, &now_ms],
         )?;
         if queued > 0 {
@@ -477,22 +547,91 @@ impl Backend for PostgresBackend {
         Ok(())
     }
 
-    fn job_counts(&self, now_ms: i64) -> StoreResult<JobCounts> {
-        let row = self.client()?.query_one(
-            "SELECT count(*) FILTER (WHERE worker IS NOT NULL AND lease_until_ms >= $1), count(*) FROM jobs",
-            &[&now_ms],
+    fn queue_analysis(
+        &self,
+        game_id: &str,
+        ply: usize,
+        client: &str,
+        now_ms: i64,
+    ) -> StoreResult<()> {
+        let ply_number = stored_ply(ply)?;
+        let mut connection = self.client()?;
+        let mut tx = connection.transaction()?;
+        let queued = tx.execute(
+            &format!(
+                "INSERT INTO jobs (game_id, kind, ply, version, client, created_ms, turn)
+                 SELECT id, 'analysis', $2, version, $3, $4, {} FROM games WHERE id = $1
+                 ON CONFLICT DO NOTHING",
+                next_turn_sql(JobKind::Analysis, "$3", "greatest")
+            ),
+            &[&game_id, &ply_number, &client, &now_ms],
         )?;
-        let (running, all): (i64, i64) = (row.get(0), row.get(1));
-        Ok(JobCounts {
-            running: running as usize,
-            waiting: (all - running) as usize,
-        })
+        if queued > 0 {
+            tx.execute(
+                "SELECT pg_notify($1, $2)",
+                &[&CHANNEL, &analysis_payload(game_id, ply, false)],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
     }
 
-    fn jobs_of(&self, client: &str) -> StoreResult<usize> {
+    fn analysis(&self, game_id: &str, ply: usize) -> StoreResult<AnalysisState> {
+        let ply = stored_ply(ply)?;
+        let row = self.client()?.query_one(
+            "SELECT (SELECT analysis FROM analyses WHERE game_id = $1 AND ply = $2),
+                    EXISTS (SELECT 1 FROM jobs WHERE game_id = $1 AND kind = 'analysis' AND ply = $2)",
+            &[&game_id, &ply],
+        )?;
+        Ok(AnalysisState::of(row.get(0), row.get(1)))
+    }
+
+    fn finish_analysis(
+        &self,
+        job_id: i64,
+        game_id: &str,
+        ply: usize,
+        analysis: &str,
+        now_ms: i64,
+    ) -> StoreResult<bool> {
+        let ply_number = stored_ply(ply)?;
+        let mut connection = self.client()?;
+        let mut tx = connection.transaction()?;
+        // A takeback deletes the job in the transaction that changes the position: if it
+        // came first, the job is gone here and the analysis is of a position no more.
+        if tx.execute("DELETE FROM jobs WHERE id = $1", &[&job_id])? == 0 {
+            return Ok(false);
+        }
+        tx.execute(
+            "INSERT INTO analyses (game_id, ply, analysis, made_ms) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (game_id, ply) DO UPDATE SET analysis = $3, made_ms = $4",
+            &[&game_id, &ply_number, &analysis, &now_ms],
+        )?;
+        tx.execute(
+            "SELECT pg_notify($1, $2)",
+            &[&CHANNEL, &analysis_payload(game_id, ply, true)],
+        )?;
+        tx.commit()?;
+        Ok(true)
+    }
+
+    fn job_counts(&self, now_ms: i64) -> StoreResult<QueueCounts> {
+        let rows = self.client()?.query(
+            "SELECT kind, count(*) FILTER (WHERE worker IS NOT NULL AND lease_until_ms >= $1), count(*)
+             FROM jobs GROUP BY kind",
+            &[&now_ms],
+        )?;
+        Ok(QueueCounts::of_rows(rows.iter().map(|row| {
+            (row.get::<_, String>(0), row.get(1), row.get(2))
+        })))
+    }
+
+    fn jobs_of(&self, client: &str, kind: JobKind) -> StoreResult<usize> {
         let mut connection = self.client()?;
         let (db, prepared) = connection.parts();
-        let count: i64 = db.query_one(&prepared.jobs_of, &[&client])?.get(0);
+        let count: i64 = db
+            .query_one(&prepared.jobs_of, &[&client, &kind.name()])?
+            .get(0);
         Ok(count as usize)
     }
 
@@ -604,7 +743,28 @@ mod tests {
                 })
             );
         }
-        for bad in ["", "abc", "abc:", "abc:x", ":job", "abc:job"] {
+        for (game, ply, made) in [("abc", 0, false), ("x:y", 41, true)] {
+            let payload = analysis_payload(game, ply, made);
+            assert_eq!(
+                parse_notice(&payload),
+                Some(Notice::Analysis {
+                    game: game.to_string(),
+                    ply,
+                    made
+                })
+            );
+        }
+        for bad in [
+            "",
+            "abc",
+            "abc:",
+            "abc:x",
+            ":job",
+            "abc:job",
+            "abc:analysis",
+            "abc:-1:analysed",
+            "abc:x:analysis",
+        ] {
             assert_eq!(parse_notice(bad), None, "{bad}");
         }
     }

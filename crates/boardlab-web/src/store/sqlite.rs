@@ -2,8 +2,8 @@
 //! through a WAL so that a committed move survives the process being killed.
 
 use super::{
-    Backend, Change, GameAndMoves, GameRow, Job, JobCounts, LAYOUT_VERSION, Notice, StoreError,
-    StoreResult, first_version,
+    AnalysisState, Backend, Change, GameAndMoves, GameRow, Job, JobKind, LAYOUT_VERSION, Notice,
+    QueueCounts, StoreError, StoreResult, first_version, next_turn_sql, task_of,
 };
 use crate::ending::Ending;
 use crate::stored::Value;
@@ -169,6 +169,7 @@ fn migrations() -> Vec<(i64, String)> {
         (2, respaced),
         (3, versioned),
         (4, JOBS.to_string()),
+        (5, ANALYSES.to_string()),
     ]
 }
 
@@ -184,6 +185,39 @@ const JOBS: &str = "CREATE TABLE jobs (
         lease_until_ms INTEGER
     );
     CREATE INDEX jobs_of_client ON jobs (client);";
+
+/// Layout 5: analyses are jobs too (`kind` 'analysis' and the position's `ply`; bot moves
+/// are kind 'move'): one bot move per game and one analysis per position at most. Each job
+/// has its client's `turn` ([`super::next_turn_sql`]). The analyses made are kept, as
+/// JSON, for every later asker. (SQLite cannot drop the
+/// uniqueness of `game_id`: the table is made again, its jobs copied.)
+const ANALYSES: &str = "CREATE TABLE jobs_of_layout_5 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id TEXT NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL DEFAULT 'move',
+        ply INTEGER,
+        turn INTEGER NOT NULL DEFAULT 0,
+        version INTEGER NOT NULL,
+        client TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        worker TEXT,
+        lease_until_ms INTEGER
+    );
+    INSERT INTO jobs_of_layout_5 (id, game_id, version, client, created_ms, worker, lease_until_ms)
+        SELECT id, game_id, version, client, created_ms, worker, lease_until_ms FROM jobs;
+    DROP TABLE jobs;
+    ALTER TABLE jobs_of_layout_5 RENAME TO jobs;
+    CREATE UNIQUE INDEX jobs_one_move ON jobs (game_id) WHERE kind = 'move';
+    CREATE UNIQUE INDEX jobs_one_analysis ON jobs (game_id, ply) WHERE kind = 'analysis';
+    CREATE INDEX jobs_of_client ON jobs (client, kind);
+    CREATE INDEX jobs_in_turn ON jobs (kind, turn);
+    CREATE TABLE analyses (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        analysis TEXT NOT NULL,
+        made_ms INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    );";
 
 /// The SQL that gives the stored games of `game` at each old level its new one
 /// (`(new, old)` pairs); the other levels stay.
@@ -406,9 +440,19 @@ impl Backend for SqliteBackend {
                     }
                 }
                 Change::TakeBack { from } => {
+                    let from = i64::try_from(*from).unwrap_or(i64::MAX);
                     tx.execute(
                         "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
-                        params![game_id, *from as i64],
+                        params![game_id, from],
+                    )?;
+                    // The positions after the first one taken back are gone with it.
+                    tx.execute(
+                        "DELETE FROM analyses WHERE game_id = ?1 AND ply > ?2",
+                        params![game_id, from],
+                    )?;
+                    tx.execute(
+                        "DELETE FROM jobs WHERE game_id = ?1 AND kind = 'analysis' AND ply > ?2",
+                        params![game_id, from],
                     )?;
                 }
                 Change::Result(result) => {
@@ -449,11 +493,18 @@ impl Backend for SqliteBackend {
             "UPDATE games SET version = ?2 WHERE id = ?1",
             params![game_id, version],
         )?;
-        // A queued bot move was for the game as it was: void now.
-        tx.execute("DELETE FROM jobs WHERE game_id = ?1", params![game_id])?;
+        // A queued bot move was for the game as it was: void now (its analyses stay).
+        tx.execute(
+            "DELETE FROM jobs WHERE game_id = ?1 AND kind = 'move'",
+            params![game_id],
+        )?;
         if let Some(client) = queue_for {
             tx.execute(
-                "INSERT INTO jobs (game_id, version, client, created_ms) VALUES (?1, ?2, ?3, ?4)",
+                &format!(
+                    "INSERT INTO jobs (game_id, version, client, created_ms, turn)
+                     VALUES (?1, ?2, ?3, ?4, {})",
+                    next_turn_sql(JobKind::Move, "?3", "max")
+                ),
                 params![game_id, version, client, crate::clock::now_ms()],
             )?;
         }
@@ -467,30 +518,42 @@ impl Backend for SqliteBackend {
         Ok(version)
     }
 
-    fn take_job(&self, worker: &str, now_ms: i64, until_ms: i64) -> StoreResult<Option<Job>> {
-        Ok(self
+    fn take_job(
+        &self,
+        worker: &str,
+        now_ms: i64,
+        until_ms: i64,
+        analyses: bool,
+    ) -> StoreResult<Option<Job>> {
+        let taken = self
             .conn()
-            .query_row(
-                // Round-robin over clients: a client's jobs being made count first, so the
-                // free job with the fewest of its client's jobs before it goes next.
-                "WITH turns AS (
-                     SELECT id, worker IS NULL OR lease_until_ms < ?2 AS free,
-                         row_number() OVER (PARTITION BY client
-                             ORDER BY worker IS NULL OR lease_until_ms < ?2, id) AS turn
-                     FROM jobs)
-                 UPDATE jobs SET worker = ?1, lease_until_ms = ?3
-                 WHERE id = (SELECT id FROM turns WHERE free ORDER BY turn, id LIMIT 1)
-                 RETURNING id, game_id, version",
-                params![worker, now_ms, until_ms],
-                |row| {
-                    Ok(Job {
-                        id: row.get(0)?,
-                        game: row.get(1)?,
-                        version: row.get(2)?,
-                    })
-                },
-            )
-            .optional()?)
+            .prepare_cached(
+                // Bot moves before analyses, each kind in order of turn.
+                "UPDATE jobs SET worker = ?1, lease_until_ms = ?3
+                 WHERE id = (SELECT id FROM jobs
+                             WHERE (worker IS NULL OR lease_until_ms < ?2) AND (kind = 'move' OR ?4)
+                             ORDER BY kind = 'analysis', turn, id LIMIT 1)
+                 RETURNING id, game_id, version, kind, ply",
+            )?
+            .query_row(params![worker, now_ms, until_ms, analyses], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, i64>(2)?,
+                    row.get::<_, String>(3)?,
+                    row.get::<_, Option<i64>>(4)?,
+                ))
+            })
+            .optional()?;
+        let Some((id, game, version, kind, ply)) = taken else {
+            return Ok(None);
+        };
+        Ok(Some(Job {
+            id,
+            game,
+            version,
+            task: task_of(id, &kind, ply)?,
+        }))
     }
 
     fn renew_jobs(&self, worker: &str, ids: &[i64], until_ms: i64) -> StoreResult<()> {
@@ -511,9 +574,12 @@ impl Backend for SqliteBackend {
 
     fn queue_job(&self, game_id: &str, client: &str, now_ms: i64) -> StoreResult<()> {
         let queued = self.conn().execute(
-            "INSERT INTO jobs (game_id, version, client, created_ms)
-             SELECT id, version, ?2, ?3 FROM games WHERE id = ?1
-             ON CONFLICT (game_id) DO NOTHING",
+            &format!(
+                "INSERT INTO jobs (game_id, version, client, created_ms, turn)
+                 SELECT id, version, ?2, ?3, {} FROM games WHERE id = ?1
+                 ON CONFLICT DO NOTHING",
+                next_turn_sql(JobKind::Move, "?2", "max")
+            ),
             params![game_id, client, now_ms],
         )?;
         if queued > 0 {
@@ -527,22 +593,104 @@ impl Backend for SqliteBackend {
         Ok(())
     }
 
-    fn job_counts(&self, now_ms: i64) -> StoreResult<JobCounts> {
-        let (running, all): (i64, i64) = self.conn().query_row(
-            "SELECT coalesce(sum(worker IS NOT NULL AND lease_until_ms >= ?1), 0), count(*) FROM jobs",
-            params![now_ms],
-            |row| Ok((row.get(0)?, row.get(1)?)),
+    fn queue_analysis(
+        &self,
+        game_id: &str,
+        ply: usize,
+        client: &str,
+        now_ms: i64,
+    ) -> StoreResult<()> {
+        let queued = self.conn().execute(
+            &format!(
+                "INSERT INTO jobs (game_id, kind, ply, version, client, created_ms, turn)
+                 SELECT id, 'analysis', ?2, version, ?3, ?4, {} FROM games WHERE id = ?1
+                 ON CONFLICT DO NOTHING",
+                next_turn_sql(JobKind::Analysis, "?3", "max")
+            ),
+            params![
+                game_id,
+                i64::try_from(ply).unwrap_or(i64::MAX),
+                client,
+                now_ms
+            ],
         )?;
-        Ok(JobCounts {
-            running: running as usize,
-            waiting: (all - running) as usize,
-        })
+        if queued > 0 {
+            self.tell(Notice::Analysis {
+                game: game_id.to_string(),
+                ply,
+                made: false,
+            });
+        }
+        Ok(())
     }
 
-    fn jobs_of(&self, client: &str) -> StoreResult<usize> {
+    fn analysis(&self, game_id: &str, ply: usize) -> StoreResult<AnalysisState> {
+        let (made, queued) = self.conn().query_row(
+            "SELECT (SELECT analysis FROM analyses WHERE game_id = ?1 AND ply = ?2),
+                    EXISTS (SELECT 1 FROM jobs WHERE game_id = ?1 AND kind = 'analysis' AND ply = ?2)",
+            params![game_id, i64::try_from(ply).unwrap_or(i64::MAX)],
+            |row| Ok((row.get::<_, Option<String>>(0)?, row.get::<_, bool>(1)?)),
+        )?;
+        Ok(AnalysisState::of(made, queued))
+    }
+
+    fn finish_analysis(
+        &self,
+        job_id: i64,
+        game_id: &str,
+        ply: usize,
+        analysis: &str,
+        now_ms: i64,
+    ) -> StoreResult<bool> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        // A takeback deletes the job in the transaction that changes the position: if it
+        // came first, the job is gone here and the analysis is of a position no more.
+        if tx.execute("DELETE FROM jobs WHERE id = ?1", params![job_id])? == 0 {
+            return Ok(false);
+        }
+        tx.execute(
+            "INSERT INTO analyses (game_id, ply, analysis, made_ms) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (game_id, ply) DO UPDATE SET analysis = ?3, made_ms = ?4",
+            params![
+                game_id,
+                i64::try_from(ply).unwrap_or(i64::MAX),
+                analysis,
+                now_ms
+            ],
+        )?;
+        tx.commit()?;
+        drop(conn);
+        self.tell(Notice::Analysis {
+            game: game_id.to_string(),
+            ply,
+            made: true,
+        });
+        Ok(true)
+    }
+
+    fn job_counts(&self, now_ms: i64) -> StoreResult<QueueCounts> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached(
+            "SELECT kind, coalesce(sum(worker IS NOT NULL AND lease_until_ms >= ?1), 0), count(*)
+             FROM jobs GROUP BY kind",
+        )?;
+        let rows = stmt
+            .query_map(params![now_ms], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, i64>(1)?,
+                    row.get::<_, i64>(2)?,
+                ))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(QueueCounts::of_rows(rows))
+    }
+
+    fn jobs_of(&self, client: &str, kind: JobKind) -> StoreResult<usize> {
         let count: i64 = self.conn().query_row(
-            "SELECT count(*) FROM jobs WHERE client = ?1",
-            params![client],
+            "SELECT count(*) FROM jobs WHERE client = ?1 AND kind = ?2",
+            params![client, kind.name()],
             |row| row.get(0),
         )?;
         Ok(count as usize)

@@ -2,6 +2,7 @@
 //! prepared once when it opens: PostgreSQL then neither parses nor plans them again, and
 //! each costs one round trip.
 
+use crate::store::{JobKind, next_turn_sql};
 use ::postgres::{Client, Config, Error, NoTls, Statement};
 use std::ops::{Deref, DerefMut};
 
@@ -17,7 +18,8 @@ pub(super) struct Prepared {
     pub set_result: Statement,
     /// Sets game `$1`'s offers: draw `$2`, takeback `$3`.
     pub set_offers: Statement,
-    /// Game `$1` to version `$2`, its queued bot move voided, notice `$4` on channel `$3`.
+    /// Game `$1` to version `$2`, its queued bot move voided (its analyses stay), notice
+    /// `$4` on channel `$3`.
     pub bump: Statement,
     /// Queues the bot move of game `$1` at version `$2` for client `$3` at `$4` ms.
     pub insert_job: Statement,
@@ -27,13 +29,14 @@ pub(super) struct Prepared {
     pub moves: Statement,
     /// Game `$1`'s `at_ms` of each move in order.
     pub moments: Statement,
-    /// Gives worker `$1` the next free job at `$2` ms until `$3` ms (round-robin over clients).
+    /// Gives worker `$1` the next free job at `$2` ms until `$3` ms, analyses too if `$4`
+    /// (bot moves first, each kind in order of turn).
     pub take_job: Statement,
     /// Renews worker `$2`'s jobs `$1` until `$3` ms.
     pub renew_jobs: Statement,
     /// Deletes job `$1`.
     pub drop_job: Statement,
-    /// Counts client `$1`'s queued bot moves.
+    /// Counts client `$1`'s queued jobs of kind `$2`.
     pub jobs_of: Statement,
 }
 
@@ -49,39 +52,37 @@ impl Prepared {
                 .prepare("UPDATE games SET draw_offer = $2, takeback_offer = $3 WHERE id = $1")?,
             bump: client.prepare(
                 "WITH bumped AS (UPDATE games SET version = $2 WHERE id = $1 RETURNING id),
-                      voided AS (DELETE FROM jobs WHERE game_id = $1 RETURNING id)
+                      voided AS (DELETE FROM jobs WHERE game_id = $1 AND kind = 'move' RETURNING id)
                  SELECT pg_notify($3, $4)",
             )?,
-            insert_job: client.prepare(
-                "INSERT INTO jobs (game_id, version, client, created_ms) VALUES ($1, $2, $3, $4)",
-            )?,
+            insert_job: client.prepare(&format!(
+                "INSERT INTO jobs (game_id, version, client, created_ms, turn)
+                 VALUES ($1, $2, $3, $4, {})",
+                next_turn_sql(JobKind::Move, "$3", "greatest")
+            ))?,
             game_row: client.prepare(&format!(
                 "SELECT {} FROM games WHERE id = $1",
                 crate::stored::COLUMNS
             ))?,
             moves: client.prepare("SELECT ply, mv FROM moves WHERE game_id = $1 ORDER BY ply")?,
             moments: client.prepare("SELECT at_ms FROM moves WHERE game_id = $1 ORDER BY ply")?,
-            // A client's jobs being made count first, so the free job with the fewest of its
-            // client's jobs before it goes next. SKIP LOCKED: workers asking at once each get
-            // another job, none waits for another.
+            // Bot moves before analyses, each kind in order of turn. SKIP LOCKED: workers
+            // asking at once each get another job, none waits for another.
             take_job: client.prepare(
-                "WITH turns AS (
-                     SELECT id, row_number() OVER (PARTITION BY client
-                         ORDER BY (worker IS NULL OR lease_until_ms < $2), id) AS turn
-                     FROM jobs),
-                 next AS (
-                     SELECT j.id FROM jobs j JOIN turns f ON f.id = j.id
-                     WHERE j.worker IS NULL OR j.lease_until_ms < $2
-                     ORDER BY f.turn, j.id LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
+                "WITH next AS (
+                     SELECT id FROM jobs
+                     WHERE (worker IS NULL OR lease_until_ms < $2) AND (kind = 'move' OR $4)
+                     ORDER BY kind = 'analysis', turn, id
+                     LIMIT 1 FOR UPDATE SKIP LOCKED)
                  UPDATE jobs SET worker = $1, lease_until_ms = $3 FROM next
                  WHERE jobs.id = next.id
-                 RETURNING jobs.id, jobs.game_id, jobs.version",
+                 RETURNING jobs.id, jobs.game_id, jobs.version, jobs.kind, jobs.ply",
             )?,
             renew_jobs: client.prepare(
                 "UPDATE jobs SET lease_until_ms = $3 WHERE id = ANY($1) AND worker = $2",
             )?,
             drop_job: client.prepare("DELETE FROM jobs WHERE id = $1")?,
-            jobs_of: client.prepare("SELECT count(*) FROM jobs WHERE client = $1")?,
+            jobs_of: client.prepare("SELECT count(*) FROM jobs WHERE client = $1 AND kind = $2")?,
         })
     }
 }
