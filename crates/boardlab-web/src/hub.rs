@@ -288,11 +288,26 @@ impl Hub {
     }
 
     /// Stores `changes` to the game of `entry` in one transaction that checks its version
-    /// and advances it. When another server sharing the database changed the game
-    /// meanwhile, nothing is stored: the game is read again (and its new state announced)
-    /// and the request is refused (409), to be made again on the new state if it still
-    /// holds.
+    /// and advances it. When the game changed meanwhile (a worker's bot move, or another
+    /// server sharing the database), nothing is stored: the game is read again (and its new
+    /// state announced) and the request is refused (409), to be made again on the new
+    /// state if it still holds.
     async fn change(&self, entry: &mut Entry, changes: Vec<Change>) -> ApiResult<()> {
+        self.try_change(entry, changes).await?.map_err(|error| {
+            ApiError::new(
+                StatusCode::CONFLICT,
+                format!("{error}: nothing was changed; this is the game as it is now"),
+            )
+        })
+    }
+
+    /// [`Hub::change`], but a game changed meanwhile is `Ok(Err(why))`, read again, for
+    /// the caller to decide again on the game as it is now.
+    async fn try_change(
+        &self,
+        entry: &mut Entry,
+        changes: Vec<Change>,
+    ) -> ApiResult<Result<(), StoreError>> {
         let (id, expected) = (entry.row.id.clone(), entry.row.version);
         match self
             .store_call(move |s| s.change(&id, expected, &changes))
@@ -300,26 +315,20 @@ impl Hub {
         {
             Ok(version) => {
                 entry.row.version = version;
-                Ok(())
+                Ok(Ok(()))
             }
             Err(error @ (StoreError::Stale { .. } | StoreError::Conflict { .. })) => {
                 self.refresh(entry).await?;
-                Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    format!("{error}: nothing was changed; this is the game as it is now"),
-                ))
+                Ok(Err(error))
             }
             Err(error) => Err(ApiError::internal(error.to_string())),
         }
     }
 
-    /// Reads the game of `entry` again where another server sharing the database may have
-    /// changed it (a no-op for a database of one server): the request that follows sees
-    /// the game as it is, also just after a change made through another server.
+    /// Reads the game of `entry` again where a worker or another server sharing the
+    /// database changed it: the request that follows sees the game as it is, also just
+    /// after a bot's move whose notice has not arrived yet.
     pub async fn sync(&self, entry: &mut Entry) -> ApiResult<()> {
-        if !self.store.is_shared() {
-            return Ok(());
-        }
         let id = entry.row.id.clone();
         let version = self.with_store(move |s| s.version(&id)).await?;
         if version != Some(entry.row.version) {
@@ -660,14 +669,29 @@ impl Hub {
     }
 
     /// Ends a game that goes on as the players (or the clock) decided, and announces it.
+    /// An ending holds whatever move came meanwhile (a bot's, made by a worker while the
+    /// player resigned): on a game changed meanwhile it is made again, unless that ended it.
     async fn end(&self, entry: &mut Entry, ending: Ending) -> ApiResult<Value> {
         self.sync(entry).await?;
-        entry.refuse_if_over()?;
-        let mut changes = vec![Change::Ending(ending)];
-        if !entry.row.offers.is_empty() {
-            changes.push(Change::Offers(Offers::default()));
+        let mut tries = 0;
+        loop {
+            entry.refuse_if_over()?;
+            let mut changes = vec![Change::Ending(ending)];
+            if !entry.row.offers.is_empty() {
+                changes.push(Change::Offers(Offers::default()));
+            }
+            tries += 1;
+            match self.try_change(entry, changes).await? {
+                Ok(()) => break,
+                Err(_) if tries < 3 => continue,
+                Err(error) => {
+                    return Err(ApiError::new(
+                        StatusCode::CONFLICT,
+                        format!("{error}, three times: the game was not ended; try again"),
+                    ));
+                }
+            }
         }
-        self.change(entry, changes).await?;
         entry.row.ending = Some(ending);
         entry.row.offers = Offers::default();
         Ok(entry.announce())

@@ -148,6 +148,34 @@ async fn a_client_at_its_search_limit_is_refused_and_waiting_searches_leave_with
     assert_eq!(queued(&hub).await, (0, 1));
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resignation_holds_after_a_bot_move_the_server_has_not_heard_of() {
+    // No worker, and the hub hears of no change: the bot's move below is stored behind its
+    // back, as a worker's move is until its notice arrives.
+    let hub = hub_with(Limits {
+        searches: 0,
+        ..Limits::default()
+    });
+    let bot_first = json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "2" });
+    let (game, seat) = create(&hub, bot_first, client(1)).await.unwrap();
+    let (id, version, mv) = {
+        let entry = game.lock().await;
+        let mv = entry.session.legal_moves()[0].clone();
+        (entry.row.id.clone(), entry.row.version, mv)
+    };
+    let bot_move = boardlab_web::store::Change::Move {
+        ply: 0,
+        mv: mv.clone(),
+        at_ms: 0,
+    };
+    hub.with_store(move |s| s.change(&id, version, &[bot_move]))
+        .await
+        .unwrap();
+    let state = hub.resign(&game, seat).await.unwrap();
+    assert_eq!(state["moves"], json!([mv]), "{state}");
+    assert!(state["result"].is_object(), "{state}");
+}
+
 /// The analyses `(being made, waiting)`.
 async fn analyses_queued(hub: &Hub) -> (usize, usize) {
     let counts = hub.queue_counts().await.unwrap().analyses;
