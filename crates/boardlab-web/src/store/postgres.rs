@@ -34,7 +34,8 @@ const CHANNEL: &str = "boardlab_games";
 
 /// A PostgreSQL database in use.
 pub(super) struct PostgresBackend {
-    pool: r2d2::Pool<Manager>,
+    /// The pool; `None` only while it is dropped ([`Drop`]).
+    pool: Option<r2d2::Pool<Manager>>,
     /// How to connect (for the connection that listens for changes).
     config: ::postgres::Config,
 }
@@ -287,11 +288,31 @@ impl PostgresBackend {
                 config: config.clone(),
             })
             .map_err(|e| cannot(e.to_string()))?;
-        Ok(PostgresBackend { pool, config })
+        Ok(PostgresBackend {
+            pool: Some(pool),
+            config,
+        })
     }
 
     fn client(&self) -> StoreResult<r2d2::PooledConnection<Manager>> {
-        Ok(self.pool.get()?)
+        let pool = self.pool.as_ref().ok_or_else(|| {
+            StoreError::Database("the connections to PostgreSQL are closed".into())
+        })?;
+        Ok(pool.get()?)
+    }
+}
+
+impl Drop for PostgresBackend {
+    /// Closes the connections on a thread of their own where the store is dropped on an
+    /// async runtime's thread (the blocking client may not block one).
+    fn drop(&mut self) {
+        if let Some(pool) = self.pool.take()
+            && tokio::runtime::Handle::try_current().is_ok()
+        {
+            let _ = std::thread::Builder::new()
+                .name("boardlab-pool-close".into())
+                .spawn(move || drop(pool));
+        }
     }
 }
 
