@@ -34,7 +34,9 @@ export async function startServer({ addr = '127.0.0.1:0', db = null, args = [] }
       if (m) ok(m[0]);
     });
     child.on('exit', (code) => fail(new Error(`server exited early (${code})`)));
-    setTimeout(() => fail(new Error('server did not start in 60 s')), 60000);
+    // Unreferenced: a pending timer would keep the test file's process alive for its
+    // whole minute after the tests ended.
+    setTimeout(() => fail(new Error('server did not start in 60 s')), 60000).unref();
   });
   const exited = new Promise((ok) => child.on('exit', ok));
   return { url, db, stop: () => child.kill('SIGTERM'), exited };
