@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # The browser tests with every server on PostgreSQL instead of SQLite: each server gets a
-# fresh database made on the PostgreSQL server named by the first argument (or
-# BOARDLAB_TEST_POSTGRES), and they are dropped again at the end. Needs psql.
-#   scripts/browser-tests-postgres.sh postgres://postgres@127.0.0.1/postgres
+# fresh database made with psql on the PostgreSQL server named by the first argument (or
+# BOARDLAB_TEST_POSTGRES), else on a throwaway cluster started for the run with initdb
+# (as the Rust tests do); the databases are dropped again at the end. .ci/run runs it.
+#   scripts/browser-tests-postgres.sh [postgres://USER@HOST/DATABASE]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 server="${1:-${BOARDLAB_TEST_POSTGRES:-}}"
 if [ -z "$server" ]; then
-  echo "usage: scripts/browser-tests-postgres.sh postgres://USER@HOST/DATABASE (or set BOARDLAB_TEST_POSTGRES)" >&2
-  exit 2
+  # The throwaway cluster lives as long as this coprocess's standard input stays open.
+  cargo build --profile ci -p boardlab-web --example test_postgres
+  coproc cluster { "${CARGO_TARGET_DIR:-target}/ci/examples/test_postgres"; }
+  read -r server <&"${cluster[0]}" || { echo "no PostgreSQL for the browser tests" >&2; exit 1; }
 fi
 drop_them() {
   psql "$server" -Atq -c "SELECT datname FROM pg_database WHERE datname LIKE 'boardlab_browser_%'" |

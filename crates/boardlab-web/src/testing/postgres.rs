@@ -57,6 +57,16 @@ pub fn fresh_database(label: &str) -> Option<Database> {
     Some(Database::Postgres(with_database(&server.url, &name)))
 }
 
+/// The URL of the PostgreSQL server the tests use: [`SERVER_VARIABLE`]'s, or a throwaway
+/// cluster's, started on the first call and stopped when this process ends (the browser
+/// tests on PostgreSQL use it through `examples/test_postgres.rs`).
+///
+/// # Errors
+/// Where there is no PostgreSQL to be had, saying why.
+pub fn server_url() -> Result<String, String> {
+    server().map(|server| server.url.clone())
+}
+
 /// Runs `work` on a thread of its own: the blocking PostgreSQL client may not run on an
 /// async test's runtime thread.
 fn off_async<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
