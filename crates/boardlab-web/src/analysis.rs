@@ -73,8 +73,9 @@ impl Hub {
                         StatusCode::SERVICE_UNAVAILABLE,
                         format!(
                             "no worker has made this analysis within {} s: the workers are \
-                             busy, or none run (serve --workers 0 leaves them to boardlab \
-                             worker processes); it stays queued, so ask again later",
+                             busy, or none makes analyses (serve --workers 0 or --analyses 0 \
+                             leaves them to boardlab worker processes); it stays queued, so \
+                             ask again later",
                             ANALYSIS_WAIT.as_secs()
                         ),
                     )

@@ -400,7 +400,8 @@ trait Backend: Send + Sync {
     fn analysis(&self, game_id: &str, ply: usize) -> StoreResult<AnalysisState>;
     /// Stores `analysis` (JSON) for the position of job `job_id` and deletes the job, in
     /// one transaction, and tells those waiting; `false` (nothing stored) when the job is
-    /// gone (a takeback voided it).
+    /// gone. A takeback deletes the jobs of the positions it takes away in its own
+    /// transaction: if it came first, the analysis is of a position the game no longer has.
     fn finish_analysis(
         &self,
         job_id: i64,

@@ -618,8 +618,6 @@ impl Backend for PostgresBackend {
         let ply_number = stored_ply(ply)?;
         let mut connection = self.client()?;
         let mut tx = connection.transaction()?;
-        // A takeback deletes the job in the transaction that changes the position: if it
-        // came first, the job is gone here and the analysis is of a position no more.
         if tx.execute("DELETE FROM jobs WHERE id = $1", &[&job_id])? == 0 {
             return Ok(false);
         }

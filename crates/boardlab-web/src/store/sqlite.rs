@@ -644,8 +644,6 @@ impl Backend for SqliteBackend {
     ) -> StoreResult<bool> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        // A takeback deletes the job in the transaction that changes the position: if it
-        // came first, the job is gone here and the analysis is of a position no more.
         if tx.execute("DELETE FROM jobs WHERE id = ?1", params![job_id])? == 0 {
             return Ok(false);
         }
