@@ -1,0 +1,95 @@
+//! One game held in memory: its stored row, the game itself, its clocks and the stream of
+//! its states to the pages following it.
+
+use super::state::{result_of, state_of};
+use crate::clock::LiveClock;
+use crate::error::{ApiError, ApiResult};
+use crate::store::GameRow;
+use axum::http::StatusCode;
+use boardlab_core::Player;
+use boardlab_games::AnyGame;
+use serde_json::Value;
+use std::sync::Arc;
+use tokio::sync::broadcast;
+
+/// One game held in memory.
+pub struct Entry {
+    /// The stored row.
+    pub row: GameRow,
+    /// The game itself.
+    pub session: AnyGame,
+    /// Each new state, as JSON text, for the players and watchers.
+    pub events: broadcast::Sender<Arc<String>>,
+    /// How many times moves were taken back: a bot's search started before a takeback is
+    /// not played after it.
+    pub epoch: u64,
+    /// The clocks of a timed game.
+    pub clock: Option<LiveClock>,
+}
+
+impl Entry {
+    /// A game in memory; `moments` are when its moves were stored (for its clocks).
+    pub(super) fn new(row: GameRow, session: AnyGame, moments: &[i64]) -> ApiResult<Entry> {
+        let clock = row
+            .clock
+            .as_deref()
+            .map(|text| {
+                text.parse().map_err(|e: boardlab_ai::TimeControlError| {
+                    ApiError::internal(format!(
+                        "stored game {}: {e}",
+                        boardlab_core::quoted(&row.id)
+                    ))
+                })
+            })
+            .transpose()?
+            .map(|control| LiveClock::replay(control, session.first_to_move(), moments));
+        Ok(Entry {
+            clock,
+            row,
+            session,
+            events: broadcast::channel(16).0,
+            epoch: 0,
+        })
+    }
+
+    /// Replays the clocks from the stored moments of the moves (after a takeback).
+    pub(super) fn replay_clock(&mut self, moments: &[i64]) {
+        if let Some(clock) = &mut self.clock {
+            *clock = LiveClock::replay(clock.control(), self.session.first_to_move(), moments);
+        }
+    }
+
+    /// Sends the state to everyone following the game (after a change, which advanced the
+    /// game's version); returns it.
+    pub(super) fn announce(&mut self) -> Value {
+        let state = state_of(self);
+        if self.events.receiver_count() > 0 {
+            let _ = self.events.send(Arc::new(state.to_string()));
+        }
+        state
+    }
+
+    /// The player who made move number `ply` (from 0): the players alternate from the
+    /// first mover.
+    pub(super) fn mover(&self, ply: usize) -> Player {
+        let first = self.session.first_to_move();
+        if ply.is_multiple_of(2) {
+            first
+        } else {
+            first.opponent()
+        }
+    }
+
+    pub(super) fn refuse_if_over(&self) -> ApiResult<()> {
+        match result_of(self) {
+            Some((_, words)) => Err(ApiError::new(
+                StatusCode::CONFLICT,
+                format!("the game is over: {words}"),
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A shared handle to one game.
+pub type EntryRef = Arc<tokio::sync::Mutex<Entry>>;

@@ -1,0 +1,110 @@
+//! What is said of a game: its setup from the stored row, its result, the seats' names, the
+//! tags of its record, and the JSON state sent to the pages.
+
+use super::entry::Entry;
+use crate::bot;
+use crate::clock::now_ms;
+use crate::error::{ApiError, ApiResult};
+use crate::record::RecordTags;
+use crate::session::GameSetup;
+use crate::store::{GameRow, Mode};
+use boardlab_core::{Player, Setup};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+
+/// The setup of a stored game.
+pub fn setup_of(row: &GameRow) -> ApiResult<GameSetup> {
+    let game = row.played;
+    // A stored row that does not read is the server's fault (5xx), not the request's.
+    let rules: HashMap<String, String> = serde_json::from_str(&row.rules).map_err(|e| {
+        ApiError::internal(format!(
+            "stored game '{}' cannot be loaded: its rules are not JSON: {e}",
+            row.id
+        ))
+    })?;
+    let mut rules: Vec<String> = rules
+        .into_iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
+    rules.sort();
+    Ok(GameSetup {
+        game,
+        setup: Setup {
+            rules,
+            first: Player::from_number(row.first).unwrap_or(Player::One),
+            position: row.position.clone(),
+            board: row.board.clone(),
+        },
+    })
+}
+
+/// The result of a finished game, `(score, words)`, or `None` while it goes on.
+pub fn result_of(entry: &Entry) -> Option<(String, String)> {
+    let session = &entry.session;
+    if let Some(outcome) = session.outcome() {
+        let words = outcome.describe(|p| session.side_name(p));
+        return Some((outcome.score_text().to_string(), words));
+    }
+    let ending = entry.row.ending?;
+    Some((
+        ending.score().to_string(),
+        ending.describe(|p| session.side_name(p)),
+    ))
+}
+
+/// The player of a seat number the API has checked (1 or 2).
+pub(super) fn seat_player(seat: u8) -> Player {
+    Player::from_number(seat).unwrap_or(Player::One)
+}
+
+/// Who sits in a seat, in words.
+pub fn seat_label(row: &GameRow, seat: u8) -> String {
+    match (row.mode, row.bot_seat) {
+        (Mode::Bot, Some(bot)) if bot == seat => match row.bot_level.unwrap_or(1) {
+            bot::PERFECT => "bot (perfect)".to_string(),
+            level => format!("bot (level {level})"),
+        },
+        // Not "you": watchers see this label too, and records keep it. The page says "you"
+        // to whoever holds the seat's link.
+        (Mode::Bot, _) => "human player".to_string(),
+        (Mode::Friend, _) => format!("player at seat {seat}"),
+        (Mode::Local, _) => format!("seat {seat} (this screen)"),
+    }
+}
+
+/// The tags of the game's record.
+pub fn record_tags(entry: &Entry) -> RecordTags {
+    RecordTags {
+        player1: seat_label(&entry.row, 1),
+        player2: seat_label(&entry.row, 2),
+        ending: entry.row.ending,
+    }
+}
+
+/// The state of a game that every client sees: the same for players and watchers.
+pub fn state_of(entry: &Entry) -> Value {
+    let session = &entry.session;
+    let ply = session.ply();
+    let result = result_of(entry).map(|(score, text)| json!({ "score": score, "text": text }));
+    json!({
+        "id": entry.row.id,
+        "game": entry.row.game,
+        "mode": entry.row.mode.name(),
+        "rules": serde_json::from_str::<Value>(&entry.row.rules).unwrap_or(Value::Null),
+        "bot_seat": entry.row.bot_seat,
+        "bot_level": entry.row.bot_level,
+        "ply": ply,
+        "first": session.first_to_move().number(),
+        "restriction": if result.is_some() { None } else { session.restriction() },
+        "moves": session.moves(),
+        "legal": if result.is_some() { Vec::new() } else { session.legal_moves() },
+        "view": crate::view::view_at(session, ply),
+        "result": result,
+        "names": { "1": session.side_name(Player::One), "2": session.side_name(Player::Two) },
+        "seats": { "1": seat_label(&entry.row, 1), "2": seat_label(&entry.row, 2) },
+        "offers": { "draw": entry.row.offers.draw, "takeback": entry.row.offers.takeback },
+        "version": entry.row.version,
+        "clock": entry.clock.map(|c| c.json(session.side_to_move(), result.is_some(), now_ms())),
+        "rematch": entry.row.rematch,
+    })
+}
