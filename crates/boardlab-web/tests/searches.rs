@@ -235,14 +235,16 @@ async fn analyses_wait_for_the_bot_moves_then_take_turns_over_clients() {
 
     let (done, mut finished) = tokio::sync::mpsc::unbounded_channel();
     let flood = 10;
+    // One after the other: asked at once, a client's jobs may share a turn (each reads the
+    // queue before the others are in it), which only makes its flood less strictly ordered.
     for ply in 0..flood {
-        let (hub, game, done) = (hub.clone(), game.clone(), done.clone());
+        let (asker, game, done) = (hub.clone(), game.clone(), done.clone());
         tokio::spawn(async move {
-            let answer = hub.analysis(&game, ply, client(1)).await.unwrap();
+            let answer = asker.analysis(&game, ply, client(1)).await.unwrap();
             done.send((1, answer)).unwrap();
         });
+        until_analyses(&hub, "the flood to queue", (0, ply + 1)).await;
     }
-    until_analyses(&hub, "the flood to queue", (0, flood)).await;
     {
         let (hub, done) = (hub.clone(), done.clone());
         tokio::spawn(async move {
