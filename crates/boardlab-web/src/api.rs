@@ -6,6 +6,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::game_set::{PASTED, PasteError as GameSetError};
 use crate::hub::{self, Hub};
 use crate::limits::ClientId;
+use crate::people::Viewer;
 use crate::store::Mode;
 use axum::Json;
 use axum::body::Bytes;
@@ -139,10 +140,20 @@ fn paste_error(error: &GameSetError) -> ApiError {
 pub async fn create_game(
     State(hub): State<AppState>,
     client: ClientId,
+    viewer: Viewer,
     JsonBody(request): JsonBody<NewGame>,
 ) -> ApiResult<Response> {
     let game = hub.game_of_key(&request.game).await?;
-    let (row, seat) = create::new_row(request, game)?;
+    let (mut row, seat) = create::new_row(request, game)?;
+    // A signed-in creator's seat is the account's (both seats at one screen): its games
+    // are its own on any device.
+    if let Some(me) = viewer.0 {
+        for s in 1..=2u8 {
+            if s == seat || row.mode == Mode::Local {
+                row.players[usize::from(s - 1)] = Some(me.name.clone());
+            }
+        }
+    }
     let id = row.id.clone();
     let token = |s: u8| row.tokens[usize::from(s - 1)].clone();
     let play = match row.mode {
@@ -253,22 +264,53 @@ pub struct SeatBody {
     pub mv: Option<String>,
 }
 
-/// Checks the seat and token of a request: 401 without a token, 403 when it is not the
-/// seat's token.
-async fn authorize(hub: &Arc<Hub>, id: &str, body: &SeatBody) -> ApiResult<(hub::EntryRef, u8)> {
+/// Checks who acts for a seat: its secret token, or the session of the account that plays
+/// it. 401 with neither, 403 when the token is not the seat's or the account plays
+/// another seat. A signed-in player of one seat may leave the seat out.
+async fn authorize(
+    hub: &Arc<Hub>,
+    id: &str,
+    body: &SeatBody,
+    viewer: &Viewer,
+) -> ApiResult<(hub::EntryRef, u8)> {
     let token = body.token.as_deref().unwrap_or("");
-    if token.is_empty() {
+    if token.is_empty() && viewer.0.is_none() {
         return Err(ApiError::new(
             StatusCode::UNAUTHORIZED,
-            "missing token: a seat's secret token is needed to act for it",
+            "missing token: a seat's secret token, or the session of the account that plays it, is needed to act for it",
         ));
     }
     let entry_ref = hub.entry(id).await?;
+    let players = entry_ref.lock().await.row.players.clone();
+    let plays = |seat: u8| {
+        viewer.0.as_ref().is_some_and(|me| {
+            players[usize::from(seat - 1)]
+                .as_deref()
+                .is_some_and(|name| name.eq_ignore_ascii_case(&me.key))
+        })
+    };
     let seat = match body.seat {
         Some(seat @ (1 | 2)) => seat,
         Some(other) => return Err(ApiError::bad_request(format!("seat {other} is not 1 or 2"))),
+        None if token.is_empty() && plays(1) != plays(2) => {
+            if plays(1) {
+                1
+            } else {
+                2
+            }
+        }
         None => return Err(ApiError::bad_request("missing field 'seat' (1 or 2)")),
     };
+    if token.is_empty() {
+        if plays(seat) {
+            return Ok((entry_ref, seat));
+        }
+        let name = viewer.0.as_ref().map_or("", |me| me.name.as_str());
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("your account ({name}) does not play seat {seat} of this game"),
+        ));
+    }
     let expected = entry_ref.lock().await.row.tokens[usize::from(seat - 1)].clone();
     let same = expected.len() == token.len()
         && expected
@@ -290,10 +332,11 @@ async fn authorize(hub: &Arc<Hub>, id: &str, body: &SeatBody) -> ApiResult<(hub:
 pub async fn play_move(
     State(hub): State<AppState>,
     client: ClientId,
+    viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
-    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     let text = body
         .mv
         .as_deref()
@@ -306,15 +349,22 @@ pub async fn play_move(
 /// browser) and to no other: the invited seat never learns the creator's token.
 pub async fn invite(
     State(hub): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
-    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     let entry = entry.lock().await;
     if entry.row.mode != Mode::Friend {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "only a game against a friend has an invite link",
+        ));
+    }
+    if entry.row.players.iter().all(Option::is_some) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "a game between two accounts has no invite link: each player has their seat",
         ));
     }
     if entry.row.creator != Some(seat) {
@@ -339,10 +389,11 @@ pub async fn invite(
 /// `POST /api/games/{id}/resign` with `{"seat", "token"}`.
 pub async fn resign(
     State(hub): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
-    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     Ok(Json(hub.resign(&entry, seat).await?))
 }
 
@@ -350,10 +401,11 @@ pub async fn resign(
 /// other seat's offer (at one screen the draw is agreed at once; a bot declines).
 pub async fn offer_draw(
     State(hub): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
-    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     Ok(Json(hub.offer_draw(&entry, seat).await?))
 }
 
@@ -362,10 +414,11 @@ pub async fn offer_draw(
 /// asks, and the other seat's takeback accepts.
 pub async fn takeback(
     State(hub): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
-    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     Ok(Json(hub.takeback(&entry, seat).await?))
 }
 
@@ -373,10 +426,11 @@ pub async fn takeback(
 /// offers, or withdraws the seat's own.
 pub async fn decline(
     State(hub): State<AppState>,
+    viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
-    let (entry, _) = authorize(&hub, &id, &body).await?;
+    let (entry, _) = authorize(&hub, &id, &body, &viewer).await?;
     Ok(Json(hub.decline(&entry).await?))
 }
 
@@ -385,10 +439,11 @@ pub async fn decline(
 pub async fn rematch(
     State(hub): State<AppState>,
     client: ClientId,
+    viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
 ) -> ApiResult<Json<Value>> {
-    let (entry, seat) = authorize(&hub, &id, &body).await?;
+    let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     Ok(Json(hub.rematch(&entry, seat, client).await?))
 }
 

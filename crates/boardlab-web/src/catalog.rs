@@ -35,6 +35,22 @@ pub fn look_json(look: &Presentation) -> Value {
     })
 }
 
+/// A game's title, as its card gives it.
+struct Title;
+
+impl GameVisitor for Title {
+    type Output = String;
+
+    fn visit<P: Position>(self, game: P::Rules) -> String {
+        game.presentation().title.to_string()
+    }
+}
+
+/// The title of a game (`Obsidian`).
+pub fn title(game: GameId) -> String {
+    with_game(game, Title)
+}
+
 /// The card of a game: `key` is what the API names it by.
 struct Info<'a> {
     key: &'a str,

@@ -15,12 +15,22 @@ pub struct Reply {
     pub status: u16,
     /// The body as text.
     pub body: String,
+    /// The headers, names in lower case, in order.
+    pub headers: Vec<(String, String)>,
 }
 
 impl Reply {
     /// The body parsed as JSON (`Null` if it is not JSON).
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.body).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The value of the first header named `name` (lower case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -33,6 +43,11 @@ pub struct Client {
     used: bool,
     /// Whether the last answer said `Connection: close`.
     closing: bool,
+    /// The cookies the server set (name, value), sent back with each request, as a
+    /// browser would.
+    cookies: Vec<(String, String)>,
+    /// Headers sent with every request besides the client's own.
+    extra: Vec<(String, String)>,
 }
 
 impl Client {
@@ -43,7 +58,45 @@ impl Client {
             reader: BufReader::new(Self::open(addr)?),
             used: false,
             closing: false,
+            cookies: Vec::new(),
+            extra: Vec::new(),
         })
+    }
+
+    /// Sends `name: value` with every later request (replacing an earlier value).
+    pub fn set_header(&mut self, name: &str, value: &str) {
+        self.extra.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+        self.extra.push((name.to_string(), value.to_string()));
+    }
+
+    /// The value of the cookie `name` the server set, if it holds one.
+    pub fn cookie(&self, name: &str) -> Option<&str> {
+        self.cookies
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Forgets every cookie (a new browser).
+    pub fn clear_cookies(&mut self) {
+        self.cookies.clear();
+    }
+
+    /// Keeps a cookie of a `Set-Cookie` header: its name and value; one set empty (or
+    /// with `Max-Age=0`) is forgotten.
+    fn keep_cookie(&mut self, header: &str) {
+        let pair = header.split(';').next().unwrap_or("");
+        let Some((name, value)) = pair.split_once('=') else {
+            return;
+        };
+        let (name, value) = (name.trim().to_string(), value.trim().to_string());
+        self.cookies.retain(|(n, _)| *n != name);
+        let expired = header
+            .split(';')
+            .any(|part| part.trim().eq_ignore_ascii_case("max-age=0"));
+        if !value.is_empty() && !expired {
+            self.cookies.push((name, value));
+        }
     }
 
     fn open(addr: SocketAddr) -> std::io::Result<TcpStream> {
@@ -123,11 +176,23 @@ impl Client {
         content_type: &str,
         body: &str,
     ) -> std::io::Result<Reply> {
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n",
             self.addr,
             body.len()
         );
+        if !self.cookies.is_empty() {
+            let cookies: Vec<String> = self
+                .cookies
+                .iter()
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect();
+            head.push_str(&format!("Cookie: {}\r\n", cookies.join("; ")));
+        }
+        for (name, value) in &self.extra {
+            head.push_str(&format!("{name}: {value}\r\n"));
+        }
+        head.push_str("\r\n");
         let stream = self.reader.get_mut();
         // A server may answer and close before the whole body is sent (a body over its
         // limit): its answer, if one came, says more than the failed write.
@@ -155,6 +220,7 @@ impl Client {
             .ok_or_else(|| bad("no status line"))?;
         let mut length = None;
         let mut chunked = false;
+        let mut headers = Vec::new();
         loop {
             line.clear();
             if self.reader.read_line(&mut line)? == 0 {
@@ -166,6 +232,10 @@ impl Client {
             }
             if let Some((name, value)) = header.split_once(':') {
                 let name = name.trim().to_ascii_lowercase();
+                headers.push((name.clone(), value.trim().to_string()));
+                if name == "set-cookie" {
+                    self.keep_cookie(value.trim());
+                }
                 if name == "connection" && value.trim().eq_ignore_ascii_case("close") {
                     self.closing = true;
                 } else if name == "content-length" {
@@ -197,6 +267,7 @@ impl Client {
         Ok(Reply {
             status,
             body: String::from_utf8_lossy(&body).into_owned(),
+            headers,
         })
     }
 }

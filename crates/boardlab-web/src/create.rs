@@ -43,7 +43,7 @@ pub struct NewGame {
 const MAX_BASE: std::time::Duration = std::time::Duration::from_secs(3 * 3600);
 
 /// Reads the time control of a new game: `None` for no clock.
-fn clock_of(text: Option<&str>) -> ApiResult<Option<String>> {
+pub fn clock_of(text: Option<&str>) -> ApiResult<Option<String>> {
     let Some(text) = text
         .map(str::trim)
         .filter(|t| !t.is_empty() && *t != "none")
@@ -145,6 +145,8 @@ pub fn new_row(request: NewGame, game: GameId) -> ApiResult<(GameRow, u8)> {
         board: request.board.filter(|b| !b.trim().is_empty()),
         clock,
         offers: Offers::default(),
+        players: [None, None],
+        rated: false,
         version: first_version(),
     };
     Ok((row, seat))

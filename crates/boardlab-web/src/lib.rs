@@ -5,6 +5,7 @@
 
 #![warn(missing_docs)]
 
+pub mod accounts;
 pub mod analysis;
 pub mod api;
 pub mod assets;
@@ -21,6 +22,7 @@ pub mod health;
 pub mod hub;
 pub mod limits;
 pub mod memory;
+pub mod people;
 pub mod record;
 pub mod server;
 pub mod session;

@@ -25,6 +25,9 @@ pub struct Limits {
     pub max_connections: usize,
     /// Games one client (one IP address) may create in a minute.
     pub games_per_minute: u32,
+    /// Sign-ins and new accounts one client (one IP address) may ask for in a minute; wrong
+    /// passwords for one account name count apart, at the same pace.
+    pub sign_ins_per_minute: u32,
     /// Bot searches one client's games may have running or queued at once.
     pub searches_per_client: usize,
     /// Bot moves this server's own workers make at once (`--workers`; 0: none, the
@@ -58,6 +61,7 @@ impl Default for Limits {
             idle_timeout: Duration::from_secs(60),
             max_connections: 512,
             games_per_minute: 30,
+            sign_ins_per_minute: 20,
             searches_per_client: 4,
             searches: cores,
             analyses_per_client: 2,

@@ -9,6 +9,7 @@ use crate::game_set::GameSet;
 use crate::health;
 use crate::hub::Hub;
 use crate::limits::Limits;
+use crate::people::{lobby, profile, sign_in};
 use crate::store::{Database, Store};
 use axum::Router;
 use axum::middleware::from_fn_with_state;
@@ -92,6 +93,22 @@ fn routes(hub: AppState) -> Router {
         .route("/api/games/{id}/decline", post(api::decline))
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/analysis/{ply}", get(api::analysis))
+        .route("/api/games/{id}/seat", get(profile::my_seats))
+        .route("/api/accounts", post(sign_in::sign_up))
+        .route(
+            "/api/session",
+            get(sign_in::who)
+                .post(sign_in::sign_in)
+                .delete(sign_in::sign_out),
+        )
+        .route("/api/players/{name}", get(profile::player))
+        .route("/api/leaderboard/{game}", get(profile::leaderboard))
+        .route("/api/seeks", get(lobby::list_seeks).post(lobby::make_seek))
+        .route(
+            "/api/seeks/{id}",
+            get(lobby::seek_state).delete(lobby::withdraw_seek),
+        )
+        .route("/api/seeks/{id}/accept", post(lobby::accept_seek))
         .with_state(hub)
 }
 
@@ -121,6 +138,12 @@ impl Server {
         let db = config.db.clone();
         let store =
             tokio::task::spawn_blocking(move || Store::open_serving(db, Arc::new(games))).await??;
+        // Rated games that ended while no server could rate them (one stopped in between).
+        let store = tokio::task::spawn_blocking(move || {
+            store.rate_pending(crate::clock::now_ms())?;
+            Ok::<_, crate::store::StoreError>(store)
+        })
+        .await??;
         let hub = Hub::with_limits(store, config.limits.clone());
         Ok(Server {
             listener,

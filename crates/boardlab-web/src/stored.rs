@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 /// The columns of `games` that make a [`GameRow`], in the order [`game_row`] takes them.
 pub const COLUMNS: &str = "id, game, rules, first, mode, bot_seat, bot_level, token1, token2, \
                            resigned, position, board, ended, rematch, clock, creator, result, \
-                           draw_offer, takeback_offer, version";
+                           draw_offer, takeback_offer, version, player1, player2, rated";
 
 /// One stored value as either database gives it back: the store's backends read each
 /// column of a game's row into one of these, so that the checks here are the same for SQLite
@@ -266,6 +266,25 @@ pub fn game_row(
         text.parse::<boardlab_ai::TimeControl>()
             .map_err(|e| row.damage("clock", format!("not a time control ({e})")))?;
     }
+    let mut players = [None, None];
+    for (slot, column) in players.iter_mut().zip(["player1", "player2"]) {
+        let player = row.optional_text(column)?;
+        if player.is_some_and(|name| !crate::accounts::AccountName::is_shaped(name)) {
+            return Err(row.damage(column, "not an account name or NULL"));
+        }
+        *slot = player.map(str::to_string);
+    }
+    let rated = match row.value("rated") {
+        Value::Integer(0) => false,
+        Value::Integer(1) => true,
+        _ => return Err(row.damage("rated", "not 0 (casual) or 1 (rated)")),
+    };
+    if rated && players.iter().any(Option::is_none) {
+        return Err(row.damage(
+            "rated",
+            "for a game without two accounts: only those are rated",
+        ));
+    }
     Ok(GameRow {
         id: id.to_string(),
         game: game_text.to_string(),
@@ -284,6 +303,8 @@ pub fn game_row(
         clock: clock.map(str::to_string),
         offers,
         version,
+        players,
+        rated,
     })
 }
 

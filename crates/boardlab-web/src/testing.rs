@@ -73,6 +73,7 @@ pub fn test_store(label: &str) -> crate::store::Store {
 pub fn test_config(db: impl Into<Database>) -> ServeConfig {
     let mut config = ServeConfig::new("127.0.0.1:0".parse().expect("loopback address"), db);
     config.limits.games_per_minute = 1_000_000;
+    config.limits.sign_ins_per_minute = 1_000_000;
     config
 }
 
@@ -226,6 +227,8 @@ pub fn stored_row(id: &str, played: GameId) -> GameRow {
         board: None,
         clock: None,
         offers: Offers::default(),
+        players: [None, None],
+        rated: false,
         version: first_version(),
     }
 }

@@ -353,8 +353,9 @@ fn analyses_are_jobs_after_the_bot_moves_and_are_kept_until_a_takeback(fresh: Fr
     assert_eq!(store.analysis("g1", 1).unwrap(), AnalysisState::Absent);
 }
 
-/// The `jobs` table exactly as layout 4 made it, with one bot move queued, and the
-/// database marked as at layout 4.
+/// The `jobs` table exactly as layout 4 made it, with one bot move queued, without layout
+/// 6's people (accounts, ratings, seeks; the games' players), and the database marked as at
+/// layout 4.
 fn back_to_layout_4(store: &Store) {
     let (integer, serial, mark) = match store.backend_name() {
         "sqlite" => (
@@ -370,7 +371,17 @@ fn back_to_layout_4(store: &Store) {
     };
     store
         .execute_batch(&format!(
-            "DROP TABLE analyses;
+            "DROP TABLE seeks;
+             DROP TABLE rating_changes;
+             DROP TABLE ratings;
+             DROP TABLE sessions;
+             DROP TABLE accounts;
+             DROP INDEX games_of_player1;
+             DROP INDEX games_of_player2;
+             ALTER TABLE games DROP COLUMN player1;
+             ALTER TABLE games DROP COLUMN player2;
+             ALTER TABLE games DROP COLUMN rated;
+             DROP TABLE analyses;
              DROP TABLE jobs;
              CREATE TABLE jobs (
                  id {serial},

@@ -57,6 +57,10 @@ struct LimitArgs {
     /// Games one client (IP address) may create per minute (1 to 10000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=10_000))]
     games_per_minute: Option<u32>,
+    /// Sign-ins and new accounts one client (IP address) may ask for per minute (1 to
+    /// 100000); wrong passwords for one account name are limited apart, at the same pace.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    sign_ins_per_minute: Option<u32>,
     /// Bot searches one client's games may have running or waiting at once (1 to 1000).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
     searches_per_client: Option<u64>,
@@ -111,6 +115,9 @@ impl LimitArgs {
         }
         if let Some(n) = self.games_per_minute {
             limits.games_per_minute = n;
+        }
+        if let Some(n) = self.sign_ins_per_minute {
+            limits.sign_ins_per_minute = n;
         }
         if let Some(n) = self.searches_per_client {
             limits.searches_per_client = count(n);

@@ -17,17 +17,18 @@ use std::time::{Duration, Instant};
 pub const WINDOW: Duration = Duration::from_secs(60);
 
 /// The games created by each client in the last [`WINDOW`].
+/// Counted per client by default; per any key (an account name) where another key is given.
 #[derive(Debug)]
-pub struct GameRate {
+pub struct GameRate<K = ClientId> {
     per_window: usize,
     /// What is counted, one and many (`game`, `games`).
     what: (&'static str, &'static str),
-    clients: Mutex<Clients>,
+    clients: Mutex<Clients<K>>,
 }
 
 #[derive(Debug)]
-struct Clients {
-    created: HashMap<ClientId, VecDeque<Instant>>,
+struct Clients<K> {
+    created: HashMap<K, VecDeque<Instant>>,
     /// How many clients were kept at the last sweep of those with nothing in the window.
     kept_at_sweep: usize,
 }
@@ -42,8 +43,11 @@ impl GameRate {
     pub fn for_pastes(per_minute: u32) -> GameRate {
         GameRate::counting(per_minute, ("rules file", "rules files"))
     }
+}
 
-    fn counting(per_minute: u32, what: (&'static str, &'static str)) -> GameRate {
+impl<K: std::hash::Hash + Eq + Clone> GameRate<K> {
+    /// A limit of `per_minute` of `what` (one, many) per key.
+    pub fn counting(per_minute: u32, what: (&'static str, &'static str)) -> GameRate<K> {
         GameRate {
             per_window: usize::try_from(per_minute).unwrap_or(usize::MAX).max(1),
             what,
@@ -54,14 +58,14 @@ impl GameRate {
         }
     }
 
-    fn clients(&self) -> MutexGuard<'_, Clients> {
+    fn clients(&self) -> MutexGuard<'_, Clients<K>> {
         self.clients
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Counts a new game of `client` at `now`, or says how long until it may create one.
-    pub fn take(&self, client: ClientId, now: Instant) -> Result<Instant, Duration> {
+    pub fn take(&self, client: K, now: Instant) -> Result<Instant, Duration> {
         let mut clients = self.clients();
         // Clients gone quiet are forgotten once they make up half of those remembered.
         if clients.created.len() > 2 * clients.kept_at_sweep.max(64) {
@@ -85,10 +89,15 @@ impl GameRate {
         Ok(now)
     }
 
+    /// How many may be counted in one window.
+    pub fn per_window(&self) -> usize {
+        self.per_window
+    }
+
     /// Takes back a creation counted at `at` that did not happen (the request was refused).
-    pub fn give_back(&self, client: ClientId, at: Instant) {
+    pub fn give_back(&self, client: &K, at: Instant) {
         let mut clients = self.clients();
-        if let Some(times) = clients.created.get_mut(&client)
+        if let Some(times) = clients.created.get_mut(client)
             && let Some(index) = times.iter().rposition(|&t| t == at)
         {
             times.remove(index);
@@ -113,14 +122,12 @@ pub async fn limit_new_games(
         Ok(at) => {
             let response = next.run(request).await;
             if !response.status().is_success() {
-                rate.give_back(client, at);
+                rate.give_back(&client, at);
             }
             response
         }
         Err(wait) => {
-            // Whole seconds, rounded up, so that a retry after them succeeds.
-            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            let seconds = seconds.max(1);
+            let seconds = whole_seconds(wait);
             let mut response = ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!(
@@ -137,6 +144,12 @@ pub async fn limit_new_games(
             response
         }
     }
+}
+
+/// A wait in whole seconds, rounded up and at least one, so that a retry after them
+/// succeeds.
+pub fn whole_seconds(wait: Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }
 
 #[cfg(test)]
@@ -170,7 +183,7 @@ mod tests {
         let now = Instant::now();
         let taken = rate.take(client(1), now).unwrap();
         assert!(rate.take(client(1), now).is_err());
-        rate.give_back(client(1), taken);
+        rate.give_back(&client(1), taken);
         assert!(rate.take(client(1), now).is_ok());
     }
 

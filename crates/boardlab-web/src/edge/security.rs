@@ -96,6 +96,24 @@ impl AllowedHosts {
                 ),
             ));
         }
+        // A change asked with a session cookie acts as its account: from a browser, only
+        // this site's own pages may ask it. (Browsers send Sec-Fetch-Site or Origin with
+        // every cross-origin POST; a request with neither comes from a program that holds
+        // the cookie itself, which a forged page cannot.)
+        let signed_in = crate::people::session_secret(headers).is_some();
+        if signed_in
+            && site.is_some_and(|site| {
+                !site.eq_ignore_ascii_case("same-origin") && !site.eq_ignore_ascii_case("none")
+            })
+        {
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "refused a signed-in {method} from another site (Sec-Fetch-Site: {}): only this server's own pages may act for an account",
+                    site.unwrap_or_default()
+                ),
+            ));
+        }
         if let Some(origin) = headers.get(ORIGIN) {
             let origin = origin.to_str().unwrap_or("");
             let same = host.is_some_and(|host| same_origin(origin, host));
@@ -236,6 +254,19 @@ mod tests {
         assert_eq!(post(&[("origin", "http://127.0.0.1:9999")]), 403);
         assert_eq!(post(&[("origin", "null")]), 403);
         assert_eq!(post(&[("sec-fetch-site", "cross-site")]), 403);
+        // With a session cookie, a sibling site is refused too; the site's own pages are not.
+        let cookie = ("cookie", "boardlab_session=abc");
+        assert_eq!(post(&[("sec-fetch-site", "same-site")]), 200);
+        assert_eq!(post(&[cookie, ("sec-fetch-site", "same-site")]), 403);
+        assert_eq!(
+            post(&[
+                cookie,
+                ("sec-fetch-site", "same-origin"),
+                ("origin", "http://127.0.0.1:8080")
+            ]),
+            200
+        );
+        assert_eq!(post(&[cookie, ("origin", "http://evil.example")]), 403);
         // Reading is not refused: the host check alone guards it.
         assert_eq!(
             status(

@@ -269,6 +269,8 @@ impl Hub {
                     ending: None,
                     rematch: None,
                     offers: Offers::default(),
+                    // The players change seats; a rated game's rematch is rated too.
+                    players: [old.players[1].clone(), old.players[0].clone()],
                     version: crate::store::first_version(),
                     ..old.clone()
                 };

@@ -40,6 +40,8 @@ pub struct Hub {
     /// The memory of the perfect player's (and the analysis's) solver.
     solver_memory: Arc<SolverMemory>,
     resuming: Resuming,
+    /// Sign-in limits and password hashing ([`crate::people`]).
+    people: crate::people::People,
 }
 
 impl Hub {
@@ -55,6 +57,7 @@ impl Hub {
             games: Mutex::new(HashMap::new()),
             analyses_made: tokio::sync::Notify::new(),
             solver_memory: SolverMemory::new(limits.solver_mib_per_search, limits.solver_mib_total),
+            people: crate::people::People::new(limits.sign_ins_per_minute),
             limits,
             resuming: Resuming::default(),
         })
@@ -91,6 +94,11 @@ impl Hub {
     /// The store behind the hub, shared (the server's own workers use it).
     pub fn shared_store(&self) -> Arc<Store> {
         self.store.clone()
+    }
+
+    /// The sign-in limits and password hashing of the server.
+    pub fn people(&self) -> &crate::people::People {
+        &self.people
     }
 
     /// The limits this hub enforces.

@@ -59,6 +59,12 @@ pub(super) fn seat_player(seat: u8) -> Player {
 
 /// Who sits in a seat, in words.
 pub fn seat_label(row: &GameRow, seat: u8) -> String {
+    // An account's seat is called by its name (at one screen both seats are its own).
+    if let Some(name) = &row.players[usize::from(seat - 1)]
+        && row.mode != Mode::Local
+    {
+        return name.clone();
+    }
     match (row.mode, row.bot_seat) {
         (Mode::Bot, Some(bot)) if bot == seat => match row.bot_level.unwrap_or(1) {
             bot::PERFECT => "bot (perfect)".to_string(),
@@ -102,6 +108,8 @@ pub fn state_of(entry: &Entry) -> Value {
         "result": result,
         "names": { "1": session.side_name(Player::One), "2": session.side_name(Player::Two) },
         "seats": { "1": seat_label(&entry.row, 1), "2": seat_label(&entry.row, 2) },
+        "players": { "1": entry.row.players[0], "2": entry.row.players[1] },
+        "rated": entry.row.rated,
         "offers": { "draw": entry.row.offers.draw, "takeback": entry.row.offers.takeback },
         "version": entry.row.version,
         "clock": entry.clock.map(|c| c.json(session.side_to_move(), result.is_some(), now_ms())),

@@ -6,8 +6,12 @@
 //! ([`sqlite`], [`postgres`]) behind one private trait; what is the same for both (which
 //! games a row may name, checking a row read back, the order of the moves) is here.
 
+pub mod accounts;
 mod location;
 mod postgres;
+pub mod ratings;
+pub mod seeks;
+pub mod sql;
 mod sqlite;
 
 pub use location::{Database, DatabaseError};
@@ -16,6 +20,7 @@ use crate::ending::Ending;
 use crate::game_set::{GameSet, PASTED};
 use crate::stored::Value;
 use boardlab_games::GameId;
+use sql::Sql;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -25,7 +30,7 @@ use std::sync::Arc;
 /// gave each game a version (checked by every change) and stored its offers; version 4
 /// added the queue of bot moves (table `jobs`); version 5 queues analyses there too and
 /// keeps the analyses made (table `analyses`).
-pub const LAYOUT_VERSION: i64 = 5;
+pub const LAYOUT_VERSION: i64 = 6;
 
 /// Offers of one seat waiting for the other seat's answer (games against a friend); a move
 /// withdraws them. They are stored, so that every server sharing the database knows them.
@@ -258,6 +263,68 @@ pub fn first_version() -> i64 {
         .map_or(0, |d| d.as_micros() as i64)
 }
 
+/// Layout 6, the same on both backends ([`sql::Types`] names the column types): people.
+/// Accounts (`key` is the name in lower case: names are unique whatever their case) with an
+/// argon2id hash of the password (never the password), sessions by the SHA-256 of their
+/// secret (a stolen database gives no usable session), each game's players (accounts, or
+/// NULL for a seat played by link) and whether it is rated, the ratings per game, each
+/// rated game's rating change (whose presence says the game was rated: at most once), and
+/// the lobby's seeks.
+const PEOPLE: &str = "CREATE TABLE accounts (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        password TEXT NOT NULL,
+        created_ms {INT} NOT NULL
+    );
+    CREATE TABLE sessions (
+        hash TEXT PRIMARY KEY,
+        account TEXT NOT NULL REFERENCES accounts(key),
+        created_ms {INT} NOT NULL,
+        seen_ms {INT} NOT NULL
+    );
+    CREATE INDEX sessions_of_account ON sessions (account);
+    ALTER TABLE games ADD COLUMN player1 TEXT;
+    ALTER TABLE games ADD COLUMN player2 TEXT;
+    ALTER TABLE games ADD COLUMN rated {INT} NOT NULL DEFAULT 0;
+    CREATE INDEX games_of_player1 ON games (player1) WHERE player1 IS NOT NULL;
+    CREATE INDEX games_of_player2 ON games (player2) WHERE player2 IS NOT NULL;
+    CREATE TABLE ratings (
+        account TEXT NOT NULL REFERENCES accounts(key),
+        game TEXT NOT NULL,
+        rating {REAL} NOT NULL,
+        deviation {REAL} NOT NULL,
+        volatility {REAL} NOT NULL,
+        games {INT} NOT NULL,
+        PRIMARY KEY (account, game)
+    );
+    CREATE INDEX ratings_of_game ON ratings (game, rating);
+    CREATE TABLE rating_changes (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        account TEXT NOT NULL REFERENCES accounts(key),
+        game TEXT NOT NULL,
+        rating_before {REAL} NOT NULL,
+        rating {REAL} NOT NULL,
+        deviation {REAL} NOT NULL,
+        volatility {REAL} NOT NULL,
+        at_ms {INT} NOT NULL,
+        PRIMARY KEY (game_id, account)
+    );
+    CREATE INDEX rating_changes_of_account ON rating_changes (account, game, at_ms);
+    CREATE TABLE seeks (
+        id TEXT PRIMARY KEY,
+        account TEXT NOT NULL REFERENCES accounts(key),
+        game TEXT NOT NULL,
+        rated {INT} NOT NULL,
+        clock TEXT,
+        rules TEXT NOT NULL,
+        side TEXT NOT NULL,
+        created_ms {INT} NOT NULL,
+        seen_ms {INT} NOT NULL,
+        game_id TEXT,
+        seat {INT}
+    );
+    CREATE INDEX seeks_of_account ON seeks (account);";
+
 /// Who plays a game: a bot, a friend by link, or two people at one screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -329,6 +396,11 @@ pub struct GameRow {
     pub clock: Option<String>,
     /// The offers waiting for an answer.
     pub offers: Offers,
+    /// The accounts that play seat 1 and seat 2, by name; `None` for a seat played by its
+    /// link alone (anonymous) or by a bot.
+    pub players: [Option<String>; 2],
+    /// Whether the game counts for its players' ratings (only between two accounts).
+    pub rated: bool,
     /// The game's version: it grows by one with each change ([`Store::change`]), and pages
     /// keep the state of the highest version they were sent.
     pub version: i64,
@@ -419,6 +491,10 @@ trait Backend: Send + Sync {
     fn game_and_moves(&self, game_id: &str) -> StoreResult<Option<GameAndMoves>>;
     /// The ids of bot games that have not ended.
     fn bot_game_ids(&self) -> StoreResult<Vec<String>>;
+    /// Runs `work` in one transaction of portable SQL ([`sql`]): kept when it returns
+    /// `Ok`, undone when it fails.
+    fn transaction(&self, work: &mut dyn FnMut(&mut dyn Sql) -> StoreResult<()>)
+    -> StoreResult<()>;
 }
 
 /// A game's stored columns and its stored `(ply, move)`s, as a backend reads them.
@@ -623,7 +699,21 @@ impl Store {
     /// changed it meanwhile) is [`StoreError::Stale`], a move at a stored ply
     /// [`StoreError::Conflict`]: nothing changes then.
     pub fn change(&self, game_id: &str, expected: i64, changes: &[Change]) -> StoreResult<i64> {
-        self.backend.apply(game_id, Some(expected), changes)
+        let version = self.backend.apply(game_id, Some(expected), changes)?;
+        self.rate_if_ended(game_id, changes);
+        Ok(version)
+    }
+
+    /// Rates the game if `changes` ended it and it is rated. The game's end is stored
+    /// already: a rating that fails here is made by [`Store::rate_pending`] when a server
+    /// starts, so the failure is only told to the operator.
+    fn rate_if_ended(&self, game_id: &str, changes: &[Change]) {
+        let ends = changes
+            .iter()
+            .any(|change| matches!(change, Change::Result(_) | Change::Ending(_)));
+        if ends && let Err(error) = self.rate_game(game_id, crate::clock::now_ms()) {
+            eprintln!("boardlab: game {game_id} ended but could not be rated yet: {error}");
+        }
     }
 
     /// A game's version, `None` when there is no such game.
@@ -675,7 +765,10 @@ impl Store {
     }
 
     fn unchecked(&self, game_id: &str, change: Change) -> StoreResult<()> {
-        self.backend.apply(game_id, None, &[change]).map(|_| ())
+        let changes = [change];
+        self.backend.apply(game_id, None, &changes)?;
+        self.rate_if_ended(game_id, &changes);
+        Ok(())
     }
 
     /// The moments a game's moves were stored (ms since 1970), in order; 0 for moves stored

@@ -3,6 +3,7 @@
 //! is refused by the primary key, whichever server tries second.
 
 use super::location::without_password;
+use super::sql::{Param, Sql, Types, dollar_placeholders};
 use super::{
     AnalysisState, Backend, Change, GameAndMoves, GameRow, Job, JobKind, LAYOUT_VERSION, Notice,
     QueueCounts, StoreError, StoreResult, first_version, next_turn_sql, task_of,
@@ -123,6 +124,7 @@ fn migrations() -> Vec<(i64, String)> {
         (3, versioned),
         (4, JOBS.to_string()),
         (5, ANALYSES.to_string()),
+        (6, Types::POSTGRES.apply(super::PEOPLE)),
     ]
 }
 
@@ -381,8 +383,8 @@ impl Backend for PostgresBackend {
     fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
         let seat = |seat: Option<u8>| seat.map(i32::from);
         self.client()?.execute(
-            "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator, draw_offer, takeback_offer, version)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+            "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator, draw_offer, takeback_offer, version, player1, player2, rated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
             &[
                 &row.id,
                 &row.game,
@@ -400,6 +402,9 @@ impl Backend for PostgresBackend {
                 &seat(row.offers.draw),
                 &seat(row.offers.takeback),
                 &row.version,
+                &row.players[0],
+                &row.players[1],
+                &i64::from(row.rated),
             ],
         )?;
         Ok(())
@@ -742,6 +747,81 @@ impl Backend for PostgresBackend {
             .iter()
             .map(|row| row.get(0))
             .collect())
+    }
+
+    fn transaction(
+        &self,
+        work: &mut dyn FnMut(&mut dyn Sql) -> StoreResult<()>,
+    ) -> StoreResult<()> {
+        let mut client = self.client()?;
+        let mut tx = client.transaction()?;
+        work(&mut PostgresTransaction(&mut tx))?;
+        tx.commit()?;
+        Ok(())
+    }
+}
+
+/// A transaction of portable SQL on PostgreSQL.
+struct PostgresTransaction<'a, 'b>(&'a mut ::postgres::Transaction<'b>);
+
+impl PostgresTransaction<'_, '_> {
+    fn bound(params: &[Param]) -> Vec<&(dyn ::postgres::types::ToSql + Sync)> {
+        params
+            .iter()
+            .map(|param| param as &(dyn ::postgres::types::ToSql + Sync))
+            .collect()
+    }
+}
+
+impl ::postgres::types::ToSql for Param {
+    fn to_sql(
+        &self,
+        kind: &Type,
+        out: &mut ::postgres::types::private::BytesMut,
+    ) -> Result<::postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        match self {
+            Param::Null => Ok(::postgres::types::IsNull::Yes),
+            // A whole number binds to whichever integer column it meets, if it fits.
+            Param::Int(n) if *kind == Type::INT4 => i32::try_from(*n)?.to_sql(kind, out),
+            Param::Int(n) if *kind == Type::INT2 => i16::try_from(*n)?.to_sql(kind, out),
+            Param::Int(n) if *kind == Type::FLOAT8 => (*n as f64).to_sql(kind, out),
+            Param::Int(n) => n.to_sql(kind, out),
+            Param::Real(x) if *kind == Type::FLOAT4 => (*x as f32).to_sql(kind, out),
+            Param::Real(x) => x.to_sql(kind, out),
+            Param::Text(text) => text.to_sql(kind, out),
+        }
+    }
+
+    fn accepts(kind: &Type) -> bool {
+        [
+            Type::INT2,
+            Type::INT4,
+            Type::INT8,
+            Type::FLOAT4,
+            Type::FLOAT8,
+            Type::TEXT,
+            Type::VARCHAR,
+        ]
+        .contains(kind)
+    }
+
+    ::postgres::types::to_sql_checked!();
+}
+
+impl Sql for PostgresTransaction<'_, '_> {
+    fn rows(&mut self, sql: &str, params: &[Param]) -> StoreResult<Vec<Vec<Value>>> {
+        let rows = self
+            .0
+            .query(&dollar_placeholders(sql), &Self::bound(params))?;
+        rows.iter()
+            .map(|row| (0..row.len()).map(|at| value_at(row, at)).collect())
+            .collect()
+    }
+
+    fn execute(&mut self, sql: &str, params: &[Param]) -> StoreResult<u64> {
+        Ok(self
+            .0
+            .execute(&dollar_placeholders(sql), &Self::bound(params))?)
     }
 }
 

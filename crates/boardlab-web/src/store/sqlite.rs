@@ -1,6 +1,7 @@
 //! The SQLite backend: one file, held alone by one server (EXCLUSIVE locking), written
 //! through a WAL so that a committed move survives the process being killed.
 
+use super::sql::{Param, Sql, Types};
 use super::{
     AnalysisState, Backend, Change, GameAndMoves, GameRow, Job, JobKind, LAYOUT_VERSION, Notice,
     QueueCounts, StoreError, StoreResult, first_version, next_turn_sql, task_of,
@@ -170,6 +171,7 @@ fn migrations() -> Vec<(i64, String)> {
         (3, versioned),
         (4, JOBS.to_string()),
         (5, ANALYSES.to_string()),
+        (6, Types::SQLITE.apply(super::PEOPLE)),
     ]
 }
 
@@ -375,8 +377,8 @@ impl Backend for SqliteBackend {
 
     fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
         self.conn().execute(
-            "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator, draw_offer, takeback_offer, version)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+            "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator, draw_offer, takeback_offer, version, player1, player2, rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
             params![
                 row.id,
                 row.game,
@@ -393,7 +395,10 @@ impl Backend for SqliteBackend {
                 row.creator,
                 row.offers.draw,
                 row.offers.takeback,
-                row.version
+                row.version,
+                row.players[0],
+                row.players[1],
+                row.rated
             ],
         )?;
         Ok(())
@@ -768,5 +773,54 @@ impl Backend for SqliteBackend {
             .query_map([], |r| r.get::<_, String>(0))?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(ids)
+    }
+
+    fn transaction(
+        &self,
+        work: &mut dyn FnMut(&mut dyn Sql) -> StoreResult<()>,
+    ) -> StoreResult<()> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        work(&mut SqliteTransaction(&tx))?;
+        tx.commit()?;
+        Ok(())
+    }
+}
+
+/// A transaction of portable SQL on SQLite.
+struct SqliteTransaction<'a>(&'a rusqlite::Transaction<'a>);
+
+impl rusqlite::ToSql for Param {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        use rusqlite::types::{ToSqlOutput, Value as Sqlite};
+        Ok(ToSqlOutput::Owned(match self {
+            Param::Null => Sqlite::Null,
+            Param::Int(n) => Sqlite::Integer(*n),
+            Param::Real(x) => Sqlite::Real(*x),
+            Param::Text(text) => Sqlite::Text(text.clone()),
+        }))
+    }
+}
+
+impl Sql for SqliteTransaction<'_> {
+    fn rows(&mut self, sql: &str, params: &[Param]) -> StoreResult<Vec<Vec<Value>>> {
+        let mut stmt = self.0.prepare_cached(sql)?;
+        let columns = stmt.column_count();
+        let rows = stmt
+            .query_map(rusqlite::params_from_iter(params), |row| {
+                (0..columns)
+                    .map(|at| row.get::<_, rusqlite::types::Value>(at).map(value_of))
+                    .collect::<rusqlite::Result<Vec<_>>>()
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows)
+    }
+
+    fn execute(&mut self, sql: &str, params: &[Param]) -> StoreResult<u64> {
+        let changed = self
+            .0
+            .prepare_cached(sql)?
+            .execute(rusqlite::params_from_iter(params))?;
+        Ok(changed as u64)
     }
 }

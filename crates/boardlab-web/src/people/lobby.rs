@@ -1,0 +1,308 @@
+//! The lobby: `POST /api/seeks` (offer a game), `GET /api/seeks` (the open seeks),
+//! `GET /api/seeks/{id}` (the seeker learns its game), `POST /api/seeks/{id}/accept` and
+//! `DELETE /api/seeks/{id}` (withdraw). Seeking and accepting need an account; a rated seek
+//! plays the game's standard rules. An open seek lives while its seeker is in the lobby
+//! ([`crate::store::seeks::SEEK_UNSEEN_MS`]).
+
+use super::Viewer;
+use crate::api::{AppState, JsonBody};
+use crate::create::{self, NewGame};
+use crate::error::{ApiError, ApiResult};
+use crate::game_set::PASTED;
+use crate::limits::ClientId;
+use crate::store::seeks::SeekRow;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+/// Open seeks one account may have at once.
+pub const SEEKS_PER_ACCOUNT: usize = 3;
+
+/// The most seeks the lobby lists.
+const LISTED: usize = 200;
+
+/// The body of `POST /api/seeks`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeekRequest {
+    /// The game's key, as for a new game.
+    pub game: String,
+    /// Whether the game counts for ratings (default casual).
+    #[serde(default)]
+    pub rated: bool,
+    /// A time control (`5m+3s`, `300+3`); none for a game without clocks.
+    #[serde(default)]
+    pub clock: Option<String>,
+    /// Rule options, name to value (casual games only).
+    #[serde(default)]
+    pub rules: BTreeMap<String, Value>,
+    /// The seeker's seat: `1`, `2` or `random` (default `random`).
+    #[serde(default)]
+    pub side: Option<String>,
+}
+
+/// The rule options of a request as stored: a JSON object of strings.
+fn rules_text(rules: &BTreeMap<String, Value>) -> String {
+    let strings: BTreeMap<&str, String> = rules
+        .iter()
+        .map(|(name, value)| {
+            let value = match value {
+                Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            (name.as_str(), value)
+        })
+        .collect();
+    serde_json::to_string(&strings).unwrap_or_else(|_| "{}".to_string())
+}
+
+/// A seek as the lobby shows it, with the seeker's rating at its game.
+async fn seek_json(hub: &AppState, seek: &SeekRow, viewer: &Viewer) -> ApiResult<Value> {
+    let (account, game) = (seek.account.clone(), seek.game.clone());
+    let rating = hub
+        .with_store(move |s| s.rating_of(&account, &game))
+        .await?;
+    let title = hub
+        .game_set()
+        .listed_game(&seek.game)
+        .map(crate::catalog::title);
+    Ok(json!({
+        "id": seek.id,
+        "game": seek.game,
+        "title": title,
+        "rated": seek.rated,
+        "clock": seek.clock,
+        "rules": serde_json::from_str::<Value>(&seek.rules).unwrap_or(Value::Null),
+        "side": seek.side,
+        "seeker": {
+            "name": seek.name,
+            "rating": rating.rating.rating.round(),
+            "deviation": rating.rating.deviation.round(),
+            "provisional": rating.rating.is_provisional(),
+        },
+        "created_ms": seek.created_ms,
+        "mine": viewer.0.as_ref().is_some_and(|me| me.key == seek.account),
+    }))
+}
+
+/// `POST /api/seeks` with `{"game", "rated", "clock"?, "rules"?, "side"?}`: offers a game in
+/// the lobby; 201 `{"id", …}` (the seek as listed).
+pub async fn make_seek(
+    State(hub): State<AppState>,
+    viewer: Viewer,
+    JsonBody(request): JsonBody<SeekRequest>,
+) -> ApiResult<Response> {
+    let account = viewer.clone().required("seek a game")?;
+    let game = hub.game_of_key(&request.game).await?;
+    if request.rated && request.game.starts_with(PASTED) {
+        return Err(ApiError::bad_request(
+            "a pasted rules file's game cannot be rated: seek it casual (\"rated\": false)",
+        ));
+    }
+    if request.rated && !request.rules.is_empty() {
+        return Err(ApiError::bad_request(
+            "a rated game is played by the game's standard rules: leave out \"rules\" or seek a casual game",
+        ));
+    }
+    let rules = rules_text(&request.rules);
+    let options: Vec<String> = serde_json::from_str::<BTreeMap<String, String>>(&rules)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
+    crate::stored::check_rules(game, &options).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let clock = create::clock_of(request.clock.as_deref())?;
+    let side = request.side.unwrap_or_else(|| "random".to_string());
+    if !matches!(side.as_str(), "1" | "2" | "random") {
+        return Err(ApiError::bad_request(format!(
+            "side {} is not one of 1, 2, random",
+            boardlab_core::quoted(&side)
+        )));
+    }
+    let now = crate::clock::now_ms();
+    let key = account.key.clone();
+    let open = hub.with_store(move |s| s.open_seeks_of(&key, now)).await?;
+    if open >= SEEKS_PER_ACCOUNT {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!(
+                "you have {open} open seeks, the most one account may have: withdraw one (DELETE /api/seeks/ID) or wait for it to be accepted"
+            ),
+        ));
+    }
+    let seek = SeekRow {
+        id: create::secret(false),
+        account: account.key.clone(),
+        name: account.name.clone(),
+        game: request.game,
+        rated: request.rated,
+        clock,
+        rules,
+        side,
+        created_ms: now,
+        accepted: None,
+    };
+    let stored = seek.clone();
+    hub.with_store(move |s| s.insert_seek(&stored)).await?;
+    let body = seek_json(&hub, &seek, &viewer).await?;
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+/// `GET /api/seeks`: `{"seeks": [...]}`, the open seeks oldest first. A signed-in seeker
+/// asking keeps its own seeks open.
+pub async fn list_seeks(State(hub): State<AppState>, viewer: Viewer) -> ApiResult<Json<Value>> {
+    let now = crate::clock::now_ms();
+    if let Some(me) = viewer.0.clone() {
+        hub.with_store(move |s| s.seeker_seen(&me.key, now)).await?;
+    }
+    let seeks = hub.with_store(move |s| s.open_seeks(now, LISTED)).await?;
+    let mut listed = Vec::with_capacity(seeks.len());
+    for seek in &seeks {
+        listed.push(seek_json(&hub, seek, &viewer).await?);
+    }
+    Ok(Json(json!({ "seeks": listed })))
+}
+
+/// The seek `id` as the store has it, or 404.
+async fn find_seek(hub: &AppState, id: &str) -> ApiResult<SeekRow> {
+    let wanted = id.to_string();
+    hub.with_store(move |s| s.seek(&wanted, crate::clock::now_ms()))
+        .await?
+        .ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no seek {}: it was withdrawn, or its seeker left the lobby",
+                boardlab_core::quoted(id)
+            ))
+        })
+}
+
+/// The link of seat `seat` of game `game_id` (with the seat's token), for a player of it.
+async fn seat_link(hub: &AppState, game_id: &str, seat: u8) -> ApiResult<String> {
+    let entry = hub.entry(game_id).await?;
+    let token = entry.lock().await.row.tokens[usize::from(seat - 1)].clone();
+    Ok(format!("/g/{game_id}#{seat}={token}"))
+}
+
+/// `GET /api/seeks/{id}`, for its seeker only: `{"id", "game", "seat", "link"}`, the game
+/// `null` until someone accepts. Asking keeps the seek open.
+pub async fn seek_state(
+    State(hub): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let me = viewer.required("follow a seek")?;
+    let seek = find_seek(&hub, &id).await?;
+    if seek.account != me.key {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "only its seeker may follow a seek; accept it with POST /api/seeks/ID/accept",
+        ));
+    }
+    let now = crate::clock::now_ms();
+    let key = me.key.clone();
+    hub.with_store(move |s| s.seeker_seen(&key, now)).await?;
+    Ok(Json(match seek.accepted {
+        Some((game, seat)) => {
+            let link = seat_link(&hub, &game, seat).await?;
+            json!({ "id": seek.id, "game": game, "seat": seat, "link": link })
+        }
+        None => json!({ "id": seek.id, "game": null, "seat": null, "link": null }),
+    }))
+}
+
+/// `POST /api/seeks/{id}/accept`: plays the seek: the game is made for both players and
+/// the acceptor gets `{"game", "seat", "link"}`. 409 for one's own seek or one accepted
+/// meanwhile.
+pub async fn accept_seek(
+    State(hub): State<AppState>,
+    viewer: Viewer,
+    client: ClientId,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let me = viewer.required("accept a seek")?;
+    let seek = find_seek(&hub, &id).await?;
+    if seek.account == me.key {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "this is your own seek: another player must accept it (withdraw it with DELETE)",
+        ));
+    }
+    if seek.accepted.is_some() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "this seek was accepted already",
+        ));
+    }
+    let game = hub.game_of_key(&seek.game).await?;
+    let rules: BTreeMap<String, Value> = serde_json::from_str(&seek.rules).unwrap_or_default();
+    let request = NewGame {
+        game: seek.game.clone(),
+        opponent: Some("friend".to_string()),
+        level: None,
+        side: Some(seek.side.clone()),
+        first: None,
+        position: None,
+        board: None,
+        rules,
+        clock: seek.clock.clone(),
+    };
+    let (mut row, seeker_seat) = create::new_row(request, game)?;
+    let mut players = [None, None];
+    players[usize::from(seeker_seat - 1)] = Some(seek.name.clone());
+    players[usize::from(2 - seeker_seat)] = Some(me.name.clone());
+    row.players = players;
+    row.rated = seek.rated;
+    // Both seats are accounts: nobody is the creator with an invite link to give.
+    row.creator = None;
+    let (seek_id, game_id) = (seek.id.clone(), row.id.clone());
+    let claimed = hub
+        .with_store(move |s| s.claim_seek(&seek_id, &game_id, seeker_seat, crate::clock::now_ms()))
+        .await?;
+    if !claimed {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "this seek was accepted or withdrawn meanwhile",
+        ));
+    }
+    let (game_id, my_seat) = (row.id.clone(), 3 - seeker_seat);
+    let token = row.tokens[usize::from(my_seat - 1)].clone();
+    if let Err(error) = hub.create(row, client).await {
+        let seek_id = seek.id.clone();
+        hub.with_store(move |s| s.delete_seek(&seek_id)).await?;
+        return Err(error);
+    }
+    Ok(Json(json!({
+        "game": game_id,
+        "seat": my_seat,
+        "link": format!("/g/{game_id}#{my_seat}={token}"),
+    })))
+}
+
+/// `DELETE /api/seeks/{id}`: withdraws one's own open seek.
+pub async fn withdraw_seek(
+    State(hub): State<AppState>,
+    viewer: Viewer,
+    Path(id): Path<String>,
+) -> ApiResult<Json<Value>> {
+    let me = viewer.required("withdraw a seek")?;
+    let seek = find_seek(&hub, &id).await?;
+    if seek.account != me.key {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "only its seeker may withdraw a seek",
+        ));
+    }
+    if seek.accepted.is_some() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "this seek was accepted: its game has begun",
+        ));
+    }
+    let seek_id = seek.id.clone();
+    hub.with_store(move |s| s.delete_seek(&seek_id)).await?;
+    Ok(Json(json!({ "id": seek.id, "withdrawn": true })))
+}
