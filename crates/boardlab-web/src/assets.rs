@@ -73,6 +73,71 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/rules.js"),
     ),
     (
+        "dom.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/dom.js"),
+    ),
+    (
+        "types.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/types.js"),
+    ),
+    (
+        "play-page.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-page.js"),
+    ),
+    (
+        "play-announce.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-announce.js"),
+    ),
+    (
+        "play-connection.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-connection.js"),
+    ),
+    (
+        "play-render.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-render.js"),
+    ),
+    (
+        "play-board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-board.js"),
+    ),
+    (
+        "play-input.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-input.js"),
+    ),
+    (
+        "play-movelist.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-movelist.js"),
+    ),
+    (
+        "play-clocks.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-clocks.js"),
+    ),
+    (
+        "play-actions.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-actions.js"),
+    ),
+    (
+        "play-analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-analysis.js"),
+    ),
+    (
+        "play-links.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-links.js"),
+    ),
+    (
         "RULES.md",
         "text/markdown; charset=utf-8",
         include_str!("../static/RULES.md"),

@@ -101,6 +101,9 @@ impl GameVisitor for Info<'_> {
                     "text": lesson.text,
                     "view": crate::view::view_of(&position),
                     "moves": lesson.moves,
+                    "move_shapes": lesson.moves.iter().map(|text| {
+                        crate::legal::move_shape(text, position.width(), position.height())
+                    }).collect::<Vec<_>>(),
                 }))
             }).collect::<Vec<_>>(),
             "size": format!("{}x{}", start.width(), start.height()),

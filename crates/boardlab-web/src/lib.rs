@@ -20,6 +20,7 @@ pub mod error;
 pub mod game_set;
 pub mod health;
 pub mod hub;
+pub mod legal;
 pub mod limits;
 pub mod memory;
 pub mod people;

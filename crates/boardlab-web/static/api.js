@@ -1,5 +1,31 @@
 // Calls to the server's JSON API.
 
+/** @typedef {import('./types.js').GameState} GameState */
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').Card} Card */
+/** @typedef {import('./types.js').Analysis} Analysis */
+/** @typedef {import('./types.js').Created} Created */
+
+/** An error answer of the API: its message, and for a pasted rules file, its place. */
+export class ApiError extends Error {
+  /**
+   * @param {string} message
+   * @param {number | undefined} line The problem's line, from 1.
+   * @param {number | undefined} column The problem's column, from 1.
+   */
+  constructor(message, line, column) {
+    super(message);
+    this.line = line;
+    this.column = column;
+  }
+}
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {object} [body]
+ * @returns {Promise<any>} the answer's JSON
+ */
 async function call(method, path, body) {
   const res = await fetch(path, {
     method,
@@ -8,41 +34,99 @@ async function call(method, path, body) {
   });
   const data = await res.json().catch(() => ({}));
   if (!res.ok) {
-    const error = new Error(data.error || `${res.status} ${res.statusText}`);
     // A pasted rules file's problem has its place: line and column, from 1.
-    error.line = data.line;
-    error.column = data.column;
-    throw error;
+    throw new ApiError(data.error || `${res.status} ${res.statusText}`, data.line, data.column);
   }
   return data;
 }
 
-/** The games on offer. */
+/**
+ * The games on offer.
+ * @returns {Promise<Card[]>}
+ */
 export const catalog = () => call('GET', '/api/catalog');
-/** The card of one game, listed or pasted (as in the catalog). */
+/**
+ * The card of one game, listed or pasted (as in the catalog).
+ * @param {string} key
+ * @returns {Promise<Card>}
+ */
 export const card = (key) => call('GET', `/api/cards/${encodeURIComponent(key)}`);
-/** Checks and keeps a pasted rules file; returns its game's card (id `pasted:…`). */
+/**
+ * Checks and keeps a pasted rules file; returns its game's card (id `pasted:…`).
+ * @param {string} text
+ * @returns {Promise<Card>}
+ */
 export const pasteRules = (text) => call('POST', '/api/rules', { text });
-/** Starts a game; returns { id, seat, tokens, links }. */
+/**
+ * Starts a game; returns { id, seat, tokens, links }.
+ * @param {object} request the fields of `POST /api/games` (docs/web.md)
+ * @returns {Promise<Created>}
+ */
 export const createGame = (request) => call('POST', '/api/games', request);
-/** The state of a game. */
+/**
+ * The state of a game.
+ * @param {string} id
+ * @returns {Promise<GameState>}
+ */
 export const gameState = (id) => call('GET', `/api/games/${id}`);
-/** The board after `ply` moves. */
+/**
+ * The board after `ply` moves.
+ * @param {string} id
+ * @param {number} ply
+ * @returns {Promise<View>}
+ */
 export const gameView = (id, ply) => call('GET', `/api/games/${id}/view/${ply}`);
-/** Plays a move for a seat. */
+/**
+ * Plays a move for a seat.
+ * @param {string} id
+ * @param {number} seat
+ * @param {string} token
+ * @param {string} move the move's text
+ * @returns {Promise<GameState>}
+ */
 export const playMove = (id, seat, token, move) =>
   call('POST', `/api/games/${id}/moves`, { seat, token, move });
-/** The invite link of a game against a friend, for the holder of a seat. */
+
+/**
+ * A call for one seat of a game, with the seat's token.
+ * @template T
+ * @typedef {(id: string, seat: number, token: string) => Promise<T>} SeatCall
+ */
+
+/**
+ * The invite link of a game against a friend, for the holder of a seat.
+ * @type {SeatCall<{ invite: string }>}
+ */
 export const invite = (id, seat, token) => call('POST', `/api/games/${id}/invite`, { seat, token });
-/** Resigns for a seat. */
+/**
+ * Resigns for a seat.
+ * @type {SeatCall<GameState>}
+ */
 export const resign = (id, seat, token) => call('POST', `/api/games/${id}/resign`, { seat, token });
-/** Offers a draw for a seat, or accepts the other seat's offer. */
+/**
+ * Offers a draw for a seat, or accepts the other seat's offer.
+ * @type {SeatCall<GameState>}
+ */
 export const offerDraw = (id, seat, token) => call('POST', `/api/games/${id}/draw`, { seat, token });
-/** Takes a seat's last move back (or asks to, or accepts the other seat's request). */
+/**
+ * Takes a seat's last move back (or asks to, or accepts the other seat's request).
+ * @type {SeatCall<GameState>}
+ */
 export const takeback = (id, seat, token) => call('POST', `/api/games/${id}/takeback`, { seat, token });
-/** Declines the other seat's offers, or withdraws one's own. */
+/**
+ * Declines the other seat's offers, or withdraws one's own.
+ * @type {SeatCall<GameState>}
+ */
 export const decline = (id, seat, token) => call('POST', `/api/games/${id}/decline`, { seat, token });
-/** The rematch of a finished game: { id, seat, link }. */
+/**
+ * The rematch of a finished game: { id, seat, link }.
+ * @type {SeatCall<{ id: string, seat: number, link: string }>}
+ */
 export const rematch = (id, seat, token) => call('POST', `/api/games/${id}/rematch`, { seat, token });
-/** The analysis of the position after `ply` moves: { ply, analysis }. */
+/**
+ * The analysis of the position after `ply` moves: { ply, analysis }.
+ * @param {string} id
+ * @param {number} ply
+ * @returns {Promise<{ ply: number, analysis: Analysis | null }>}
+ */
 export const analysis = (id, ply) => call('GET', `/api/games/${id}/analysis/${ply}`);

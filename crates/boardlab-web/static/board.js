@@ -2,30 +2,59 @@
 
 import { pieceOf, tooltip } from './pieces.js';
 
+/** @typedef {import('./types.js').Look} Look */
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').PieceKind} PieceKind */
+/** @typedef {import('./types.js').MarkKind} MarkKind */
+
 const NS = 'http://www.w3.org/2000/svg';
 const S = 64; // one square
 const M = 26; // margin for the coordinates
 
+/**
+ * A new SVG element with its attributes, added to `parent` if given.
+ * @param {string} name
+ * @param {Record<string, string | number>} [attrs]
+ * @param {Element | null} [parent]
+ * @returns {SVGElement}
+ */
 function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  const node = /** @type {SVGElement} */ (document.createElementNS(NS, name));
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (parent) parent.appendChild(node);
   return node;
 }
 
-/** The kind of a square's mark ({ mark, name, fill, opens }), if the board has marks. */
+/**
+ * The kind of a square's mark ({ mark, name, fill, opens }), if the board has marks.
+ * @param {Look} look
+ * @param {string | null | undefined} mark
+ * @returns {MarkKind | null}
+ */
 function markKind(look, mark) {
   return look.board.marks.find((m) => m.mark === mark) || null;
 }
 
+/**
+ * @param {Look} look
+ * @param {number} file
+ * @param {number} rank
+ * @param {string | null | undefined} mark
+ * @returns {string} a CSS colour
+ */
 function squareFill(look, file, rank, mark) {
   const kind = markKind(look, mark);
   if (kind) return kind.fill;
   return (file + rank) % 2 === 0 ? look.board.dark : look.board.light; // a1 is dark
 }
 
-/** Dots where a piece steps and strokes where it slides, around a wedge's letter. */
+/**
+ * Dots where a piece steps and strokes where it slides, around a wedge's letter.
+ * @param {Element} g
+ * @param {PieceKind} kind
+ */
 function drawPattern(g, kind) {
+  /** @type {(f: number, r: number, d: number) => [number, number]} */
   const at = (f, r, d) => {
     const len = Math.hypot(f, r);
     return [(f / len) * d, (-r / len) * d + 2];
@@ -41,7 +70,13 @@ function drawPattern(g, kind) {
   }
 }
 
-/** Draws one token for `letter` of player `owner` centred at (0,0) into `g`. */
+/**
+ * Draws one token for `letter` of player `owner` centred at (0,0) into `g`.
+ * @param {Element} g
+ * @param {Look} look
+ * @param {string} letter
+ * @param {number | null} owner 1 or 2 (a light token for 1)
+ */
 export function drawToken(g, look, letter, owner) {
   const found = pieceOf(look, letter);
   const light = owner === 1;
@@ -77,9 +112,23 @@ export function drawToken(g, look, letter, owner) {
 }
 
 /**
+ * What a board shows besides its position.
+ * @typedef {object} BoardOptions
+ * @property {Look} look The game's look, from the catalog.
+ * @property {boolean} [flipped] Player 2 at the bottom.
+ * @property {string | null} [cursor] The keyboard's square.
+ * @property {string[]} [last] The squares of the last move.
+ * @property {string | null} [selected] The square of the piece picked.
+ * @property {string[]} [steps] The landing squares chosen so far.
+ * @property {import('./moves.js').Targets} [targets] Where the piece picked may land.
+ * @property {Set<string> | null} [hints] Squares to ring (the pieces that can move).
+ */
+
+/**
  * Draws `view` into the SVG element `svg`.
- * opts: { look (the game's look, from the catalog), cursor (the keyboard's square), flipped, last: [squares], selected, steps: [squares], targets: {next, final},
- *         hints: Set of squares to ring (the pieces that can move) or null }
+ * @param {SVGSVGElement} svg
+ * @param {View} view
+ * @param {BoardOptions} opts
  */
 export function drawBoard(svg, view, opts) {
   const { width: W, height: H } = view;
@@ -93,11 +142,13 @@ export function drawBoard(svg, view, opts) {
   el('line', { x1: 0, y1: 0, x2: 0, y2: 10, stroke: 'rgba(255,255,255,0.55)', 'stroke-width': 4 }, hatch);
 
   el('rect', { x: 0, y: 0, width: W * S + 2 * M, height: H * S + 2 * M, rx: 10, class: 'frame', fill: look.board.frame }, svg);
+  /** @type {(file: number, rank: number) => [number, number]} */
   const pos = (file, rank) => {
     const col = opts.flipped ? W - 1 - file : file;
     const row = opts.flipped ? rank : H - 1 - rank;
     return [M + col * S, M + row * S];
   };
+  /** @type {(x: number, y: number, text: string) => void} */
   const coord = (x, y, text) => {
     const t = el('text', { x, y, class: 'coord', 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: look.board.coordinates }, svg);
     t.textContent = text;
@@ -134,6 +185,7 @@ export function drawBoard(svg, view, opts) {
       title.textContent = `${cell.sq}: ${kind.name}${kind.opens ? (closed ? ', closed now' : ', open now') : ''}`;
     }
     if (last.has(cell.sq)) {
+      /** @type {Record<string, string | number>} */
       const attrs = marked
         ? { x: x + 4, y: y + 4, width: S - 8, height: S - 8, rx: 5, fill: 'none', stroke: '#ffd60a', 'stroke-width': 5 }
         : { x, y, width: S, height: S, fill: 'rgba(255, 214, 10, 0.42)' };
@@ -165,6 +217,7 @@ export function drawBoard(svg, view, opts) {
       t.textContent = String(step + 1);
     }
     if (targets.next.has(cell.sq)) {
+      /** @type {Record<string, string | number>} */
       const attrs = cell.piece
         ? { cx, cy, r: 29, fill: 'none', stroke: 'rgba(20,120,60,0.85)', 'stroke-width': 5 }
         : { cx, cy, r: 11, fill: 'rgba(20,120,60,0.75)' };
@@ -175,7 +228,14 @@ export function drawBoard(svg, view, opts) {
   }
 }
 
-/** A small SVG of one token, for reserves and legends. */
+/**
+ * A small SVG of one token, for reserves and legends.
+ * @param {Look} look
+ * @param {string} letter
+ * @param {number} owner
+ * @param {number} [size] its width and height in pixels
+ * @returns {SVGElement}
+ */
 export function tokenSvg(look, letter, owner, size = 40) {
   const svg = el('svg', { viewBox: '-32 -32 64 64', width: size, height: size, class: 'token' });
   drawToken(svg, look, letter, owner);

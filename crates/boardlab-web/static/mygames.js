@@ -2,7 +2,22 @@
 
 const KEY = 'boardlab.myGames';
 
-/** The remembered games, newest first: { id, game, title, hash, seats, mode, at }. */
+/**
+ * A game whose seat links this browser holds.
+ * @typedef {object} MyGame
+ * @property {string} id
+ * @property {string} game The game's key in the catalog.
+ * @property {string} title
+ * @property {string} hash The seat links' part after `#`: `#1=token`.
+ * @property {number[]} seats The seats held.
+ * @property {string} mode `bot`, `friend` or `local`.
+ * @property {number} at When it was remembered (ms since 1970).
+ */
+
+/**
+ * The remembered games, newest first.
+ * @returns {MyGame[]}
+ */
 export function myGames() {
   try {
     const list = JSON.parse(localStorage.getItem(KEY) || '[]');
@@ -12,7 +27,10 @@ export function myGames() {
   }
 }
 
-/** Remembers a game (first in the list, at most 50 kept). */
+/**
+ * Remembers a game (first in the list, at most 50 kept).
+ * @param {MyGame} entry
+ */
 export function rememberMyGame(entry) {
   const list = myGames().filter((g) => g.id !== entry.id);
   list.unshift(entry);

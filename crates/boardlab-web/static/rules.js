@@ -3,16 +3,31 @@
 
 import * as api from './api.js';
 import { drawBoard } from './board.js';
+import { $, $of } from './dom.js';
 import { touchedSquares } from './moves.js';
+
+/** @typedef {import('./types.js').Card} Card */
+/** @typedef {import('./types.js').Look} Look */
+/** @typedef {import('./types.js').View} View */
+/** @typedef {import('./types.js').PieceKind} PieceKind */
+/** @typedef {import('./board.js').BoardOptions} BoardOptions */
 
 const NS = 'http://www.w3.org/2000/svg';
 
 const gameId = decodeURIComponent(location.pathname.split('/')[2] || '');
 
+/**
+ * @param {string} text
+ * @returns {string} the text with `&`, `<` and `>` escaped for HTML
+ */
 function escape(text) {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/**
+ * @param {string} text a line of Markdown
+ * @returns {string} its HTML: code, bold and italics
+ */
 function inline(text) {
   return escape(text)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
@@ -20,7 +35,11 @@ function inline(text) {
     .replace(/(^|[^*])\*([^*]+)\*/g, '$1<em>$2</em>');
 }
 
-/** A small Markdown renderer for the constructs RULES.md uses. */
+/**
+ * A small Markdown renderer for the constructs RULES.md uses.
+ * @param {string[]} lines
+ * @returns {string} HTML
+ */
 function render(lines) {
   const out = [];
   let i = 0;
@@ -38,6 +57,7 @@ function render(lines) {
     if (line.startsWith('|')) {
       const rows = [];
       while (i < lines.length && lines[i].startsWith('|')) rows.push(lines[i++]);
+      /** @type {(r: string) => string[]} */
       const cells = (r) => r.split('|').slice(1, -1).map((c) => c.trim());
       let html = '<table><thead><tr>' + cells(rows[0]).map((c) => `<th>${inline(c)}</th>`).join('') + '</tr></thead><tbody>';
       for (const r of rows.slice(2)) html += '<tr>' + cells(r).map((c) => `<td>${inline(c)}</td>`).join('') + '</tr>';
@@ -61,7 +81,14 @@ function render(lines) {
   return out.join('\n');
 }
 
-/** A small board in a figure with a caption. */
+/**
+ * A small board in a figure with a caption.
+ * @param {View} view
+ * @param {Look} look
+ * @param {Omit<BoardOptions, 'look'>} opts
+ * @param {string} caption
+ * @returns {HTMLElement}
+ */
 function diagram(view, look, opts, caption) {
   const figure = document.createElement('figure');
   figure.className = 'diagram';
@@ -76,10 +103,19 @@ function diagram(view, look, opts, caption) {
   return figure;
 }
 
-/** The squares a piece of Player 1 on `at` reaches on an empty board of `view`'s size. */
+/**
+ * The squares a piece of Player 1 on `at` reaches on an empty board of `view`'s size.
+ * @param {PieceKind} kind
+ * @param {View} view
+ * @param {[number, number]} at its file and rank, from 0
+ * @returns {Set<string>}
+ */
 function reach(kind, view, at) {
+  /** @type {(f: number, r: number) => boolean} */
   const inside = (f, r) => f >= 0 && r >= 0 && f < view.width && r < view.height;
+  /** @type {(f: number, r: number) => string} */
   const name = (f, r) => `${String.fromCharCode(97 + f)}${r + 1}`;
+  /** @type {Set<string>} */
   const out = new Set();
   for (const [df, dr] of kind.steps) if (inside(at[0] + df, at[1] + dr)) out.add(name(at[0] + df, at[1] + dr));
   for (const [df, dr] of kind.slides) {
@@ -88,7 +124,11 @@ function reach(kind, view, at) {
   return out;
 }
 
-/** How to play: the summary, each piece on a small board with where it moves, the lessons. */
+/**
+ * How to play: the summary, each piece on a small board with where it moves, the lessons.
+ * @param {Card} game
+ * @returns {HTMLElement}
+ */
 function howToPlay(game) {
   const look = game.look;
   const section = document.createElement('section');
@@ -103,13 +143,17 @@ function howToPlay(game) {
   const grid = document.createElement('div');
   grid.className = 'diagrams';
   const empty = game.start_view;
+  /** @type {[number, number]} */
   const at = [Math.floor((empty.width - 1) / 2), Math.floor((empty.height - 1) / 2)];
   const centre = `${String.fromCharCode(97 + at[0])}${at[1] + 1}`;
   for (const kind of look.pieces) {
+    /** @type {import('./types.js').Cell[]} */
     const cells = empty.cells.map((c) => ({ ...c, piece: null, owner: null }));
     const here = cells.find((c) => c.sq === centre);
-    here.piece = kind.letters[0];
-    here.owner = 1;
+    if (here) {
+      here.piece = kind.letters[0];
+      here.owner = 1;
+    }
     const view = { ...empty, cells, reserves: null, open_colour: null };
     const words = `${kind.name} (${kind.letters.join(' ')}): ${kind.moves}${kind.note ? `; ${kind.note}` : ''}.`;
     grid.appendChild(diagram(view, look, { targets: { next: reach(kind, view, at), final: new Set() } }, words));
@@ -122,7 +166,7 @@ function howToPlay(game) {
     const lessons = document.createElement('div');
     lessons.className = 'diagrams';
     for (const lesson of game.lessons) {
-      const squares = lesson.moves.flatMap((m) => touchedSquares(m));
+      const squares = lesson.move_shapes.flatMap((m) => touchedSquares(m));
       const figure = diagram(lesson.view, look, { last: squares }, `${lesson.title}. ${lesson.text}`);
       figure.classList.add('lesson');
       lessons.appendChild(figure);
@@ -132,23 +176,29 @@ function howToPlay(game) {
   return section;
 }
 
-/** The section of RULES.md on a built-in game, with the rules common to all of them. */
+/**
+ * The section of RULES.md on a built-in game, with the rules common to all of them.
+ * @param {string} gameId
+ * @returns {Promise<string>} HTML
+ */
 async function rulesText(gameId) {
   const text = await (await fetch('/static/RULES.md')).text();
   const lines = text.split('\n');
+  /** @type {number[]} */
   const starts = [];
   lines.forEach((l, i) => { if (/^## \d+\. /.test(l)) starts.push(i); });
   const common = lines.slice(0, starts[0]);
+  /** @type {string[] | null} */
   let section = null;
-  starts.forEach((s, k) => {
+  for (const [k, s] of starts.entries()) {
     if (lines[s].toLowerCase().includes(gameId.toLowerCase())) section = lines.slice(s, starts[k + 1] ?? lines.length);
-  });
+  }
   if (!section) return '';
   return '<h2 id="full-rules">The rules in full, with every ruling</h2>' + render(section) + '<h2>Rules common to all four games</h2>' + render(common.filter((l) => !l.startsWith('# ')));
 }
 
 async function main() {
-  const body = document.querySelector('#rules-text');
+  const body = $('#rules-text');
   let info;
   try {
     info = await api.card(gameId);
@@ -164,7 +214,7 @@ async function main() {
     body.innerHTML = '<p class="muted">This game is defined by a rules file: its pieces move as the file says (above, in words and in its Betza notation), and it ends as the <code>[end]</code> section of the file says.</p>';
   }
   body.prepend(howToPlay(info));
-  const play = document.querySelector('#play-link');
+  const play = $of('#play-link', HTMLAnchorElement);
   play.href = `/?game=${encodeURIComponent(gameId)}`;
   play.textContent = `Play ${info.title}`;
   document.body.dataset.ready = 'yes';

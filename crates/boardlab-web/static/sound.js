@@ -2,19 +2,29 @@
 // player's choice to mute them, kept in this browser.
 
 const KEY = 'boardlab.sound';
+/** @type {AudioContext | null} */
 let context = null;
 
-/** Whether sounds are on (the default). */
+/**
+ * Whether sounds are on (the default).
+ * @returns {boolean}
+ */
 export function soundOn() {
   return localStorage.getItem(KEY) !== 'off';
 }
 
-/** Turns sounds on or off for this browser. */
+/**
+ * Turns sounds on or off for this browser.
+ * @param {boolean} on
+ */
 export function setSound(on) {
   localStorage.setItem(KEY, on ? 'on' : 'off');
 }
 
-/** Plays the sound of a move (`move`) or a capture (`capture`), unless muted. */
+/**
+ * Plays the sound of a move (`move`) or a capture (`capture`), unless muted.
+ * @param {'move' | 'capture'} kind
+ */
 export function playSound(kind) {
   document.body.dataset.lastSound = kind;
   if (!soundOn()) return;

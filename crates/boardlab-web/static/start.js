@@ -2,13 +2,30 @@
 
 import * as api from './api.js';
 import { tokenSvg } from './board.js';
+import { $, $of, errorText } from './dom.js';
 import { pieceOf } from './pieces.js';
 import { forgetMyGames, myGames } from './mygames.js';
 
-const $ = (sel) => document.querySelector(sel);
-let games = [];
-let chosen = null;
+/** @typedef {import('./types.js').Card} Card */
 
+/**
+ * What the start page knows: the games on offer, and the one chosen.
+ * @type {{ games: Card[], chosen: Card | null }}
+ */
+const page = { games: [], chosen: null };
+
+/**
+ * A select of the page.
+ * @param {string} sel
+ * @returns {HTMLSelectElement}
+ */
+const $select = (sel) => $of(sel, HTMLSelectElement);
+
+/**
+ * The card of a game: its sample tokens, title, size and summary; a click chooses it.
+ * @param {Card} game
+ * @returns {HTMLElement}
+ */
 function card(game) {
   const c = document.createElement('article');
   c.className = 'card';
@@ -41,12 +58,20 @@ function card(game) {
   return c;
 }
 
+/**
+ * Chooses a game: its setup form, with its sides, rule options, levels and board.
+ * @param {string} id
+ */
 function choose(id) {
-  chosen = games.find((g) => g.id === id);
-  for (const c of document.querySelectorAll('.card')) c.classList.toggle('selected', c.dataset.game === id);
+  const chosen = page.games.find((g) => g.id === id);
+  if (!chosen) return;
+  page.chosen = chosen;
+  for (const c of document.querySelectorAll('.card')) {
+    if (c instanceof HTMLElement) c.classList.toggle('selected', c.dataset.game === id);
+  }
   $('#setup').hidden = false;
   $('#setup-title').textContent = `New game of ${chosen.title}`;
-  const side = $('#side');
+  const side = $select('#side');
   side.replaceChildren();
   for (const [value, label] of [['1', `${chosen.names[1]} (moves ${chosen.first_drawn ? 'first or second' : 'first'})`], ['2', chosen.names[2]], ['random', 'Random']]) {
     const o = document.createElement('option');
@@ -69,7 +94,7 @@ function choose(id) {
       input.checked = opt.default === 'true';
     } else {
       input.type = 'number';
-      input.min = 0;
+      input.min = '0';
       input.value = opt.default;
     }
     row.appendChild(input);
@@ -78,7 +103,7 @@ function choose(id) {
     row.appendChild(text);
     rules.appendChild(row);
   }
-  const level = $('#level');
+  const level = $select('#level');
   if (chosen.levels) {
     // The levels differ by game (the perfect player is offered where a game is solved):
     // rebuild them, keeping the choice where the new game has it.
@@ -87,7 +112,7 @@ function choose(id) {
     level.replaceChildren();
     for (const { level: n, label, description } of chosen.levels) {
       const o = document.createElement('option');
-      o.value = n;
+      o.value = String(n);
       o.textContent = `${label}: ${description}`;
       // The default opponent is the level the server proposes: one that plays real moves.
       o.selected = keep ? String(n) === previous : n === chosen.default_level;
@@ -96,39 +121,54 @@ function choose(id) {
   }
   $('#no-rules').hidden = chosen.options.length > 0 || !!chosen.board;
   $('#board-row').hidden = !chosen.board;
-  $('#board-layout').value = chosen.board || '';
+  $of('#board-layout', HTMLTextAreaElement).value = chosen.board || '';
   const marks = chosen.look.board.marks.map((m) => `${m.mark} ${m.name}`).join(', ');
   $('#board-label').textContent = `Board layout: one row per line, from the top; ${marks}`;
   updateOpponent();
   $('#setup').scrollIntoView({ behavior: 'smooth', block: 'nearest' });
 }
 
+/**
+ * The opponent chosen: `bot`, `friend` or `local`.
+ * @returns {string}
+ */
+const opponentChosen = () => $of('input[name=opponent]:checked', HTMLInputElement).value;
+
+/** Shows the fields the opponent chosen needs: the bot's level, the side. */
 function updateOpponent() {
-  const opponent = document.querySelector('input[name=opponent]:checked').value;
+  const opponent = opponentChosen();
   $('#level-row').hidden = opponent !== 'bot';
   $('#side-row').hidden = opponent === 'local';
 }
 
+/**
+ * Starts the game chosen, as the form says, and goes to it.
+ * @param {SubmitEvent} event
+ */
 async function start(event) {
   event.preventDefault();
+  const chosen = page.chosen;
   if (!chosen) return;
-  const opponent = document.querySelector('input[name=opponent]:checked').value;
+  const opponent = opponentChosen();
+  /** @type {Record<string, string>} */
   const rules = {};
   for (const input of document.querySelectorAll('#rules input')) {
-    rules[input.dataset.rule] = input.type === 'checkbox' ? String(input.checked) : input.value;
+    if (!(input instanceof HTMLInputElement)) continue;
+    rules[input.dataset.rule ?? ''] = input.type === 'checkbox' ? String(input.checked) : input.value;
   }
-  const request = { game: chosen.id, opponent, side: $('#side').value, rules };
-  if (opponent === 'bot') request.level = Number($('#level').value);
-  if (chosen.first_drawn) request.first = $('#first').value;
-  if ($('#clock').value !== 'none') request.clock = $('#clock').value;
-  const layout = $('#board-layout').value.trim();
+  /** @type {Record<string, unknown>} */
+  const request = { game: chosen.id, opponent, side: $select('#side').value, rules };
+  if (opponent === 'bot') request.level = Number($select('#level').value);
+  if (chosen.first_drawn) request.first = $select('#first').value;
+  if ($select('#clock').value !== 'none') request.clock = $select('#clock').value;
+  const layout = $of('#board-layout', HTMLTextAreaElement).value.trim();
   if (chosen.board && layout !== chosen.board) request.board = layout;
   try {
     const created = await api.createGame(request);
     if (created.links.invite) sessionStorage.setItem(`invite:${created.id}`, created.links.invite);
     location.href = created.links.play;
   } catch (e) {
-    $('#error').textContent = e.message;
+    $('#error').textContent = errorText(e);
   }
 }
 
@@ -165,9 +205,12 @@ async function showMyGames() {
   };
 }
 
-/** Adds a pasted game's card (in place of an earlier pasted one) and chooses it. */
+/**
+ * Adds a pasted game's card (in place of an earlier pasted one) and chooses it.
+ * @param {Card} game
+ */
 function addPasted(game) {
-  games = games.filter((g) => g.source !== 'pasted').concat([game]);
+  page.games = page.games.filter((g) => g.source !== 'pasted').concat([game]);
   for (const c of document.querySelectorAll('.card.pasted')) c.remove();
   const c = card(game);
   c.classList.add('pasted');
@@ -177,16 +220,16 @@ function addPasted(game) {
 
 /** Checks the pasted rules file; its game becomes a card, its problem is shown at its line. */
 async function checkRules() {
-  const area = $('#rules-text');
+  const area = $of('#rules-text', HTMLTextAreaElement);
   const error = $('#rules-error');
   error.textContent = '';
   try {
     addPasted(await api.pasteRules(area.value));
-    $('#rules-ok').textContent = `${chosen.title}: the rules read. Choose how to play it below.`;
+    $('#rules-ok').textContent = `${page.chosen?.title}: the rules read. Choose how to play it below.`;
   } catch (e) {
     $('#rules-ok').textContent = '';
-    error.textContent = e.message;
-    if (e.line) {
+    error.textContent = errorText(e);
+    if (e instanceof api.ApiError && e.line) {
       // Put the cursor on the place of the problem.
       const lines = area.value.split('\n');
       const at = lines.slice(0, e.line - 1).reduce((n, l) => n + l.length + 1, 0) + (e.column || 1) - 1;
@@ -197,15 +240,15 @@ async function checkRules() {
 }
 
 async function main() {
-  games = await api.catalog();
+  page.games = await api.catalog();
   showMyGames();
   const grid = $('#games');
-  for (const g of games) grid.appendChild(card(g));
+  for (const g of page.games) grid.appendChild(card(g));
   for (const r of document.querySelectorAll('input[name=opponent]')) r.addEventListener('change', updateOpponent);
-  $('#setup').addEventListener('submit', start);
+  $('#setup').addEventListener('submit', (e) => start(/** @type {SubmitEvent} */ (e)));
   $('#rules-check').addEventListener('click', checkRules);
   const wanted = new URLSearchParams(location.search).get('game');
-  if (wanted && games.some((g) => g.id === wanted)) choose(wanted);
+  if (wanted && page.games.some((g) => g.id === wanted)) choose(wanted);
   else if (wanted && wanted.startsWith('pasted:')) api.card(wanted).then(addPasted).catch(() => {});
   document.body.dataset.ready = 'yes';
 }

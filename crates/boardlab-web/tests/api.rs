@@ -248,12 +248,20 @@ fn a_finished_game_can_still_be_opened_and_replayed() {
     let v = created.json();
     let id = v["id"].as_str().unwrap();
     let t1 = v["tokens"]["1"].as_str().unwrap();
+    // The moves as structures too (src/legal.rs): the chain's squares, for the page.
+    let chain = json!({ "text": "a1c3e5", "from": "a1", "path": ["c3", "e5"], "drop": null });
+    let before = c.get(&format!("/api/games/{id}")).unwrap().json();
+    assert_eq!(before["legal"], json!(["a1c3e5"]));
+    assert_eq!(before["legal_moves"], json!([chain]));
+    assert_eq!(before["played_moves"], json!([]));
     let r = post_move(&mut c, id, Some(1), Some(t1), "a1c3e5");
     assert_eq!(r.status, 200, "{}", r.body);
     let state = c.get(&format!("/api/games/{id}")).unwrap().json();
     assert_eq!(state["result"]["score"], "1-0");
     assert_eq!(state["moves"], json!(["a1c3e5"]));
+    assert_eq!(state["played_moves"], json!([chain]));
     assert_eq!(state["legal"], json!([]));
+    assert_eq!(state["legal_moves"], json!([]));
     let start = c.get(&format!("/api/games/{id}/view/0")).unwrap().json();
     assert_eq!(start["position"], "6/6/3b2/6/1b4/w5 1 0 1");
     let record = c.get(&format!("/api/games/{id}/record")).unwrap().body;

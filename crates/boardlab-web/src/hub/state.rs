@@ -92,6 +92,12 @@ pub fn state_of(entry: &Entry) -> Value {
     let session = &entry.session;
     let ply = session.ply();
     let result = result_of(entry).map(|(score, text)| json!({ "score": score, "text": text }));
+    let moves = session.moves();
+    let legal = if result.is_some() {
+        Vec::new()
+    } else {
+        session.legal_moves()
+    };
     json!({
         "id": entry.row.id,
         "game": entry.row.game,
@@ -102,8 +108,10 @@ pub fn state_of(entry: &Entry) -> Value {
         "ply": ply,
         "first": session.first_to_move().number(),
         "restriction": if result.is_some() { None } else { session.restriction() },
-        "moves": session.moves(),
-        "legal": if result.is_some() { Vec::new() } else { session.legal_moves() },
+        "played_moves": crate::legal::move_shapes(session, &moves),
+        "moves": moves,
+        "legal_moves": crate::legal::move_shapes(session, &legal),
+        "legal": legal,
         "view": crate::view::view_at(session, ply),
         "result": result,
         "names": { "1": session.side_name(Player::One), "2": session.side_name(Player::Two) },

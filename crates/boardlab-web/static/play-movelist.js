@@ -1,0 +1,81 @@
+// The game page's move list, and going through the moves: a click on a move, the buttons
+// under the board's panel, and the left and right arrow keys.
+
+import * as api from './api.js';
+import { $ } from './dom.js';
+import { shownPly } from './play-page.js';
+
+/** @typedef {import('./play-page.js').PlayPage} PlayPage */
+
+/**
+ * Shows the board after `ply` moves (the live board for the last one).
+ * @param {PlayPage} page
+ * @param {number} ply
+ */
+export async function showPly(page, ply) {
+  ply = Math.max(0, Math.min(page.state.ply, ply));
+  if (ply === page.state.ply) {
+    page.shownPly = null;
+  } else {
+    page.shownView = await api.gameView(page.id, ply);
+    page.shownPly = ply;
+  }
+  page.picker.clear();
+  page.render();
+}
+
+/**
+ * The moves played, numbered as the record writes them; the one shown is marked.
+ * @param {PlayPage} page
+ */
+export function renderMoveList(page) {
+  const state = page.state;
+  const list = $('#movelist');
+  list.replaceChildren();
+  const ply = shownPly(page);
+  if (state.moves.length === 0) {
+    const none = document.createElement('span');
+    none.className = 'none';
+    none.textContent = 'No moves yet.';
+    list.appendChild(none);
+  }
+  // When Player 2 moved first (Parity draws who starts), the first move sits in
+  // Player 2's column: "1... b5b4 2. a1a2", as the record writes it.
+  const offset = state.first === 2 ? 1 : 0;
+  state.moves.forEach((mv, i) => {
+    const slot = i + offset;
+    if (slot % 2 === 0 || i === 0) {
+      const num = document.createElement('span');
+      num.className = 'num';
+      num.textContent = slot % 2 === 0 ? `${slot / 2 + 1}.` : `${(slot + 1) / 2}...`;
+      list.appendChild(num);
+    }
+    const b = document.createElement('button');
+    b.className = 'mv';
+    b.textContent = mv;
+    b.dataset.ply = String(i + 1);
+    if (i + 1 === ply) b.classList.add('current');
+    b.addEventListener('click', () => showPly(page, i + 1));
+    list.appendChild(b);
+  });
+  const cur = list.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  $('#ply-label').textContent = ply === state.ply ? `move ${ply} of ${state.ply} (live)` : `move ${ply} of ${state.ply}`;
+}
+
+/**
+ * Listens to the buttons that go through the moves, and to the left and right arrow keys
+ * (outside the fields where they move the caret).
+ * @param {PlayPage} page
+ */
+export function attachNavigation(page) {
+  $('#first').addEventListener('click', () => showPly(page, 0));
+  $('#prev').addEventListener('click', () => showPly(page, shownPly(page) - 1));
+  $('#next').addEventListener('click', () => showPly(page, shownPly(page) + 1));
+  $('#last').addEventListener('click', () => showPly(page, page.state.ply));
+  document.addEventListener('keydown', (e) => {
+    if (e.target instanceof Element && e.target.closest('input, textarea, select')) return;
+    if (e.key === 'ArrowLeft') showPly(page, shownPly(page) - 1);
+    if (e.key === 'ArrowRight') showPly(page, shownPly(page) + 1);
+  });
+}
