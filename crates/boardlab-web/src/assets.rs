@@ -23,6 +23,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/rules.html"),
     ),
     (
+        "profile.html",
+        "text/html; charset=utf-8",
+        include_str!("../static/profile.html"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../static/style.css"),
@@ -31,6 +36,21 @@ const FILES: &[(&str, &str, &str)] = &[
         "api.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/api.js"),
+    ),
+    (
+        "account.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/account.js"),
+    ),
+    (
+        "lobby.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/lobby.js"),
+    ),
+    (
+        "profile.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/profile.js"),
     ),
     (
         "start.js",
@@ -201,6 +221,12 @@ pub async fn play_page(State(hub): State<AppState>, Path(id): Path<String>) -> R
 /// `GET /rules/{game}`: the rules page of a game.
 pub async fn rules_page() -> Response {
     respond("rules.html")
+}
+
+/// `GET /players/{name}`: a player's page (ratings, their history and games), filled in
+/// from `GET /api/players/{name}`.
+pub async fn profile_page() -> Response {
+    respond("profile.html")
 }
 
 #[cfg(test)]

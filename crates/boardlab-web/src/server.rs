@@ -68,6 +68,7 @@ fn routes(hub: AppState) -> Router {
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::play_page))
         .route("/rules/{game}", get(assets::rules_page))
+        .route("/players/{name}", get(assets::profile_page))
         .route("/static/{name}", get(assets::static_file))
         .route("/api/catalog", get(api::catalog))
         .route("/api/health", get(health::health))

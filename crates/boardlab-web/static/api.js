@@ -130,3 +130,76 @@ export const rematch = (id, seat, token) => call('POST', `/api/games/${id}/remat
  * @returns {Promise<{ ply: number, analysis: Analysis | null }>}
  */
 export const analysis = (id, ply) => call('GET', `/api/games/${id}/analysis/${ply}`);
+
+/** @typedef {import('./types.js').Seek} Seek */
+/** @typedef {import('./types.js').Profile} Profile */
+
+/**
+ * The signed-in account's name, or null.
+ * @returns {Promise<{ name: string | null }>}
+ */
+export const session = () => call('GET', '/api/session');
+/**
+ * Makes an account and signs it in.
+ * @param {string} name
+ * @param {string} password
+ * @returns {Promise<{ name: string }>}
+ */
+export const signUp = (name, password) => call('POST', '/api/accounts', { name, password });
+/**
+ * Signs in.
+ * @param {string} name
+ * @param {string} password
+ * @returns {Promise<{ name: string }>}
+ */
+export const signIn = (name, password) => call('POST', '/api/session', { name, password });
+/**
+ * Signs out.
+ * @returns {Promise<{ name: null }>}
+ */
+export const signOut = () => call('DELETE', '/api/session');
+/**
+ * The lobby's open seeks.
+ * @returns {Promise<{ seeks: Seek[] }>}
+ */
+export const seeks = () => call('GET', '/api/seeks');
+/**
+ * Offers a game in the lobby.
+ * @param {{ game: string, rated: boolean, clock?: string, side?: string }} request
+ * @returns {Promise<Seek>}
+ */
+export const makeSeek = (request) => call('POST', '/api/seeks', request);
+/**
+ * A seek of one's own: its game once accepted.
+ * @param {string} id
+ * @returns {Promise<{ id: string, game: string | null, seat: number | null, link: string | null }>}
+ */
+export const seekState = (id) => call('GET', `/api/seeks/${encodeURIComponent(id)}`);
+/**
+ * Accepts a seek: the game and the acceptor's seat and link.
+ * @param {string} id
+ * @returns {Promise<{ game: string, seat: number, link: string }>}
+ */
+export const acceptSeek = (id) => call('POST', `/api/seeks/${encodeURIComponent(id)}/accept`);
+/**
+ * Withdraws one's own seek.
+ * @param {string} id
+ * @returns {Promise<{ id: string, withdrawn: boolean }>}
+ */
+export const withdrawSeek = (id) => call('DELETE', `/api/seeks/${encodeURIComponent(id)}`);
+/**
+ * The seats (and their tokens) the signed-in account plays in a game.
+ * @param {string} id
+ * @returns {Promise<{ seats: Record<string, string> }>}
+ */
+export const mySeats = (id) => call('GET', `/api/games/${id}/seat`);
+/**
+ * A player's profile, its games filtered by `query` (`game`, `rated`, `result`, `limit`).
+ * @param {string} name
+ * @param {Record<string, string>} [query]
+ * @returns {Promise<Profile>}
+ */
+export const player = (name, query = {}) => {
+  const search = new URLSearchParams(query).toString();
+  return call('GET', `/api/players/${encodeURIComponent(name)}${search ? `?${search}` : ''}`);
+};

@@ -15,6 +15,8 @@ import { attachAnalysis } from './play-analysis.js';
 import { renderClocks } from './play-clocks.js';
 import { rememberGame, setupLinks } from './play-links.js';
 import { followGame, loadGame } from './play-connection.js';
+import * as api from './api.js';
+import { setupAccount } from './account.js';
 
 /** The button that mutes the sounds of moves, in this browser. */
 function setupSound() {
@@ -27,9 +29,27 @@ function setupSound() {
   sound.addEventListener('click', () => { setSound(!soundOn()); showSound(); });
 }
 
+/**
+ * The seats a signed-in player holds in the game, for a page opened without a seat's link
+ * (on another device): their tokens, as a link would give them.
+ * @param {import('./play-page.js').Seats} seats
+ */
+async function seatsOfAccount(seats) {
+  if (seats.mySeats.length > 0) return;
+  try {
+    const mine = (await api.mySeats(seats.id)).seats;
+    for (const [seat, token] of Object.entries(mine)) seats.tokens[Number(seat)] = token;
+    seats.mySeats = Object.keys(seats.tokens).map(Number);
+  } catch {
+    // Not signed in, or not a player of this game: the page watches it.
+  }
+}
+
 async function main() {
   const seats = seatsOf(location);
   setupSound();
+  await setupAccount();
+  await seatsOfAccount(seats);
   $of('#record', HTMLAnchorElement).href = `/api/games/${seats.id}/record`;
   let loaded;
   try {

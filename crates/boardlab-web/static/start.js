@@ -5,6 +5,8 @@ import { tokenSvg } from './board.js';
 import { $, $of, errorText } from './dom.js';
 import { pieceOf } from './pieces.js';
 import { forgetMyGames, myGames } from './mygames.js';
+import { setupAccount } from './account.js';
+import { setupLobby } from './lobby.js';
 
 /** @typedef {import('./types.js').Card} Card */
 
@@ -250,6 +252,8 @@ async function main() {
   const wanted = new URLSearchParams(location.search).get('game');
   if (wanted && page.games.some((g) => g.id === wanted)) choose(wanted);
   else if (wanted && wanted.startsWith('pasted:')) api.card(wanted).then(addPasted).catch(() => {});
+  await setupAccount();
+  await setupLobby().catch(() => {});
   document.body.dataset.ready = 'yes';
 }
 

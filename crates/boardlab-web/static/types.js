@@ -163,3 +163,70 @@
  */
 
 export {};
+
+/**
+ * A seeker's rating as the lobby shows it.
+ * @typedef {object} SeekerRating
+ * @property {string} name The seeker's account name.
+ * @property {number} rating Their rating at the seek's game, rounded.
+ * @property {number} deviation Its deviation, rounded.
+ * @property {boolean} provisional Whether the rating is still provisional (deviation 110 or more).
+ */
+
+/**
+ * An open seek of the lobby (`GET /api/seeks`).
+ * @typedef {object} Seek
+ * @property {string} id
+ * @property {string} game The game's key.
+ * @property {string | null} title The game's title, for a listed game.
+ * @property {boolean} rated
+ * @property {string | null} clock The time control, or null for no clock.
+ * @property {Record<string, string>} rules Rule options.
+ * @property {string} side The seeker's seat: `1`, `2` or `random`.
+ * @property {SeekerRating} seeker
+ * @property {number} created_ms
+ * @property {boolean} mine Whether the asker made it.
+ */
+
+/**
+ * A rating at one game (`GET /api/players/{name}`).
+ * @typedef {object} GameRating
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} volatility
+ * @property {number} games Rated games played.
+ * @property {boolean} provisional
+ */
+
+/**
+ * A point of a rating's history: after one rated game.
+ * @typedef {object} RatingPoint
+ * @property {string} game_id
+ * @property {number} at_ms
+ * @property {number} before
+ * @property {number} rating
+ * @property {number} deviation
+ */
+
+/**
+ * A game of a player's profile.
+ * @typedef {object} PlayedGame
+ * @property {string} id
+ * @property {string} game
+ * @property {string} mode
+ * @property {number} seat The player's seat.
+ * @property {{ name?: string, bot?: number } | null} opponent
+ * @property {boolean} rated
+ * @property {'win' | 'loss' | 'draw' | 'playing'} result The player's result.
+ * @property {number} created Seconds since 1970.
+ */
+
+/**
+ * A player's profile.
+ * @typedef {object} Profile
+ * @property {string} name
+ * @property {number} created_ms
+ * @property {Record<string, GameRating>} ratings Per game key.
+ * @property {Record<string, RatingPoint[]>} history Per game key, oldest first.
+ * @property {PlayedGame[]} games Newest first.
+ */

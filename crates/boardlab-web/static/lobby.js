@@ -1,0 +1,188 @@
+// The start page's lobby: the open seeks, live (asked again every few seconds, which also
+// keeps one's own seeks open); seeking a game, quick pairing by rating, and accepting a
+// seek. When one's own seek is accepted, its game opens.
+
+import * as api from './api.js';
+import { $, $of, errorText } from './dom.js';
+import { accountName, onAccount } from './account.js';
+
+/** @typedef {import('./types.js').Seek} Seek */
+
+/** How often the lobby is asked again, in ms. */
+const EVERY_MS = 2500;
+
+/** The quick pairings offered: a game and a clock each. */
+const QUICK = [
+  { game: 'obsidian', clock: '5m+3s' },
+  { game: 'daisy', clock: '5m+3s' },
+  { game: 'sprint', clock: '3m+2s' },
+  { game: 'parity', clock: '3m+2s' },
+];
+
+/**
+ * What the lobby knows: the seeks listed, and one's own seek waiting for a player.
+ * @type {{ seeks: Seek[], waiting: string | null, titles: Record<string, string> }}
+ */
+const lobby = { seeks: [], waiting: null, titles: {} };
+
+/** @param {string} text @param {boolean} [isError] */
+function status(text, isError = false) {
+  const box = $('#seek-status');
+  box.textContent = text;
+  box.classList.toggle('error', isError);
+}
+
+/** @param {string | null} clock */
+const clockWords = (clock) => clock ?? 'no clock';
+
+/**
+ * One line of the lobby: the seeker and their rating, the game, the clock, rated or
+ * casual, and the button that accepts (or withdraws one's own).
+ * @param {Seek} seek
+ * @returns {HTMLTableRowElement}
+ */
+function seekRow(seek) {
+  const row = document.createElement('tr');
+  row.dataset.seek = seek.id;
+  const cell = (/** @type {string} */ text) => {
+    const td = document.createElement('td');
+    td.textContent = text;
+    row.append(td);
+    return td;
+  };
+  const who = cell('');
+  const link = document.createElement('a');
+  link.href = `/players/${encodeURIComponent(seek.seeker.name)}`;
+  link.textContent = seek.seeker.name;
+  who.append(link, ` ${seek.seeker.rating}${seek.seeker.provisional ? '?' : ''}`);
+  cell(seek.title ?? seek.game);
+  cell(clockWords(seek.clock));
+  cell(seek.rated ? 'rated' : 'casual');
+  const act = cell('');
+  const button = document.createElement('button');
+  if (seek.mine) {
+    button.textContent = 'Withdraw';
+    button.addEventListener('click', async () => {
+      await api.withdrawSeek(seek.id).catch(() => null);
+      if (lobby.waiting === seek.id) lobby.waiting = null;
+      status('');
+      refresh();
+    });
+  } else {
+    button.textContent = 'Play';
+    button.className = 'primary';
+    button.disabled = !accountName();
+    button.title = accountName() ? `Play ${seek.seeker.name}` : 'Sign in to play';
+    button.addEventListener('click', () => accept(seek.id));
+  }
+  act.append(button);
+  return row;
+}
+
+/** Draws the seeks. */
+function render() {
+  const list = $('#seek-list');
+  list.replaceChildren(...lobby.seeks.map(seekRow));
+  $('#no-seeks').hidden = lobby.seeks.length > 0;
+  $('#seeks').hidden = lobby.seeks.length === 0;
+}
+
+/** Opens the game of a seek accepted (by us or of ours). @param {string} link */
+function open(link) {
+  location.href = link;
+}
+
+/** Accepts a seek and opens its game. @param {string} id */
+async function accept(id) {
+  try {
+    const game = await api.acceptSeek(id);
+    open(game.link);
+  } catch (e) {
+    status(errorText(e), true);
+    refresh();
+  }
+}
+
+/** Asks the lobby again; opens our game if our seek was accepted. */
+async function refresh() {
+  try {
+    lobby.seeks = (await api.seeks()).seeks;
+    render();
+    if (lobby.waiting) {
+      const mine = await api.seekState(lobby.waiting);
+      if (mine.link) open(mine.link);
+    }
+  } catch (e) {
+    if (lobby.waiting) {
+      lobby.waiting = null;
+      status(`Your seek left the lobby: ${errorText(e)}`, true);
+    }
+  }
+}
+
+/**
+ * Seeks a game, or for a quick pairing first plays the open seek of the same game and
+ * clock whose seeker's rating is nearest ours.
+ * @param {{ game: string, clock: string, rated: boolean }} wanted
+ * @param {boolean} quick
+ */
+async function seek(wanted, quick) {
+  if (quick) {
+    const me = lobby.seeks.find((s) => s.mine);
+    const mine = me ? me.seeker.rating : 1500;
+    const fitting = lobby.seeks
+      .filter((s) => !s.mine && s.game === wanted.game && s.clock === wanted.clock && s.rated === wanted.rated)
+      .sort((a, b) => Math.abs(a.seeker.rating - mine) - Math.abs(b.seeker.rating - mine));
+    if (fitting.length > 0) {
+      await accept(fitting[0].id);
+      return;
+    }
+  }
+  try {
+    const made = await api.makeSeek({ ...wanted, side: 'random' });
+    lobby.waiting = made.id;
+    status(`Waiting for a player: ${lobby.titles[made.game] ?? made.game}, ${clockWords(made.clock)}, ${made.rated ? 'rated' : 'casual'}. Keep this page open.`);
+    refresh();
+  } catch (e) {
+    status(errorText(e), true);
+  }
+}
+
+/** Fills the lobby and keeps it live. */
+export async function setupLobby() {
+  const games = await api.catalog().catch(() => []);
+  const select = $of('#seek-game', HTMLSelectElement);
+  for (const game of games) {
+    lobby.titles[game.id] = game.title;
+    const option = document.createElement('option');
+    option.value = game.id;
+    option.textContent = game.title;
+    select.append(option);
+  }
+  const quick = $('#quick-pairs');
+  for (const pair of QUICK.filter((q) => lobby.titles[q.game])) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'quick';
+    button.dataset.game = pair.game;
+    button.textContent = `${lobby.titles[pair.game]} ${pair.clock.replace('m+', '+').replace('s', '')}`;
+    button.addEventListener('click', () => seek({ ...pair, rated: true }, true));
+    quick.append(button);
+  }
+  $of('#seek-form', HTMLFormElement).addEventListener('submit', (event) => {
+    event.preventDefault();
+    seek({
+      game: select.value,
+      clock: $of('#seek-clock', HTMLSelectElement).value,
+      rated: $of('#seek-rated', HTMLInputElement).checked,
+    }, false);
+  });
+  onAccount((name) => {
+    $('#seek-form').hidden = !name;
+    $('#quick-pairs').hidden = !name;
+    $('#lobby-sign-in').hidden = !!name;
+    render();
+  });
+  await refresh();
+  setInterval(refresh, EVERY_MS);
+}
