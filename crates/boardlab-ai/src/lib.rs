@@ -25,6 +25,7 @@ pub mod mcts;
 pub mod network;
 pub mod openings;
 pub mod ordering;
+pub mod puzzles;
 pub mod random;
 pub mod score;
 pub mod solver;

@@ -54,6 +54,9 @@ enum Command {
     /// A designer's report from self-play: first-player advantage, endings, lengths,
     /// branching, material, lead changes, a skill ladder, first moves (HTML, JSON, summary).
     Analyze(Box<commands::analyze::AnalyzeArgs>),
+    /// Puzzles: positions where exactly one move wins, proven by the solver or the
+    /// tablebases, as JSON (the server's puzzles are made from such files).
+    Puzzles(commands::puzzles::PuzzlesArgs),
     /// Build endgame tablebases by retrograde analysis (for the games that have them): the
     /// exact value of every position up to a number of pieces a side.
     Tablebase(commands::tablebase::TablebaseArgs),
@@ -105,6 +108,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => commands::engine::run(args),
         Command::Tablebase(args) => commands::tablebase::run(args),
         Command::Solve(args) => commands::solve::run(args),
+        Command::Puzzles(args) => commands::puzzles::run(args),
         Command::Analyze(args) => commands::analyze::run(*args),
     };
     finish(result)

@@ -28,6 +28,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/profile.html"),
     ),
     (
+        "puzzle.html",
+        "text/html; charset=utf-8",
+        include_str!("../static/puzzle.html"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("../static/style.css"),
@@ -51,6 +56,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "profile.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/profile.js"),
+    ),
+    (
+        "puzzle.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/puzzle.js"),
     ),
     (
         "start.js",
@@ -221,6 +231,11 @@ pub async fn play_page(State(hub): State<AppState>, Path(id): Path<String>) -> R
 /// `GET /rules/{game}`: the rules page of a game.
 pub async fn rules_page() -> Response {
     respond("rules.html")
+}
+
+/// `GET /puzzles`: the puzzle page, filled in from `GET /api/puzzles/next`.
+pub async fn puzzle_page() -> Response {
+    respond("puzzle.html")
 }
 
 /// `GET /players/{name}`: a player's page (ratings, their history and games), filled in

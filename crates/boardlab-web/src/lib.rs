@@ -24,6 +24,7 @@ pub mod legal;
 pub mod limits;
 pub mod memory;
 pub mod people;
+pub mod puzzles;
 pub mod record;
 pub mod server;
 pub mod session;

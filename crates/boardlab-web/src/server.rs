@@ -69,6 +69,7 @@ fn routes(hub: AppState) -> Router {
         .route("/g/{id}", get(assets::play_page))
         .route("/rules/{game}", get(assets::rules_page))
         .route("/players/{name}", get(assets::profile_page))
+        .route("/puzzles", get(assets::puzzle_page))
         .route("/static/{name}", get(assets::static_file))
         .route("/api/catalog", get(api::catalog))
         .route("/api/health", get(health::health))
@@ -110,6 +111,12 @@ fn routes(hub: AppState) -> Router {
             get(lobby::seek_state).delete(lobby::withdraw_seek),
         )
         .route("/api/seeks/{id}/accept", post(lobby::accept_seek))
+        .route("/api/puzzles/next", get(crate::puzzles::api::next))
+        .route("/api/puzzles/{id}", get(crate::puzzles::api::puzzle))
+        .route(
+            "/api/puzzles/{id}/answer",
+            post(crate::puzzles::api::answer),
+        )
         .with_state(hub)
 }
 

@@ -203,3 +203,20 @@ export const player = (name, query = {}) => {
   const search = new URLSearchParams(query).toString();
   return call('GET', `/api/players/${encodeURIComponent(name)}${search ? `?${search}` : ''}`);
 };
+
+/** @typedef {import('./types.js').Puzzle} Puzzle */
+/** @typedef {import('./types.js').PuzzleAnswer} PuzzleAnswer */
+
+/**
+ * A puzzle of `game` to solve.
+ * @param {string} game
+ * @returns {Promise<Puzzle>}
+ */
+export const nextPuzzle = (game) => call('GET', `/api/puzzles/next?game=${encodeURIComponent(game)}`);
+/**
+ * Answers a puzzle with a move.
+ * @param {string} id
+ * @param {string} move
+ * @returns {Promise<PuzzleAnswer>}
+ */
+export const answerPuzzle = (id, move) => call('POST', `/api/puzzles/${encodeURIComponent(id)}/answer`, { move });

@@ -230,3 +230,33 @@ export {};
  * @property {Record<string, RatingPoint[]>} history Per game key, oldest first.
  * @property {PlayedGame[]} games Newest first.
  */
+
+/**
+ * A puzzle (`GET /api/puzzles/next`): never its solution.
+ * @typedef {object} Puzzle
+ * @property {string} id
+ * @property {string} game
+ * @property {string} title
+ * @property {string} position
+ * @property {number} to_move The side to move: the solver.
+ * @property {string} theme `win in N`.
+ * @property {number} win_in_plies
+ * @property {number} rating The puzzle's rating.
+ * @property {number} attempts
+ * @property {number} solved
+ * @property {View} view
+ * @property {MoveShape[]} legal_moves
+ * @property {string[]} legal
+ */
+
+/**
+ * The answer to a puzzle (`POST /api/puzzles/{id}/answer`).
+ * @typedef {object} PuzzleAnswer
+ * @property {string} id
+ * @property {boolean} correct
+ * @property {string} solution
+ * @property {string} theme
+ * @property {number} puzzle_rating
+ * @property {GameRating | null} rating The player's puzzle rating after a first answer, signed in.
+ * @property {number | null} change Its change.
+ */

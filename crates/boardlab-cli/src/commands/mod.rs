@@ -11,6 +11,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod play_clock;
+pub mod puzzles;
 pub mod serve;
 pub mod solve;
 pub mod tablebase;

@@ -9,6 +9,7 @@
 pub mod accounts;
 mod location;
 mod postgres;
+pub mod puzzles;
 pub mod ratings;
 pub mod seeks;
 pub mod sql;
@@ -268,8 +269,8 @@ pub fn first_version() -> i64 {
 /// argon2id hash of the password (never the password), sessions by the SHA-256 of their
 /// secret (a stolen database gives no usable session), each game's players (accounts, or
 /// NULL for a seat played by link) and whether it is rated, the ratings per game, each
-/// rated game's rating change (whose presence says the game was rated: at most once), and
-/// the lobby's seeks.
+/// rated game's rating change (whose presence says the game was rated: at most once), the
+/// lobby's seeks, and the puzzles' ratings and each account's first answer to each puzzle.
 const PEOPLE: &str = "CREATE TABLE accounts (
         key TEXT PRIMARY KEY,
         name TEXT NOT NULL,
@@ -323,7 +324,22 @@ const PEOPLE: &str = "CREATE TABLE accounts (
         game_id TEXT,
         seat {INT}
     );
-    CREATE INDEX seeks_of_account ON seeks (account);";
+    CREATE INDEX seeks_of_account ON seeks (account);
+    CREATE TABLE puzzle_ratings (
+        puzzle_id TEXT PRIMARY KEY,
+        rating {REAL} NOT NULL,
+        deviation {REAL} NOT NULL,
+        volatility {REAL} NOT NULL,
+        attempts {INT} NOT NULL,
+        solved {INT} NOT NULL
+    );
+    CREATE TABLE puzzle_attempts (
+        account TEXT NOT NULL REFERENCES accounts(key),
+        puzzle_id TEXT NOT NULL,
+        solved {INT} NOT NULL,
+        at_ms {INT} NOT NULL,
+        PRIMARY KEY (account, puzzle_id)
+    );";
 
 /// Who plays a game: a bot, a friend by link, or two people at one screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

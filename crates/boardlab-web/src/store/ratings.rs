@@ -72,7 +72,7 @@ pub(super) fn seat1_score(
 }
 
 /// The rating of `key` at `game` in a transaction (the default for a first game).
-fn rating_in(sql: &mut dyn Sql, key: &str, game: &str) -> StoreResult<GameRating> {
+pub(super) fn rating_in(sql: &mut dyn Sql, key: &str, game: &str) -> StoreResult<GameRating> {
     Ok(
         match sql.row(
             "SELECT rating, deviation, volatility, games FROM ratings WHERE account = ?1 AND game = ?2",
