@@ -124,11 +124,12 @@ fn sign_up_and_in(
     names: &[String; 2],
     local: &mut Tally,
 ) -> Result<[Client; 2], String> {
-    let mut clients = [
-        Client::connect(addr).map_err(|e| e.to_string())?,
-        Client::connect(addr).map_err(|e| e.to_string())?,
-    ];
-    for (client, name) in clients.iter_mut().zip(names) {
+    // Each connection is opened just before its first request: one opened early would sit
+    // idle past the server's header timeout while the other account's password is hashed.
+    let mut clients = Vec::with_capacity(2);
+    for name in names {
+        clients.push(Client::connect(addr).map_err(|e| e.to_string())?);
+        let client = clients.last_mut().expect("just pushed");
         let credentials = json!({ "name": name, "password": format!("{name} secret") }).to_string();
         let at = Instant::now();
         expect(client.post("/api/accounts", &credentials), 201, "sign up")?;
@@ -142,7 +143,8 @@ fn sign_up_and_in(
         expect(client.post("/api/session", &credentials), 200, "sign in")?;
         local.sign_ins.add(at);
     }
-    Ok(clients)
+    let [first, second]: [Client; 2] = clients.try_into().map_err(|_| "two clients".to_string())?;
+    Ok([first, second])
 }
 
 /// One pair: sign-ups, sign-ins, then (once every pair is signed in) a seek accepted and a

@@ -61,16 +61,13 @@ fn rules_text(rules: &BTreeMap<String, Value>) -> String {
 }
 
 /// A seek as the lobby shows it, with the seeker's rating at its game.
-async fn seek_json(hub: &AppState, seek: &SeekRow, viewer: &Viewer) -> ApiResult<Value> {
-    let (account, game) = (seek.account.clone(), seek.game.clone());
-    let rating = hub
-        .with_store(move |s| s.rating_of(&account, &game))
-        .await?;
+fn seek_json(hub: &AppState, seek: &SeekRow, viewer: &Viewer) -> Value {
+    let rating = seek.rating.rating;
     let title = hub
         .game_set()
         .listed_game(&seek.game)
         .map(crate::catalog::title);
-    Ok(json!({
+    json!({
         "id": seek.id,
         "game": seek.game,
         "title": title,
@@ -80,13 +77,13 @@ async fn seek_json(hub: &AppState, seek: &SeekRow, viewer: &Viewer) -> ApiResult
         "side": seek.side,
         "seeker": {
             "name": seek.name,
-            "rating": rating.rating.rating.round(),
-            "deviation": rating.rating.deviation.round(),
-            "provisional": rating.rating.is_provisional(),
+            "rating": rating.rating.round(),
+            "deviation": rating.deviation.round(),
+            "provisional": rating.is_provisional(),
         },
         "created_ms": seek.created_ms,
         "mine": viewer.0.as_ref().is_some_and(|me| me.key == seek.account),
-    }))
+    })
 }
 
 /// `POST /api/seeks` with `{"game", "rated", "clock"?, "rules"?, "side"?}`: offers a game in
@@ -134,6 +131,11 @@ pub async fn make_seek(
             ),
         ));
     }
+    let key = account.key.clone();
+    let game_key = request.game.clone();
+    let rating = hub
+        .with_store(move |s| s.rating_of(&key, &game_key))
+        .await?;
     let seek = SeekRow {
         id: create::secret(false),
         account: account.key.clone(),
@@ -145,10 +147,11 @@ pub async fn make_seek(
         side,
         created_ms: now,
         accepted: None,
+        rating,
     };
     let stored = seek.clone();
     hub.with_store(move |s| s.insert_seek(&stored)).await?;
-    let body = seek_json(&hub, &seek, &viewer).await?;
+    let body = seek_json(&hub, &seek, &viewer);
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -156,14 +159,19 @@ pub async fn make_seek(
 /// asking keeps its own seeks open.
 pub async fn list_seeks(State(hub): State<AppState>, viewer: Viewer) -> ApiResult<Json<Value>> {
     let now = crate::clock::now_ms();
-    if let Some(me) = viewer.0.clone() {
-        hub.with_store(move |s| s.seeker_seen(&me.key, now)).await?;
-    }
-    let seeks = hub.with_store(move |s| s.open_seeks(now, LISTED)).await?;
-    let mut listed = Vec::with_capacity(seeks.len());
-    for seek in &seeks {
-        listed.push(seek_json(&hub, seek, &viewer).await?);
-    }
+    let me = viewer.0.as_ref().map(|me| me.key.clone());
+    let seeks = hub
+        .with_store(move |s| {
+            if let Some(me) = me {
+                s.seeker_seen(&me, now)?;
+            }
+            s.open_seeks(now, LISTED)
+        })
+        .await?;
+    let listed: Vec<Value> = seeks
+        .iter()
+        .map(|seek| seek_json(&hub, seek, &viewer))
+        .collect();
     Ok(Json(json!({ "seeks": listed })))
 }
 

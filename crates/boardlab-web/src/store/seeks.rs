@@ -2,9 +2,11 @@
 //! offer of a game that anyone signed in may accept. An open seek lives while its seeker is
 //! seen (the lobby asks again every few seconds); an accepted one names its game.
 
+use super::ratings::GameRating;
 use super::sql::{RowExt, params};
 use super::{Store, StoreResult};
 use crate::stored::Value;
+use boardlab_rating::Rating;
 
 /// An open seek leaves the lobby when its seeker has not been seen for this long: 60 s.
 pub const SEEK_UNSEEN_MS: i64 = 60_000;
@@ -35,15 +37,32 @@ pub struct SeekRow {
     pub created_ms: i64,
     /// The game made when someone accepted it, and the seeker's seat in it.
     pub accepted: Option<(String, u8)>,
+    /// The seeker's rating at the game (read with the seek; a new player's when none).
+    pub rating: GameRating,
 }
 
 const SEEK_COLUMNS: &str = "s.id, s.account, a.name, s.game, s.rated, s.clock, s.rules, s.side, \
-                            s.created_ms, s.game_id, s.seat";
+                            s.created_ms, s.game_id, s.seat, r.rating, r.deviation, r.volatility, r.games";
+
+/// The seeks with their seekers' names and ratings at the seek's game.
+const SEEKS_JOINED: &str = "seeks s JOIN accounts a ON a.key = s.account \
+                            LEFT JOIN ratings r ON r.account = s.account AND r.game = s.game";
 
 fn seek_of(row: &[Value]) -> StoreResult<SeekRow> {
     let accepted = match (row.text_or_null(9)?, row.int_or_null(10)?) {
         (Some(game), Some(seat @ (1 | 2))) => Some((game, seat as u8)),
         _ => None,
+    };
+    let rating = match row.get(11) {
+        Some(Value::Null) | None => GameRating::default(),
+        Some(_) => GameRating {
+            rating: Rating {
+                rating: row.real(11)?,
+                deviation: row.real(12)?,
+                volatility: row.real(13)?,
+            },
+            games: row.int(14)?,
+        },
     };
     Ok(SeekRow {
         id: row.text(0)?,
@@ -56,13 +75,24 @@ fn seek_of(row: &[Value]) -> StoreResult<SeekRow> {
         side: row.text(7)?,
         created_ms: row.int(8)?,
         accepted,
+        rating,
     })
 }
 
 impl Store {
-    /// Stores a new open seek (its `accepted` is ignored).
+    /// Stores a new open seek (its `accepted` and `rating` are ignored), and deletes the
+    /// seeks that left the lobby: open ones whose seeker is gone, accepted ones kept long
+    /// enough.
     pub fn insert_seek(&self, seek: &SeekRow) -> StoreResult<()> {
         self.backend.transaction(&mut |sql| {
+            sql.execute(
+                "DELETE FROM seeks WHERE (game_id IS NULL AND seen_ms < ?1)
+                 OR (game_id IS NOT NULL AND created_ms < ?2)",
+                params![
+                    seek.created_ms - SEEK_UNSEEN_MS,
+                    seek.created_ms - SEEK_ACCEPTED_KEPT_MS
+                ],
+            )?;
             sql.execute(
                 "INSERT INTO seeks (id, account, game, rated, clock, rules, side, created_ms, seen_ms)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)",
@@ -88,7 +118,7 @@ impl Store {
             found = sql
                 .row(
                     &format!(
-                        "SELECT {SEEK_COLUMNS} FROM seeks s JOIN accounts a ON a.key = s.account
+                        "SELECT {SEEK_COLUMNS} FROM {SEEKS_JOINED}
                          WHERE s.id = ?1 AND (s.game_id IS NOT NULL OR s.seen_ms >= ?2)"
                     ),
                     params![id, now_ms - SEEK_UNSEEN_MS],
@@ -100,23 +130,19 @@ impl Store {
         Ok(found)
     }
 
-    /// The open seeks of the lobby, oldest first (at most `limit`); the ones whose seeker
-    /// is gone are deleted first.
+    /// The open seeks of the lobby whose seekers are still there, oldest first (at most
+    /// `limit`), each with its seeker's rating: one read, however many seeks.
     pub fn open_seeks(&self, now_ms: i64, limit: usize) -> StoreResult<Vec<SeekRow>> {
         let mut seeks = Vec::new();
         self.backend.transaction(&mut |sql| {
-            sql.execute(
-                "DELETE FROM seeks WHERE (game_id IS NULL AND seen_ms < ?1)
-                 OR (game_id IS NOT NULL AND created_ms < ?2)",
-                params![now_ms - SEEK_UNSEEN_MS, now_ms - SEEK_ACCEPTED_KEPT_MS],
-            )?;
             seeks = sql
                 .rows(
                     &format!(
-                        "SELECT {SEEK_COLUMNS} FROM seeks s JOIN accounts a ON a.key = s.account
-                         WHERE s.game_id IS NULL ORDER BY s.created_ms, s.id LIMIT ?1"
+                        "SELECT {SEEK_COLUMNS} FROM {SEEKS_JOINED}
+                         WHERE s.game_id IS NULL AND s.seen_ms >= ?1
+                         ORDER BY s.created_ms, s.id LIMIT ?2"
                     ),
-                    params![limit as i64],
+                    params![now_ms - SEEK_UNSEEN_MS, limit as i64],
                 )?
                 .iter()
                 .map(|row| seek_of(row))
@@ -141,13 +167,24 @@ impl Store {
         Ok(count)
     }
 
-    /// Marks the account's open seeks seen now: its seeker is still in the lobby.
+    /// Marks the account's open seeks seen now: its seeker is still in the lobby. Only
+    /// seeks not seen for 5 s are written (the lobby asks every few seconds); a seeker with
+    /// no open seek costs one read.
     pub fn seeker_seen(&self, account: &str, now_ms: i64) -> StoreResult<()> {
         self.backend.transaction(&mut |sql| {
-            sql.execute(
-                "UPDATE seeks SET seen_ms = ?2 WHERE account = ?1 AND game_id IS NULL AND seen_ms >= ?3",
-                params![account, now_ms, now_ms - SEEK_UNSEEN_MS],
-            )?;
+            let stale = sql
+                .row(
+                    "SELECT 1 FROM seeks WHERE account = ?1 AND game_id IS NULL
+                     AND seen_ms >= ?2 AND seen_ms < ?3",
+                    params![account, now_ms - SEEK_UNSEEN_MS, now_ms - 5_000],
+                )?
+                .is_some();
+            if stale {
+                sql.execute(
+                    "UPDATE seeks SET seen_ms = ?2 WHERE account = ?1 AND game_id IS NULL AND seen_ms >= ?3",
+                    params![account, now_ms, now_ms - SEEK_UNSEEN_MS],
+                )?;
+            }
             Ok(())
         })
     }
