@@ -47,7 +47,7 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use player::Player;
 pub use position::Position;
 pub use presentation::{Lesson, PieceKind, Presentation};
-pub use rules::{DrawRules, RuleInfo, RuleOptions};
+pub use rules::{DrawRules, FirstPlayerScore, RuleInfo, RuleOptions};
 pub use setup::{Setup, SetupError};
 pub use weights::{Tunable, WeightsError};
 pub use words::{count, quoted, thousands};

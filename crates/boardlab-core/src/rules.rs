@@ -76,6 +76,12 @@ pub trait RuleOptions: Copy + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// it (OpenSpiel's `max_game_length`).
     fn longest_game(&self) -> Option<u32>;
 
+    /// How well the first player scores, measured by self-play (`boardlab analyze`), for
+    /// these rules; `None` where nobody measured it (other options, rules files).
+    fn first_player_score(&self) -> Option<FirstPlayerScore> {
+        None
+    }
+
     /// The draw rules that a [`GameHistory`](crate::GameHistory) applies.
     fn draw_rules(&self) -> DrawRules;
 
@@ -179,6 +185,19 @@ pub trait RuleOptions: Copy + Debug + PartialEq + Eq + Send + Sync + 'static {
             valid: self.valid_list(),
         }
     }
+}
+
+/// The first player's score in self-play between equal bots, as `boardlab analyze` measured
+/// it with its defaults (1,000 games, both bots `alphabeta:nodes=3000`, random openings of 4
+/// plies, each opening played from both seats): a fact of a game's rules.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FirstPlayerScore {
+    /// The share of the points the first player took (0.5: no advantage).
+    pub score: f64,
+    /// The 95% interval of the score.
+    pub interval: (f64, f64),
+    /// The self-play games it was measured over.
+    pub games: u32,
 }
 
 /// The common draw rules of RULES.md: threefold repetition and the no-progress limit.

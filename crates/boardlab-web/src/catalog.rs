@@ -35,6 +35,31 @@ pub fn look_json(look: &Presentation) -> Value {
     })
 }
 
+/// How the first player scores in self-play, as a card and the leaderboard give it:
+/// `{"score", "interval": [low, high], "games"}`, or `null` where it was not measured.
+pub fn first_player_json(measured: Option<boardlab_core::FirstPlayerScore>) -> Value {
+    measured.map_or(
+        Value::Null,
+        |m| json!({ "score": m.score, "interval": [m.interval.0, m.interval.1], "games": m.games }),
+    )
+}
+
+/// A game's measured first-player score (its default rules).
+struct FirstPlayer;
+
+impl GameVisitor for FirstPlayer {
+    type Output = Option<boardlab_core::FirstPlayerScore>;
+
+    fn visit<P: Position>(self, game: P::Rules) -> Self::Output {
+        game.first_player_score()
+    }
+}
+
+/// The first player's score in self-play of a game, where it was measured.
+pub fn first_player(game: GameId) -> Option<boardlab_core::FirstPlayerScore> {
+    with_game(game, FirstPlayer)
+}
+
 /// A game's title, as its card gives it.
 struct Title;
 
@@ -107,6 +132,7 @@ impl GameVisitor for Info<'_> {
                 }))
             }).collect::<Vec<_>>(),
             "size": format!("{}x{}", start.width(), start.height()),
+            "first_player": first_player_json(game.first_player_score()),
             "options": options,
             "first_drawn": game.first_player_drawn(),
             "levels": crate::bot::level_descriptions(self.game)

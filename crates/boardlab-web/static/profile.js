@@ -16,6 +16,9 @@ const name = decodeURIComponent(location.pathname.split('/')[2] || '');
 /** @type {Record<string, string>} The title of each game key. */
 const titles = {};
 
+/** @type {Record<string, string>} How the first player scores in each game's self-play, in words. */
+const firstPlayer = {};
+
 /** @param {string} key */
 const titleOf = (key) => titles[key] ?? key;
 
@@ -65,7 +68,7 @@ function renderRatings(profile) {
   for (const game of games) {
     const r = profile.ratings[game];
     const row = document.createElement('tr');
-    for (const text of [titleOf(game), `${Math.round(r.rating)}${r.provisional ? '?' : ''}`, `±${Math.round(r.deviation)}`, String(r.games)]) {
+    for (const text of [titleOf(game), `${Math.round(r.rating)}${r.provisional ? '?' : ''}`, `±${Math.round(r.deviation)}`, String(r.games), firstPlayer[game] ?? '']) {
       const cell = document.createElement('td');
       cell.textContent = text;
       row.append(cell);
@@ -129,6 +132,10 @@ async function main() {
   const select = $of('#filter-game', HTMLSelectElement);
   for (const game of games) {
     titles[game.id] = game.title;
+    const measured = game.first_player;
+    if (measured) {
+      firstPlayer[game.id] = `${(100 * measured.score).toFixed(1)}% (${(100 * measured.interval[0]).toFixed(1)}–${(100 * measured.interval[1]).toFixed(1)})`;
+    }
     const option = document.createElement('option');
     option.value = game.id;
     option.textContent = game.title;

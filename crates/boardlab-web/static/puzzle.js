@@ -106,6 +106,9 @@ async function next() {
     result('', '');
     document.body.dataset.puzzle = puzzle.id;
     render();
+    // On a phone the Next button is below the board: bring the new position into view.
+    const board = $of('#board', SVGSVGElement).getBoundingClientRect();
+    if (board.top < 0) window.scrollBy({ top: board.top - 8 });
   } catch (e) {
     result(errorText(e), 'bad');
   }

@@ -140,6 +140,7 @@
  * @property {{ level: number, label: string, description: string }[]} levels The bot's levels.
  * @property {number} default_level
  * @property {Record<number, string>} names
+ * @property {{ score: number, interval: [number, number], games: number } | null} first_player How the first player scores in self-play (`boardlab analyze`), where measured.
  */
 
 /**

@@ -249,6 +249,10 @@ fn a_seek_is_refused_to_strangers_and_to_its_own_seeker() {
             "standard rules",
         ),
         (json!({ "game": "sprint", "colour": "white" }), "colour"),
+        (
+            json!({ "game": "sprint", "rated": true, "side": "1" }),
+            "draws its seats at random",
+        ),
     ] {
         let r = ada.post("/api/seeks", &body.to_string()).unwrap();
         assert_eq!(r.status, 400, "{body}: {}", r.body);
@@ -310,24 +314,29 @@ fn a_rated_game_from_the_lobby_moves_by_session_and_rates_both_players_by_glicko
         addr,
         "Alice",
         "Bob",
-        json!({ "game": "obsidian", "rated": true, "side": "1" }),
+        json!({ "game": "obsidian", "rated": true }),
     );
-    assert_eq!(lobby.seeker_seat, 1);
     let game = lobby.game.clone();
     let state = lobby
         .seeker
         .get(&format!("/api/games/{game}"))
         .unwrap()
         .json();
-    assert_eq!(state["players"]["1"], "Alice");
-    assert_eq!(state["players"]["2"], "Bob");
-    assert_eq!(state["seats"]["1"], "Alice");
+    let alice = lobby.seeker_seat.to_string();
+    let bob = (3 - lobby.seeker_seat).to_string();
+    assert_eq!(state["players"][&alice], "Alice");
+    assert_eq!(state["players"][&bob], "Bob");
+    assert_eq!(state["seats"][&alice], "Alice");
     assert_eq!(state["rated"], true);
 
-    // A move by session cookie, no token.
+    // A move by session cookie, no token: seat 1's, whoever holds it.
     let first = state["legal"][0].as_str().unwrap().to_string();
-    let r = lobby
-        .seeker
+    let mover = if lobby.seeker_seat == 1 {
+        &mut lobby.seeker
+    } else {
+        &mut lobby.acceptor
+    };
+    let r = mover
         .post(
             &format!("/api/games/{game}/moves"),
             &json!({ "seat": 1, "move": first }).to_string(),
@@ -344,6 +353,15 @@ fn a_rated_game_from_the_lobby_moves_by_session_and_rates_both_players_by_glicko
         .unwrap();
     assert_eq!(r.status, 403, "{}", r.body);
     assert!(error_of(&r).contains("does not play seat 2"));
+    // Bob's session may not act for Alice's seat.
+    let r = lobby
+        .acceptor
+        .post(
+            &format!("/api/games/{game}/resign"),
+            &json!({ "seat": lobby.seeker_seat }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 403, "{}", r.body);
     let r = Client::connect(addr)
         .unwrap()
         .post(
@@ -366,7 +384,7 @@ fn a_rated_game_from_the_lobby_moves_by_session_and_rates_both_players_by_glicko
     let r = bob_phone.get(&format!("/api/games/{game}/seat")).unwrap();
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["seats"].as_object().unwrap().len(), 1);
-    assert!(r.json()["seats"]["2"].is_string());
+    assert!(r.json()["seats"][&bob].is_string());
 
     // A signed-in change from another site is refused.
     lobby.acceptor.set_header("Sec-Fetch-Site", "cross-site");
@@ -430,6 +448,17 @@ fn a_rated_game_from_the_lobby_moves_by_session_and_rates_both_players_by_glicko
     // Provisional ratings stay off the leaderboard.
     let board = eve.get("/api/leaderboard/obsidian").unwrap().json();
     assert_eq!(board["players"].as_array().unwrap().len(), 0, "{board}");
+    // Beside the ratings: how the first player scores in self-play, and how it is used.
+    assert!(
+        board["first_player"]["score"].as_f64().unwrap() > 0.5,
+        "{board}"
+    );
+    assert!(
+        board["first_player_use"]
+            .as_str()
+            .unwrap()
+            .contains("at random")
+    );
     assert_eq!(eve.get("/api/leaderboard/chess").unwrap().status, 404);
 }
 

@@ -1,7 +1,7 @@
 //! Obsidian's rule options.
 
-use boardlab_core::Player;
 use boardlab_core::rules::{DrawRules, RuleOptions};
+use boardlab_core::{FirstPlayerScore, Player};
 
 /// The rule options of Obsidian: only the common draw rules.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -33,6 +33,15 @@ impl RuleOptions for ObsidianRules {
         const PROGRESS_MOVES: u32 = 16 * 6 + 31;
         let quiet = self.draw.no_progress_plies;
         (quiet > 0).then(|| PROGRESS_MOVES + (PROGRESS_MOVES + 1) * quiet)
+    }
+
+    /// `boardlab analyze obsidian` with its defaults (1,000 self-play games), 2026-11-28.
+    fn first_player_score(&self) -> Option<FirstPlayerScore> {
+        (*self == Self::default()).then_some(FirstPlayerScore {
+            score: 0.536,
+            interval: (0.508, 0.564),
+            games: 1000,
+        })
     }
 
     fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {

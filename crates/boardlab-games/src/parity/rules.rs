@@ -1,9 +1,9 @@
 //! Parity's rule options and board layout.
 
 use super::layout::Layout;
-use boardlab_core::Player;
 use boardlab_core::RuleError;
 use boardlab_core::rules::{DrawRules, RuleOptions};
+use boardlab_core::{FirstPlayerScore, Player};
 
 /// The configuration of a Parity game: the draw rules and the board layout.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -46,6 +46,15 @@ impl RuleOptions for ParityRules {
         let captures = pieces.saturating_sub(1);
         let quiet = self.draw.no_progress_plies;
         (quiet > 0).then(|| captures + (captures + 1) * quiet)
+    }
+
+    /// `boardlab analyze parity` with its defaults (1,000 self-play games), 2026-11-28.
+    fn first_player_score(&self) -> Option<FirstPlayerScore> {
+        (*self == Self::default()).then_some(FirstPlayerScore {
+            score: 0.509,
+            interval: (0.505, 0.513),
+            games: 1000,
+        })
     }
 
     fn draw_rules_mut(&mut self) -> Option<&mut DrawRules> {

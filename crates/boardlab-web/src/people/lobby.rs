@@ -120,6 +120,14 @@ pub async fn make_seek(
             boardlab_core::quoted(&side)
         )));
     }
+    if request.rated && side != "random" {
+        return Err(ApiError::bad_request(format!(
+            "a rated game draws its seats at random (\"side\": \"random\"): the first player scores more in self-play{}; choose a side in a casual game",
+            crate::catalog::first_player(game)
+                .map(|m| format!(" ({:.1}% in {}'s)", 100.0 * m.score, request.game))
+                .unwrap_or_default()
+        )));
+    }
     let now = crate::clock::now_ms();
     let key = account.key.clone();
     let open = hub.with_store(move |s| s.open_seeks_of(&key, now)).await?;

@@ -190,18 +190,21 @@ pub async fn player(
     })))
 }
 
+/// How the ratings use the first player's advantage, in words for the pages.
+pub const FIRST_PLAYER_USE: &str = "The ratings do not adjust for it: a rated game draws its seats at random, so over many games each player moves first about half the time and the advantage evens out.";
+
 /// `GET /api/leaderboard/{game}`: `{"game", "players": [{"name", "rating", …}]}`, the 50
 /// best established ratings (provisional ones are left out).
 pub async fn leaderboard(
     State(hub): State<AppState>,
     Path(game): Path<String>,
 ) -> ApiResult<Json<Value>> {
-    if hub.game_set().listed_game(&game).is_none() {
+    let Some(played) = hub.game_set().listed_game(&game) else {
         return Err(ApiError::not_found(format!(
             "no rated game {}: ratings are kept for the server's listed games",
             boardlab_core::quoted(&game)
         )));
-    }
+    };
     let wanted = game.clone();
     let leaders = hub.with_store(move |s| s.leaderboard(&wanted, 50)).await?;
     let players: Vec<Value> = leaders
@@ -212,7 +215,12 @@ pub async fn leaderboard(
             line
         })
         .collect();
-    Ok(Json(json!({ "game": game, "players": players })))
+    Ok(Json(json!({
+        "game": game,
+        "players": players,
+        "first_player": crate::catalog::first_player_json(crate::catalog::first_player(played)),
+        "first_player_use": FIRST_PLAYER_USE,
+    })))
 }
 
 /// `GET /api/games/{id}/seat`, signed in: `{"seats": {SEAT: TOKEN}}`, the seats the
