@@ -58,6 +58,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/profile.js"),
     ),
     (
+        "notify.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/notify.js"),
+    ),
+    (
         "puzzle.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/puzzle.js"),

@@ -33,8 +33,9 @@ pub struct NewGame {
     /// Rule options, name to value.
     #[serde(default)]
     pub rules: BTreeMap<String, serde_json::Value>,
-    /// A time control for clocks (`5m+3s`, `300+3`: base time and increment per move);
-    /// none (the default) for a game without clocks.
+    /// A time control for clocks (`5m+3s`, `300+3`: base time and increment per move), or
+    /// correspondence (`1d`, `3d`, `7d`: days a move); none (the default) for a game
+    /// without clocks.
     #[serde(default)]
     pub clock: Option<String>,
 }
@@ -50,6 +51,11 @@ pub fn clock_of(text: Option<&str>) -> ApiResult<Option<String>> {
     else {
         return Ok(None);
     };
+    // Correspondence: days a move.
+    if text.ends_with('d') {
+        let control: crate::clock::Control = text.parse().map_err(ApiError::bad_request)?;
+        return Ok(Some(control.to_string()));
+    }
     let limits = boardlab_ai::TimeLimits {
         max_base: MAX_BASE,
         ..boardlab_ai::TimeLimits::DEFAULT

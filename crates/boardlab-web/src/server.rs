@@ -186,6 +186,17 @@ impl Server {
             },
         );
         self.hub.resume_bots_in_background();
+        // Correspondence games whose time runs out while nobody has them in memory.
+        let watched = std::sync::Arc::downgrade(&self.hub);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(crate::hub::CORRESPONDENCE_SWEEP);
+            loop {
+                every.tick().await;
+                let Some(hub) = watched.upgrade() else { break };
+                hub.flag_correspondence(crate::hub::CORRESPONDENCE_SWEEP)
+                    .await;
+            }
+        });
         // Games nobody has asked for in a while leave memory.
         let hub = std::sync::Arc::downgrade(&self.hub);
         tokio::spawn(async move {

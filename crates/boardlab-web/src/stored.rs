@@ -263,7 +263,7 @@ pub fn game_row(
     };
     let clock = row.optional_text("clock")?;
     if let Some(text) = clock {
-        text.parse::<boardlab_ai::TimeControl>()
+        text.parse::<crate::clock::Control>()
             .map_err(|e| row.damage("clock", format!("not a time control ({e})")))?;
     }
     let mut players = [None, None];

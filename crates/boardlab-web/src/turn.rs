@@ -90,6 +90,10 @@ pub fn bot_to_move(row: &GameRow, game: &AnyGame) -> bool {
 /// `None` for a game without clocks (or with a time control that does not read, which
 /// loading the game reports).
 pub fn clock_of(row: &GameRow, game: &AnyGame, moments: &[i64]) -> Option<LiveClock> {
-    let control = row.clock.as_deref()?.parse().ok()?;
+    let control = row
+        .clock
+        .as_deref()?
+        .parse::<crate::clock::Control>()
+        .ok()?;
     Some(LiveClock::replay(control, game.first_to_move(), moments))
 }

@@ -5,6 +5,7 @@
 import * as api from './api.js';
 import { $, $of, errorText } from './dom.js';
 import { accountName, onAccount } from './account.js';
+import { askForNotifications, notificationsOn, notifyTurn } from './notify.js';
 
 /** @typedef {import('./types.js').Seek} Seek */
 
@@ -20,10 +21,39 @@ const QUICK = [
 ];
 
 /**
- * What the lobby knows: the seeks listed, and one's own seek waiting for a player.
- * @type {{ seeks: Seek[], waiting: string | null, titles: Record<string, string> }}
+ * What the lobby knows: the seeks listed, one's own seek waiting for a player, and the
+ * games where it is one's turn (null before the first look: nothing to tell of then).
+ * @type {{ seeks: Seek[], waiting: string | null, titles: Record<string, string>, myTurn: Set<string> | null }}
  */
-const lobby = { seeks: [], waiting: null, titles: {} };
+const lobby = { seeks: [], waiting: null, titles: {}, myTurn: null };
+
+/** Looks at the signed-in player's games: the ones where it is their turn, told of when new. */
+async function refreshTurns() {
+  const name = accountName();
+  const box = $('#your-turn');
+  if (!name) {
+    box.hidden = true;
+    lobby.myTurn = null;
+    return;
+  }
+  const profile = await api.player(name, { result: 'playing', limit: '100' });
+  const mine = profile.games.filter((g) => g.your_turn);
+  const list = $('#your-turn-list');
+  list.replaceChildren();
+  for (const g of mine) {
+    const item = document.createElement('li');
+    const link = document.createElement('a');
+    link.href = `/g/${g.id}`;
+    const against = g.opponent?.name ?? (g.opponent?.bot ? `bot level ${g.opponent.bot}` : 'a friend');
+    link.textContent = `${lobby.titles[g.game] ?? g.game} against ${against}${g.clock ? ` (${g.clock})` : ''}`;
+    item.append(link);
+    list.append(item);
+    if (lobby.myTurn && !lobby.myTurn.has(g.id)) notifyTurn(`Your turn: ${link.textContent}`, link.href);
+  }
+  lobby.myTurn = new Set(mine.map((g) => g.id));
+  box.hidden = mine.length === 0;
+  $('#notify-me').hidden = !('Notification' in window) || notificationsOn();
+}
 
 /** @param {string} text @param {boolean} [isError] */
 function status(text, isError = false) {
@@ -105,6 +135,7 @@ async function accept(id) {
 
 /** Asks the lobby again; opens our game if our seek was accepted. */
 async function refresh() {
+  await refreshTurns().catch(() => {});
   try {
     lobby.seeks = (await api.seeks()).seeks;
     render();
@@ -176,6 +207,10 @@ export async function setupLobby() {
       clock: $of('#seek-clock', HTMLSelectElement).value,
       rated: $of('#seek-rated', HTMLInputElement).checked,
     }, false);
+  });
+  $('#notify-me').addEventListener('click', async () => {
+    await askForNotifications();
+    $('#notify-me').hidden = notificationsOn();
   });
   onAccount((name) => {
     $('#seek-form').hidden = !name;

@@ -7,7 +7,8 @@ import { seatWord } from './play-page.js';
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
 
 /**
- * A time on a clock: `m:ss`, with tenths under ten seconds.
+ * A time on a clock: `m:ss`, with tenths under ten seconds; `h:mm:ss` from an hour, and
+ * days and hours from a day (correspondence).
  * @param {number} ms
  * @returns {string}
  */
@@ -15,7 +16,10 @@ export function clockText(ms) {
   const s = Math.max(0, ms) / 1000;
   if (s < 10) return `0:0${s.toFixed(1)}`;
   const whole = Math.floor(s);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+  const two = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  if (whole >= 86400) return `${Math.floor(whole / 86400)}d ${Math.floor((whole % 86400) / 3600)}h`;
+  if (whole >= 3600) return `${Math.floor(whole / 3600)}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}`;
+  return `${Math.floor(whole / 60)}:${two(whole % 60)}`;
 }
 
 /**

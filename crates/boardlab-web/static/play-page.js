@@ -1,6 +1,7 @@
 // The game page's state: one object that every part of the page reads and changes, passed to
 // each explicitly (no module keeps state of its own), and the questions asked of it.
 
+import { notifyTurn } from './notify.js';
 import { Picker } from './moves.js';
 import { announceChange, message } from './play-announce.js';
 
@@ -144,6 +145,10 @@ export function acceptState(page, next) {
   const state = page.state;
   if (next.version < state.version) return; // an older update arriving late
   announceChange(state, next);
+  const mine = page.mySeats.length === 1 ? page.mySeats[0] : null;
+  if (document.hidden && mine !== null && !next.result && next.view.to_move === mine && state.view.to_move !== mine) {
+    notifyTurn(`Your turn: ${page.game.title}`, location.href);
+  }
   page.connection.stateArrived = performance.now();
   const changed = next.ply !== state.ply || next.moves.join() !== state.moves.join() || !!next.result !== !!state.result;
   page.state = next;

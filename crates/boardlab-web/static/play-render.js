@@ -37,6 +37,9 @@ export function render(page) {
     turn.textContent = `${state.names[who]} to move (${seatWord(page, who)})${thinking}`;
   }
   turn.dataset.seat = String(state.view.to_move);
+  // The tab says whose turn it is, for a player with the game in another tab.
+  const mine = !state.result && page.mySeats.length === 1 && page.mySeats[0] === state.view.to_move;
+  document.title = `${mine ? '(Your turn) ' : ''}${page.game.title} \u2014 boardlab`;
 
   renderOpenSquares(page, view);
   renderActions(page);

@@ -70,7 +70,7 @@ async function main() {
   setInterval(() => renderClocks(page), 100);
   await setupLinks(page);
   const title = page.game.title;
-  document.title = `${title} \u2014 boardlab`;
+  page.render(); // the tab's title says whose turn it is
   $('#title').textContent = title;
   $of('#rules-link', HTMLAnchorElement).href = `/rules/${encodeURIComponent(page.state.game)}`;
   if (page.mySeats.length === 0) message('You are watching this game.');

@@ -54,6 +54,7 @@
  * @property {string} control The time control, `5m+3s`.
  * @property {Record<number, number>} left Each seat's time left in ms, when the state was made.
  * @property {number | null} running The seat whose clock runs.
+ * @property {boolean} [per_move] Correspondence: each move has the whole time again.
  */
 
 /**
@@ -219,6 +220,8 @@ export {};
  * @property {{ name?: string, bot?: number } | null} opponent
  * @property {boolean} rated
  * @property {'win' | 'loss' | 'draw' | 'playing'} result The player's result.
+ * @property {boolean} your_turn Whether the game goes on with the player to move.
+ * @property {string | null} clock Its time control (`5m+3s`, `3d`), if it has clocks.
  * @property {number} created Seconds since 1970.
  */
 

@@ -503,3 +503,93 @@ fn a_casual_game_changes_no_rating_and_a_signed_in_creators_games_are_theirs() {
     assert_eq!(listed["games"][0]["id"], id.as_str(), "{listed}");
     assert_eq!(listed["games"][0]["opponent"]["bot"], 1);
 }
+
+#[test]
+fn a_correspondence_game_has_days_a_move_lists_whose_turn_and_is_lost_on_time_out_of_memory() {
+    let (addr, hub) = start_background_with_hub(test_database("people-correspondence"), 1);
+    let mut ada = signed_up(addr, "Ada");
+    let r = ada
+        .post(
+            "/api/seeks",
+            &json!({ "game": "sprint", "clock": "2d" }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(error_of(&r).contains("1d, 3d or 7d"), "{}", r.body);
+    let mut lobby = accepted_seek(
+        addr,
+        "Grace",
+        "Alan",
+        json!({ "game": "sprint", "clock": "3d" }),
+    );
+    let game = lobby.game.clone();
+    let state = lobby
+        .seeker
+        .get(&format!("/api/games/{game}"))
+        .unwrap()
+        .json();
+    assert_eq!(state["clock"]["control"], "3d");
+    assert_eq!(state["clock"]["per_move"], true);
+    assert_eq!(state["clock"]["left"]["1"], 3 * 24 * 3600 * 1000);
+
+    // Whose turn: the seat to move's player sees the game in their "your turn" list.
+    let grace_seat = lobby.seeker_seat;
+    let (first, second) = if grace_seat == 1 {
+        (&mut lobby.seeker, &mut lobby.acceptor)
+    } else {
+        (&mut lobby.acceptor, &mut lobby.seeker)
+    };
+    let turn_of = |c: &mut Client, name: &str| {
+        let games = c
+            .get(&format!("/api/players/{name}?result=playing"))
+            .unwrap()
+            .json();
+        games["games"][0]["your_turn"].as_bool().unwrap()
+    };
+    let (first_name, second_name) = if grace_seat == 1 {
+        ("Grace", "Alan")
+    } else {
+        ("Alan", "Grace")
+    };
+    assert!(turn_of(first, first_name));
+    assert!(!turn_of(second, second_name));
+    for client in [&mut *first, &mut *second] {
+        let state = client.get(&format!("/api/games/{game}")).unwrap().json();
+        let mv = state["legal"][0].as_str().unwrap().to_string();
+        let r = client
+            .post(
+                &format!("/api/games/{game}/moves"),
+                &json!({ "move": mv }).to_string(),
+            )
+            .unwrap();
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    assert!(turn_of(first, first_name));
+    assert!(!turn_of(second, second_name));
+
+    // Four days pass with the game out of memory: the server finds it and flags it.
+    let day = 24 * 3600 * 1000;
+    hub.store()
+        .execute_batch(&format!(
+            "UPDATE moves SET at_ms = at_ms - {} WHERE game_id = '{game}'",
+            4 * day
+        ))
+        .unwrap();
+    hub.drop_idle(std::time::Duration::ZERO);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let loaded = runtime.block_on(hub.flag_correspondence(std::time::Duration::ZERO));
+    assert_eq!(loaded, 1);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let state = first.get(&format!("/api/games/{game}")).unwrap().json();
+        if !state["result"].is_null() {
+            assert!(
+                state["result"]["text"].as_str().unwrap().contains("time"),
+                "{state}"
+            );
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "not flagged: {state}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}

@@ -34,7 +34,7 @@ impl Entry {
             .clock
             .as_deref()
             .map(|text| {
-                text.parse().map_err(|e: boardlab_ai::TimeControlError| {
+                text.parse::<crate::clock::Control>().map_err(|e| {
                     ApiError::internal(format!(
                         "stored game {}: {e}",
                         boardlab_core::quoted(&row.id)

@@ -42,4 +42,30 @@ impl Hub {
             }
         });
     }
+
+    /// Loads each correspondence game whose move's time is up (or will be within `ahead`):
+    /// loaded, its flag watcher ends it on time. Games held in memory are watched already;
+    /// the others (left memory while their player thinks for days) are found here. How many
+    /// were loaded.
+    pub async fn flag_correspondence(self: &Arc<Hub>, ahead: std::time::Duration) -> usize {
+        let Ok(running) = self.with_store(|s| s.running_correspondence()).await else {
+            return 0;
+        };
+        let soon = now_ms() + ahead.as_millis() as i64;
+        let mut loaded = 0;
+        for game in running {
+            let per_move = game
+                .clock
+                .parse::<crate::clock::Control>()
+                .ok()
+                .and_then(|control| control.per_move());
+            let (Some(per_move), Some(last)) = (per_move, game.last_move_ms) else {
+                continue;
+            };
+            if last + per_move.as_millis() as i64 <= soon && self.entry(&game.id).await.is_ok() {
+                loaded += 1;
+            }
+        }
+        loaded
+    }
 }

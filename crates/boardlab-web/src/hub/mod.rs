@@ -15,6 +15,10 @@ mod state;
 mod sync;
 
 pub use cache::{IDLE_TIME, RESIDENT};
+
+/// How often the server looks for correspondence games whose time is up while they are out
+/// of memory ([`Hub::flag_correspondence`]).
+pub const CORRESPONDENCE_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
 pub use entry::{Entry, EntryRef};
 pub use state::{record_tags, result_of, seat_label, setup_of, state_of};
 

@@ -154,6 +154,8 @@ pub async fn player(
                 "opponent": opponent,
                 "rated": game.rated,
                 "result": result,
+                "your_turn": result == "playing" && game.to_move == seat,
+                "clock": game.clock,
                 "created": game.created,
             }))
         })

@@ -7,6 +7,7 @@
 //! games a row may name, checking a row read back, the order of the moves) is here.
 
 pub mod accounts;
+pub mod deadlines;
 mod location;
 mod postgres;
 pub mod puzzles;
