@@ -26,7 +26,7 @@ pub struct Limits {
     /// Games one client (one IP address) may create in a minute.
     pub games_per_minute: u32,
     /// Sign-ins and new accounts one client (one IP address) may ask for in a minute; wrong
-    /// passwords for one account name count apart, at the same pace.
+    /// passwords for one account name count apart, a sixth as many (at least 5).
     pub sign_ins_per_minute: u32,
     /// Bot searches one client's games may have running or queued at once.
     pub searches_per_client: usize,
@@ -61,7 +61,7 @@ impl Default for Limits {
             idle_timeout: Duration::from_secs(60),
             max_connections: 512,
             games_per_minute: 30,
-            sign_ins_per_minute: 20,
+            sign_ins_per_minute: 60,
             searches_per_client: 4,
             searches: cores,
             analyses_per_client: 2,

@@ -159,8 +159,8 @@ export const signIn = (name, password) => call('POST', '/api/session', { name, p
  */
 export const signOut = () => call('DELETE', '/api/session');
 /**
- * The lobby's open seeks.
- * @returns {Promise<{ seeks: Seek[] }>}
+ * The lobby's open seeks, oldest first.
+ * @returns {Promise<Seek[]>}
  */
 export const seeks = () => call('GET', '/api/seeks');
 /**

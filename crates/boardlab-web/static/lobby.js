@@ -137,7 +137,7 @@ async function accept(id) {
 async function refresh() {
   await refreshTurns().catch(() => {});
   try {
-    lobby.seeks = (await api.seeks()).seeks;
+    lobby.seeks = await api.seeks();
     render();
     if (lobby.waiting) {
       const mine = await api.seekState(lobby.waiting);

@@ -163,7 +163,7 @@ pub async fn make_seek(
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-/// `GET /api/seeks`: `{"seeks": [...]}`, the open seeks oldest first. A signed-in seeker
+/// `GET /api/seeks`: the open seeks, oldest first (a JSON array). A signed-in seeker
 /// asking keeps its own seeks open.
 pub async fn list_seeks(State(hub): State<AppState>, viewer: Viewer) -> ApiResult<Json<Value>> {
     let now = crate::clock::now_ms();
@@ -180,7 +180,7 @@ pub async fn list_seeks(State(hub): State<AppState>, viewer: Viewer) -> ApiResul
         .iter()
         .map(|seek| seek_json(&hub, seek, &viewer))
         .collect();
-    Ok(Json(json!({ "seeks": listed })))
+    Ok(Json(Value::Array(listed)))
 }
 
 /// The seek `id` as the store has it, or 404.

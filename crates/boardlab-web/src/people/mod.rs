@@ -31,12 +31,17 @@ pub struct People {
 }
 
 impl People {
-    /// The sign-in limits of `per_minute` attempts per client and wrong passwords per name.
+    /// The sign-in limits: `per_minute` attempts per client, a sixth as many wrong passwords
+    /// per name (at least 5): a guesser tries at most that many passwords a minute whatever
+    /// addresses they use.
     pub fn new(per_minute: u32) -> People {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         People {
             attempts: GameRate::counting(per_minute, ("sign-in", "sign-ins")),
-            wrong_passwords: GameRate::counting(per_minute, ("wrong password", "wrong passwords")),
+            wrong_passwords: GameRate::counting(
+                (per_minute / 6).max(5),
+                ("wrong password", "wrong passwords"),
+            ),
             hashing: tokio::sync::Semaphore::new(2 * cores),
         }
     }

@@ -125,6 +125,17 @@ pub async fn player(
         })
         .await?
     };
+    // Whose turn it is in the games going on: from each game itself (its start position
+    // and rules say who moved first).
+    let mut to_move = BTreeMap::new();
+    for game in games.iter().filter(|g| g.seat1_score.is_none()) {
+        if let Ok(entry) = hub.entry(&game.id).await {
+            let entry = entry.lock().await;
+            if crate::hub::result_of(&entry).is_none() {
+                to_move.insert(game.id.clone(), entry.session.side_to_move().number());
+            }
+        }
+    }
     let listed: Vec<Value> = games
         .iter()
         .filter_map(|game| {
@@ -146,6 +157,9 @@ pub async fn player(
                 (Some(name), _) if game.mode != "local" => json!({ "name": name }),
                 _ => Value::Null,
             };
+            let mover = to_move.get(&game.id).copied();
+            let your_turn = result == "playing"
+                && mover.is_some_and(|mover| mover == seat || game.mode == "local");
             Some(json!({
                 "id": game.id,
                 "game": game.game,
@@ -154,7 +168,7 @@ pub async fn player(
                 "opponent": opponent,
                 "rated": game.rated,
                 "result": result,
-                "your_turn": result == "playing" && game.to_move == seat,
+                "your_turn": your_turn,
                 "clock": game.clock,
                 "created": game.created,
             }))

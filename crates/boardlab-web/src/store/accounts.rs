@@ -126,8 +126,6 @@ pub struct PlayedGame {
     pub seat1_score: Option<boardlab_rating::Score>,
     /// When it was made, seconds since 1970.
     pub created: i64,
-    /// The seat to move (while it goes on: seat 1's score is `None`).
-    pub to_move: u8,
     /// Its time control (`5m+3s`, `3d`), if it has clocks.
     pub clock: Option<String>,
 }
@@ -157,8 +155,7 @@ impl Store {
             games = sql
                 .rows(
                     "SELECT id, game, mode, player1, player2, bot_level, bot_seat, rated, result,
-                            resigned, ended, created, first, clock,
-                            (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id)
+                            resigned, ended, created, clock
                      FROM games
                      WHERE (player1 = ?1 OR player2 = ?1)
                        AND game = COALESCE(?2, game) AND rated = COALESCE(?3, rated)
@@ -184,16 +181,7 @@ impl Store {
                             row.text_or_null(10)?.as_deref(),
                         ),
                         created: row.int(11)?,
-                        to_move: {
-                            let first = row.int(12)?;
-                            let plies = row.int(14)?;
-                            if plies % 2 == 0 {
-                                first as u8
-                            } else {
-                                3 - first as u8
-                            }
-                        },
-                        clock: row.text_or_null(13)?,
+                        clock: row.text_or_null(12)?,
                     })
                 })
                 .collect::<StoreResult<_>>()?;
