@@ -5,37 +5,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serverAndBrowser, gameState, playByClicks, waitMyTurn, watchPolicy, SHOTS } from './helpers.js';
+import { serverAndBrowser, gameState, playByClicks, waitMyTurn, browserPage as newBrowserPage, signUpOnPage, SHOTS } from './helpers.js';
 
 const env = serverAndBrowser();
 
-/** A browser whose notifications are recorded in `window.__notices` (allowed). */
-async function browserPage(viewport) {
-  const context = await env.browser.newContext({ viewport });
-  await context.addInitScript(() => {
-    window.__notices = [];
-    class RecordedNotification {
-      static permission = 'granted';
-      static requestPermission() { return Promise.resolve('granted'); }
-      constructor(title, options) { window.__notices.push({ title, tag: options && options.tag }); }
-    }
-    window.Notification = RecordedNotification;
-  });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await watchPolicy(page);
-  return page;
-}
-
-async function signUp(page, name) {
-  await page.goto(env.server.url + '/');
-  await page.waitForSelector('body[data-ready=yes]');
-  await page.click('#sign-in');
-  await page.fill('#account-name', name);
-  await page.fill('#account-password', `${name} password`);
-  await page.click('#account-sign-up');
-  await page.waitForSelector('#seek-form:not([hidden])');
-}
+const browserPage = (viewport) => newBrowserPage(env, viewport, { recordNotifications: true });
+const signUp = (page, name) => signUpOnPage(env, page, name);
 
 test('a correspondence game: days on the clocks, the turn in the title, a notification and the your-turn list', async () => {
   const grace = await browserPage({ width: 1366, height: 768 });

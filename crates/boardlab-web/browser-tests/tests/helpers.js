@@ -175,3 +175,39 @@ export async function watchPolicy(page) {
 export async function policyViolations(page) {
   return page.evaluate(() => window.__policyViolations || ['the violation listener is missing']);
 }
+
+/**
+ * A new browser (its own context) of `viewport` on `env`'s server, whose page errors are
+ * reported and whose policy violations are recorded; with `recordNotifications`, the
+ * Notification API is allowed and each notice is kept in `window.__notices`.
+ */
+export async function browserPage(env, viewport, { recordNotifications = false } = {}) {
+  const context = await env.browser.newContext({ viewport });
+  if (recordNotifications) {
+    await context.addInitScript(() => {
+      window.__notices = [];
+      class RecordedNotification {
+        static permission = 'granted';
+        static requestPermission() { return Promise.resolve('granted'); }
+        constructor(title, options) { window.__notices.push({ title, tag: options && options.tag }); }
+      }
+      window.Notification = RecordedNotification;
+    });
+  }
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await watchPolicy(page);
+  return page;
+}
+
+/** Makes the account `name` (password `NAME password`) through the start page's header. */
+export async function signUpOnPage(env, page, name) {
+  await page.goto(env.server.url + '/');
+  await page.waitForSelector('body[data-ready=yes]');
+  await page.click('#sign-in');
+  await page.fill('#account-name', name);
+  await page.fill('#account-password', `${name} password`);
+  await page.click('#account-sign-up');
+  await page.waitForSelector(`.account-name:text("${name}")`);
+  await page.waitForSelector('#seek-form:not([hidden])');
+}

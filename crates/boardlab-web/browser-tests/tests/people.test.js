@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serverAndBrowser, gameState, playByClicks, waitMyTurn, watchPolicy, policyViolations, SHOTS } from './helpers.js';
+import { serverAndBrowser, gameState, playByClicks, waitMyTurn, policyViolations, browserPage as newBrowserPage, signUpOnPage, SHOTS } from './helpers.js';
 
 const env = serverAndBrowser();
 
@@ -14,26 +14,8 @@ const env = serverAndBrowser();
 const WINNER = { rating: 1662.31, deviation: 290.32 };
 const LOSER = { rating: 1337.69, deviation: 290.32 };
 
-/** A new browser of the given size. */
-async function browserPage(viewport) {
-  const context = await env.browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await watchPolicy(page);
-  return page;
-}
-
-/** Signs up on the start page through the header's dialog. */
-async function signUp(page, name) {
-  await page.goto(env.server.url + '/');
-  await page.waitForSelector('body[data-ready=yes]');
-  await page.click('#sign-in');
-  await page.fill('#account-name', name);
-  await page.fill('#account-password', `${name} password`);
-  await page.click('#account-sign-up');
-  await page.waitForSelector(`.account-name:text("${name}")`);
-  await page.waitForSelector('#seek-form:not([hidden])');
-}
+const browserPage = (viewport) => newBrowserPage(env, viewport);
+const signUp = (page, name) => signUpOnPage(env, page, name);
 
 test('two people sign up, meet in the lobby, play a rated game and both ratings change by Glicko-2', async () => {
   const alice = await browserPage({ width: 1366, height: 768 });

@@ -103,20 +103,7 @@ impl Store {
                     rating: mine,
                     games: before.games + 1,
                 };
-                sql.execute(
-                    "INSERT INTO ratings (account, game, rating, deviation, volatility, games)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                     ON CONFLICT (account, game) DO UPDATE SET rating = ?3, deviation = ?4,
-                         volatility = ?5, games = ?6",
-                    params![
-                        account,
-                        rating_key,
-                        mine.rating,
-                        mine.deviation,
-                        mine.volatility,
-                        after.games
-                    ],
-                )?;
+                super::ratings::save_rating(sql, account, rating_key, after)?;
                 puzzle.rating = its;
                 player = Some((before, after));
             }

@@ -91,6 +91,30 @@ pub(super) fn rating_in(sql: &mut dyn Sql, key: &str, game: &str) -> StoreResult
     )
 }
 
+/// Stores `rating` as the rating of `key` at `game` in a transaction.
+pub(super) fn save_rating(
+    sql: &mut dyn Sql,
+    key: &str,
+    game: &str,
+    rating: GameRating,
+) -> StoreResult<()> {
+    sql.execute(
+        "INSERT INTO ratings (account, game, rating, deviation, volatility, games)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+         ON CONFLICT (account, game) DO UPDATE SET rating = ?3, deviation = ?4,
+             volatility = ?5, games = ?6",
+        params![
+            key,
+            game,
+            rating.rating.rating,
+            rating.rating.deviation,
+            rating.rating.volatility,
+            rating.games
+        ],
+    )?;
+    Ok(())
+}
+
 impl Store {
     /// Rates a finished rated game, once: updates both players' ratings at its game (each
     /// game its own rating period) and records the change. `None` when the game is not
@@ -151,20 +175,7 @@ impl Store {
                         now_ms
                     ],
                 )?;
-                sql.execute(
-                    "INSERT INTO ratings (account, game, rating, deviation, volatility, games)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-                     ON CONFLICT (account, game) DO UPDATE SET rating = ?3, deviation = ?4,
-                         volatility = ?5, games = ?6",
-                    params![
-                        key.as_str(),
-                        game.as_str(),
-                        new.rating.rating,
-                        new.rating.deviation,
-                        new.rating.volatility,
-                        new.games
-                    ],
-                )?;
+                save_rating(sql, key, &game, new)?;
             }
             rated = Some(Rated {
                 game,
