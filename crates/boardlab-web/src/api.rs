@@ -262,12 +262,14 @@ pub struct SeatBody {
     /// The move, for a move.
     #[serde(rename = "move")]
     pub mv: Option<String>,
+    /// What is said, for a chat message.
+    pub text: Option<String>,
 }
 
 /// Checks who acts for a seat: its secret token, or the session of the account that plays
 /// it. 401 with neither, 403 when the token is not the seat's or the account plays
 /// another seat. A signed-in player of one seat may leave the seat out.
-async fn authorize(
+pub(crate) async fn authorize(
     hub: &Arc<Hub>,
     id: &str,
     body: &SeatBody,

@@ -63,6 +63,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/notify.js"),
     ),
     (
+        "play-chat.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-chat.js"),
+    ),
+    (
         "puzzle.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/puzzle.js"),

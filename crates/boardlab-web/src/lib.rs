@@ -11,6 +11,7 @@ pub mod api;
 pub mod assets;
 pub mod bot;
 pub mod catalog;
+pub mod chat;
 pub mod client;
 pub mod clock;
 pub mod create;

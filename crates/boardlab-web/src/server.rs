@@ -96,6 +96,10 @@ fn routes(hub: AppState) -> Router {
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/analysis/{ply}", get(api::analysis))
         .route("/api/games/{id}/seat", get(profile::my_seats))
+        .route(
+            "/api/games/{id}/chat",
+            get(crate::chat::read).post(crate::chat::say),
+        )
         .route("/api/accounts", post(sign_in::sign_up))
         .route(
             "/api/session",

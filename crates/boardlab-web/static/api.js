@@ -220,3 +220,19 @@ export const nextPuzzle = (game) => call('GET', `/api/puzzles/next?game=${encode
  * @returns {Promise<PuzzleAnswer>}
  */
 export const answerPuzzle = (id, move) => call('POST', `/api/puzzles/${encodeURIComponent(id)}/answer`, { move });
+
+/**
+ * The last messages of a game's chat, oldest first.
+ * @param {string} id
+ * @returns {Promise<{ seat: number, name: string, text: string, at_ms: number }[]>}
+ */
+export const chat = (id) => call('GET', `/api/games/${id}/chat`);
+/**
+ * Says something in a game's chat for a seat; the chat after it.
+ * @param {string} id
+ * @param {number} seat
+ * @param {string} token
+ * @param {string} text
+ * @returns {Promise<{ seat: number, name: string, text: string, at_ms: number }[]>}
+ */
+export const say = (id, seat, token, text) => call('POST', `/api/games/${id}/chat`, { seat, token, text });

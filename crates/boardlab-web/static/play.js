@@ -17,6 +17,7 @@ import { rememberGame, setupLinks } from './play-links.js';
 import { followGame, loadGame } from './play-connection.js';
 import * as api from './api.js';
 import { setupAccount } from './account.js';
+import { attachChat } from './play-chat.js';
 
 /** The button that mutes the sounds of moves, in this browser. */
 function setupSound() {
@@ -64,6 +65,7 @@ async function main() {
   attachNavigation(page);
   attachActions(page);
   attachAnalysis(page);
+  attachChat(page);
   $('#flip').addEventListener('click', () => { page.flipped = !page.flipped; page.render(); });
   renderLegend(page.game);
   rememberGame(page);

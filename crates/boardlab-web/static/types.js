@@ -81,6 +81,8 @@
  * @property {number} version Grows with every change: the page keeps the newest state.
  * @property {Clock | null} clock
  * @property {string | null} rematch The rematch's id once asked for.
+ * @property {Record<number, string | null>} [players] The account playing each seat, by name (null: played by link or by a bot).
+ * @property {boolean} [rated] Whether the game counts for ratings.
  */
 
 /**

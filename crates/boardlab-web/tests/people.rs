@@ -598,3 +598,68 @@ fn a_correspondence_game_has_days_a_move_lists_whose_turn_and_is_lost_on_time_ou
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }
+
+#[test]
+fn players_chat_in_a_game_between_people_and_nowhere_else() {
+    let addr = start_background_with_hub(test_database("people-chat"), 1).0;
+    let mut lobby = accepted_seek(addr, "Ann", "Ben", json!({ "game": "sprint" }));
+    let game = lobby.game.clone();
+    let path = format!("/api/games/{game}/chat");
+    // By session; the text is kept as typed (the pages show it as text).
+    let r = lobby
+        .seeker
+        .post(&path, &json!({ "text": " <b>good luck</b> " }).to_string())
+        .unwrap();
+    assert_eq!(r.status, 201, "{}", r.body);
+    let r = lobby
+        .acceptor
+        .post(&path, &json!({ "text": "you too" }).to_string())
+        .unwrap();
+    assert_eq!(r.status, 201, "{}", r.body);
+    // Anyone may read it, oldest first, with each speaker's name.
+    let lines = Client::connect(addr).unwrap().get(&path).unwrap().json();
+    assert_eq!(lines[0]["text"], "<b>good luck</b>");
+    assert_eq!(lines[0]["name"], "Ann");
+    assert_eq!(lines[1]["name"], "Ben");
+    assert_eq!(lines.as_array().unwrap().len(), 2);
+    // Refused: nobody's session, another account, empty, too long, control characters.
+    let r = Client::connect(addr)
+        .unwrap()
+        .post(&path, &json!({ "seat": 1, "text": "hi" }).to_string())
+        .unwrap();
+    assert_eq!(r.status, 401, "{}", r.body);
+    let mut eve = signed_up(addr, "Eve");
+    let r = eve
+        .post(&path, &json!({ "seat": 1, "text": "hi" }).to_string())
+        .unwrap();
+    assert_eq!(r.status, 403, "{}", r.body);
+    for (text, words) in [
+        (String::new(), "1 to 300"),
+        ("x".repeat(301), "1 to 300"),
+        ("two\nlines".to_string(), "control"),
+    ] {
+        let r = lobby
+            .seeker
+            .post(&path, &json!({ "text": text }).to_string())
+            .unwrap();
+        assert_eq!(r.status, 400, "{}", r.body);
+        assert!(error_of(&r).contains(words), "{}", r.body);
+    }
+    // No chat with a bot.
+    let r = eve
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "1", "first": "1" })
+                .to_string(),
+        )
+        .unwrap();
+    let bot_game = r.json()["id"].as_str().unwrap().to_string();
+    let r = eve
+        .post(
+            &format!("/api/games/{bot_game}/chat"),
+            &json!({ "text": "hello bot" }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(error_of(&r).contains("bot"));
+}

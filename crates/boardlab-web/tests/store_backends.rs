@@ -371,7 +371,8 @@ fn back_to_layout_4(store: &Store) {
     };
     store
         .execute_batch(&format!(
-            "DROP TABLE puzzle_attempts;
+            "DROP TABLE chat;
+             DROP TABLE puzzle_attempts;
              DROP TABLE puzzle_ratings;
              DROP TABLE seeks;
              DROP TABLE rating_changes;

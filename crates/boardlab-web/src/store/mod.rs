@@ -7,6 +7,7 @@
 //! games a row may name, checking a row read back, the order of the moves) is here.
 
 pub mod accounts;
+pub mod chat;
 pub mod deadlines;
 mod location;
 mod postgres;
@@ -271,7 +272,8 @@ pub fn first_version() -> i64 {
 /// secret (a stolen database gives no usable session), each game's players (accounts, or
 /// NULL for a seat played by link) and whether it is rated, the ratings per game, each
 /// rated game's rating change (whose presence says the game was rated: at most once), the
-/// lobby's seeks, and the puzzles' ratings and each account's first answer to each puzzle.
+/// lobby's seeks, the chat of games between people, and the puzzles' ratings and each
+/// account's first answer to each puzzle.
 const PEOPLE: &str = "CREATE TABLE accounts (
         key TEXT PRIMARY KEY,
         name TEXT NOT NULL,
@@ -326,6 +328,13 @@ const PEOPLE: &str = "CREATE TABLE accounts (
         seat {INT}
     );
     CREATE INDEX seeks_of_account ON seeks (account);
+    CREATE TABLE chat (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        at_ms {INT} NOT NULL,
+        seat {INT} NOT NULL,
+        text TEXT NOT NULL
+    );
+    CREATE INDEX chat_of_game ON chat (game_id, at_ms);
     CREATE TABLE puzzle_ratings (
         puzzle_id TEXT PRIMARY KEY,
         rating {REAL} NOT NULL,

@@ -1,0 +1,53 @@
+//! The chat of a game between people, in the store (portable SQL, [`super::sql`]).
+
+use super::sql::{RowExt, params};
+use super::{Store, StoreResult};
+
+/// One message of a game's chat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatLine {
+    /// When it was said, ms since 1970.
+    pub at_ms: i64,
+    /// The seat that said it.
+    pub seat: u8,
+    /// What was said (as typed: the pages show it as text, never as markup).
+    pub text: String,
+}
+
+impl Store {
+    /// Stores a message of `seat` in the chat of `game_id`.
+    pub fn insert_chat(&self, game_id: &str, seat: u8, text: &str, now_ms: i64) -> StoreResult<()> {
+        self.backend.transaction(&mut |sql| {
+            sql.execute(
+                "INSERT INTO chat (game_id, at_ms, seat, text) VALUES (?1, ?2, ?3, ?4)",
+                params![game_id, now_ms, i64::from(seat), text],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// The last `limit` messages of a game's chat, oldest first.
+    pub fn chat_of(&self, game_id: &str, limit: usize) -> StoreResult<Vec<ChatLine>> {
+        let mut lines = Vec::new();
+        self.backend.transaction(&mut |sql| {
+            lines = sql
+                .rows(
+                    "SELECT at_ms, seat, text FROM chat WHERE game_id = ?1
+                     ORDER BY at_ms DESC LIMIT ?2",
+                    params![game_id, limit as i64],
+                )?
+                .iter()
+                .map(|row| {
+                    Ok(ChatLine {
+                        at_ms: row.int(0)?,
+                        seat: row.int(1)? as u8,
+                        text: row.text(2)?,
+                    })
+                })
+                .collect::<StoreResult<_>>()?;
+            Ok(())
+        })?;
+        lines.reverse();
+        Ok(lines)
+    }
+}
