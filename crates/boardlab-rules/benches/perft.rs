@@ -2,7 +2,7 @@
 //! (bulk counting at the leaves in both). Run with `cargo bench -p boardlab-rules --bench
 //! perft`; `Throughput` makes criterion print nodes per second.
 
-#[path = "../tests/common/seed.rs"]
+#[path = "../tests/rules/common/seed.rs"]
 mod seed;
 
 use boardlab_core::Position;
