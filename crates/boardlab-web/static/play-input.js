@@ -116,6 +116,8 @@ function onPointerDown(page, event) {
   // The board is redrawn on a pick, so the click that follows a press may never come:
   // every press starts afresh.
   page.drag.skipClick = false;
+  // Only the primary button picks: a right or middle press (a context menu, a paste) plays nothing.
+  if (event.button !== 0) return;
   const sq = squareAt(event.clientX, event.clientY);
   const picker = page.picker;
   if (!sq || !canMove(page) || sq === picker.from || !picker.canPickSquare(sq)) return;
@@ -131,6 +133,7 @@ function onPointerDown(page, event) {
  * @param {PointerEvent} event
  */
 function onPointerUp(page, event) {
+  if (event.button !== 0) return;
   const from = page.drag.from;
   page.drag.from = null;
   const sq = squareAt(event.clientX, event.clientY);
@@ -147,6 +150,7 @@ function onPointerUp(page, event) {
  * @param {MouseEvent} event
  */
 function onBoardClick(page, event) {
+  if (event.button !== 0) return;
   if (page.drag.skipClick) {
     page.drag.skipClick = false;
     return;
