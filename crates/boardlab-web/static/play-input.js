@@ -26,8 +26,14 @@ async function submit(page, text) {
     acceptState(page, next);
   } catch (e) {
     page.sending = false;
+    // The state as the server has it first, then the error: a state that moved on clears
+    // the errors said before it, not this one.
+    try {
+      acceptState(page, await api.gameState(page.id));
+    } catch {
+      // The server cannot be reached: the live connection brings the state back.
+    }
     message(errorText(e), true);
-    acceptState(page, await api.gameState(page.id));
   }
   page.picker.clear();
   page.render();

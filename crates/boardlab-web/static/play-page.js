@@ -3,7 +3,7 @@
 
 import { notifyTurn } from './notify.js';
 import { Picker } from './moves.js';
-import { announceChange, message } from './play-announce.js';
+import { announceChange, clearError, message } from './play-announce.js';
 
 /** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./types.js').View} View */
@@ -167,6 +167,8 @@ export function acceptState(page, next) {
     page.analysis.ply = null;
     if (page.shownPly !== null && page.shownPly >= next.ply - 1) page.shownPly = null;
     if (page.hints) message('');
+    // An error said before this move (a refused move, a lost connection) is stale now.
+    clearError();
     page.hints = null;
   }
   page.render();
