@@ -178,6 +178,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/play-links.js"),
     ),
     (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../static/favicon.svg"),
+    ),
+    (
         "RULES.md",
         "text/markdown; charset=utf-8",
         include_str!("../static/RULES.md"),
@@ -204,6 +209,35 @@ pub async fn static_file(Path(name): Path<String>) -> Response {
     respond(&name)
 }
 
+/// `GET /favicon.ico`: the site's icon (browsers ask for it whatever the pages link), the
+/// same SVG as `/static/favicon.svg`.
+pub async fn favicon() -> Response {
+    respond("favicon.svg")
+}
+
+/// A page of the site (its header and stylesheet) that says why there is nothing to show,
+/// with a link home, answered with `status`.
+pub fn message_page(status: StatusCode, title: &str, text: &str) -> Response {
+    let page = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title} - boardlab</title><link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\"><link rel=\"stylesheet\" href=\"/static/style.css\"></head><body><header class=\"top\"><a href=\"/\" class=\"brand\">boardlab</a><span class=\"tagline\">abstract games, exact rules</span></header><main class=\"missing-page\"><h1>{title}</h1><p id=\"missing\">{text}</p><p><a href=\"/\">Start a new game</a></p></main></body></html>"
+    );
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        page,
+    )
+        .into_response()
+}
+
+/// The page for a path no route serves, asked for by a browser.
+pub fn no_page() -> Response {
+    message_page(
+        StatusCode::NOT_FOUND,
+        "No such page",
+        "There is nothing at this address: the link may be mistyped or out of date.",
+    )
+}
+
 /// `GET /`: the start page.
 pub async fn index() -> Response {
     respond("index.html")
@@ -225,15 +259,7 @@ pub async fn play_page(State(hub): State<AppState>, Path(id): Path<String>) -> R
                     "The server could not load this game; the other games are not affected.",
                 )
             };
-            let page = format!(
-                "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title} - boardlab</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head><body><main><h1>{title}</h1><p id=\"missing\">{text}</p><p><a href=\"/\">Start a new game</a></p></main></body></html>"
-            );
-            (
-                error.status,
-                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-                page,
-            )
-                .into_response()
+            message_page(error.status, title, text)
         }
     }
 }

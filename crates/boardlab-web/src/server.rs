@@ -71,6 +71,7 @@ fn routes(hub: AppState) -> Router {
         .route("/players/{name}", get(assets::profile_page))
         .route("/puzzles", get(assets::puzzle_page))
         .route("/static/{name}", get(assets::static_file))
+        .route("/favicon.ico", get(assets::favicon))
         .route("/api/catalog", get(api::catalog))
         .route("/api/health", get(health::health))
         .route("/api/live", get(health::live))

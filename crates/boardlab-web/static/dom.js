@@ -29,5 +29,20 @@ export function $of(sel, type) {
  * @returns {string}
  */
 export function errorText(error) {
+  // fetch's own rejection ("Failed to fetch"): the request never reached the server.
+  if (error instanceof TypeError && /fetch|network/i.test(error.message)) {
+    return 'The server could not be reached: check the connection and try again.';
+  }
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A rule option's name as people read it: `no_progress_plies` → `No progress plies` (the
+ * name itself stays the inputs' name and the rules' key).
+ * @param {string} name
+ * @returns {string}
+ */
+export function optionLabel(name) {
+  const words = name.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

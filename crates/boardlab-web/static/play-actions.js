@@ -11,6 +11,21 @@ import { acceptState, actingSeat } from './play-page.js';
 /** @typedef {import('./types.js').GameState} GameState */
 
 /**
+ * Whether a seat this page holds has played a move in the game.
+ * @param {PlayPage} page
+ * @returns {boolean}
+ */
+function hasMoved(page) {
+  const { state, mySeats } = page;
+  for (let ply = 0; ply < state.ply; ply++) {
+    // Ply 0 is the first mover's; the seats alternate from there.
+    const mover = ply % 2 === 0 ? state.first : 3 - state.first;
+    if (mySeats.includes(mover)) return true;
+  }
+  return false;
+}
+
+/**
  * The banner of a finished game, the resign button, and takeback, draw and rematch: the
  * buttons, and the other seat's offers with their answers.
  * @param {PlayPage} page
@@ -32,7 +47,9 @@ export function renderActions(page) {
   const other = 3 - me;
   const takeback = $of('#takeback', HTMLButtonElement);
   takeback.hidden = !player;
-  takeback.disabled = over || state.ply === 0 || page.sending;
+  // Nothing to take back before this page's side has moved (at ply 0, or while the first
+  // move was the other side's): the button stays in its place, disabled.
+  takeback.disabled = over || !hasMoved(page) || page.sending;
   takeback.textContent = friend ? 'Ask to take back' : 'Take back';
   const draw = $of('#draw', HTMLButtonElement);
   draw.hidden = !player || state.mode === 'bot';

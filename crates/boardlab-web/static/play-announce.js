@@ -19,6 +19,17 @@ export function message(text, isError = false) {
 }
 
 /**
+ * Clears the message line if it shows an error: called when a newer state (a move, the
+ * connection back) makes the error stale. Other messages (a watcher's note) stay.
+ */
+export function clearError() {
+  const box = $('#message');
+  if (!box.classList.contains('error')) return;
+  box.textContent = '';
+  box.classList.remove('error');
+}
+
+/**
  * Says something to screen readers (the polite live region under the board).
  * @param {string} text
  */

@@ -2,7 +2,7 @@
 // on the page since the state came.
 
 import { $ } from './dom.js';
-import { seatWord } from './play-page.js';
+import { sideAndSeat } from './play-page.js';
 
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
 
@@ -41,7 +41,7 @@ export function renderClocks(page) {
     el.style.order = seat === bottomSeat ? '2' : '1';
     let left = clock.left[seat];
     if (clock.running === seat) left -= performance.now() - page.connection.stateArrived;
-    $(`#clock-${seat} .who`).textContent = `${state.names[seat]} (${seatWord(page, seat)})`;
+    $(`#clock-${seat} .who`).textContent = sideAndSeat(page, seat);
     $(`#clock-${seat} .time`).textContent = clockText(left);
     el.classList.toggle('running', clock.running === seat);
     el.classList.toggle('low', left < 10000);

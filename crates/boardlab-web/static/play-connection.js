@@ -5,6 +5,7 @@
 
 import * as api from './api.js';
 import { $ } from './dom.js';
+import { clearError } from './play-announce.js';
 import { acceptState } from './play-page.js';
 
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
@@ -41,6 +42,8 @@ export function followGame(page) {
   events.addEventListener('open', () => {
     if (!page.connection.offline) return;
     page.connection.offline = false;
+    // "Could not reach the server" is stale once the connection is back.
+    clearError();
     document.body.dataset.connection = 'ok';
     $('#connection').hidden = true;
     page.render();

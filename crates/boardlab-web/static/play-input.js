@@ -26,8 +26,14 @@ async function submit(page, text) {
     acceptState(page, next);
   } catch (e) {
     page.sending = false;
+    // The state as the server has it first, then the error: a state that moved on clears
+    // the errors said before it, not this one.
+    try {
+      acceptState(page, await api.gameState(page.id));
+    } catch {
+      // The server cannot be reached: the live connection brings the state back.
+    }
     message(errorText(e), true);
-    acceptState(page, await api.gameState(page.id));
   }
   page.picker.clear();
   page.render();
@@ -116,6 +122,8 @@ function onPointerDown(page, event) {
   // The board is redrawn on a pick, so the click that follows a press may never come:
   // every press starts afresh.
   page.drag.skipClick = false;
+  // Only the primary button picks: a right or middle press (a context menu, a paste) plays nothing.
+  if (event.button !== 0) return;
   const sq = squareAt(event.clientX, event.clientY);
   const picker = page.picker;
   if (!sq || !canMove(page) || sq === picker.from || !picker.canPickSquare(sq)) return;
@@ -131,6 +139,7 @@ function onPointerDown(page, event) {
  * @param {PointerEvent} event
  */
 function onPointerUp(page, event) {
+  if (event.button !== 0) return;
   const from = page.drag.from;
   page.drag.from = null;
   const sq = squareAt(event.clientX, event.clientY);
@@ -147,6 +156,7 @@ function onPointerUp(page, event) {
  * @param {MouseEvent} event
  */
 function onBoardClick(page, event) {
+  if (event.button !== 0) return;
   if (page.drag.skipClick) {
     page.drag.skipClick = false;
     return;

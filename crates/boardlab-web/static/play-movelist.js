@@ -25,6 +25,19 @@ export async function showPly(page, ply) {
 }
 
 /**
+ * Scrolls the move list's own box so that `item` shows in it; never the window
+ * (scrollIntoView would scroll the whole page on a phone at every move).
+ * @param {HTMLElement} list
+ * @param {HTMLElement} item
+ */
+function scrollIntoList(list, item) {
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
+}
+
+/**
  * The moves played, numbered as the record writes them; the one shown is marked.
  * @param {PlayPage} page
  */
@@ -59,7 +72,7 @@ export function renderMoveList(page) {
     list.appendChild(b);
   });
   const cur = list.querySelector('.current');
-  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  if (cur instanceof HTMLElement) scrollIntoList(list, cur);
   $('#ply-label').textContent = ply === state.ply ? `move ${ply} of ${state.ply} (live)` : `move ${ply} of ${state.ply}`;
 }
 

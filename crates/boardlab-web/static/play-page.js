@@ -3,7 +3,7 @@
 
 import { notifyTurn } from './notify.js';
 import { Picker } from './moves.js';
-import { announceChange, message } from './play-announce.js';
+import { announceChange, clearError, message } from './play-announce.js';
 
 /** @typedef {import('./types.js').GameState} GameState */
 /** @typedef {import('./types.js').View} View */
@@ -115,15 +115,25 @@ export const canMove = (page) =>
   isLive(page) && !page.state.result && !page.sending && page.tokens[page.state.view.to_move] !== undefined;
 
 /**
- * Who sits in a seat, as this page says it: `you`, `this screen`, or the seat's label.
+ * Who sits in a seat, as this page says it: `you`, `this screen`, or the seat's label with
+ * its brackets read out (`bot (level 15)` → `bot, level 15`), so that it never nests in the
+ * side's name (`Black (Player 2)`).
  * @param {PlayPage} page
  * @param {number} seat
  * @returns {string}
  */
 export function seatWord(page, seat) {
   if (page.tokens[seat] !== undefined) return page.mySeats.length === 2 ? 'this screen' : 'you';
-  return page.state.seats[seat];
+  return page.state.seats[seat].replace(/\s*\(([^()]*)\)/g, ', $1');
 }
+
+/**
+ * A side and who plays it, in one readable line: `Black (Player 2) — bot, level 15`.
+ * @param {PlayPage} page
+ * @param {number} seat
+ * @returns {string}
+ */
+export const sideAndSeat = (page, seat) => `${page.state.names[seat]} \u2014 ${seatWord(page, seat)}`;
 
 /**
  * The seat this page acts for in offers and takebacks: the one to move if it holds it.
@@ -157,6 +167,8 @@ export function acceptState(page, next) {
     page.analysis.ply = null;
     if (page.shownPly !== null && page.shownPly >= next.ply - 1) page.shownPly = null;
     if (page.hints) message('');
+    // An error said before this move (a refused move, a lost connection) is stale now.
+    clearError();
     page.hints = null;
   }
   page.render();

@@ -34,7 +34,7 @@ export function render(page) {
     const who = state.view.to_move;
     // With the connection lost nobody knows whether the bot still thinks.
     const thinking = state.bot_seat === who && !page.connection.offline ? ' \u2014 thinking\u2026' : '';
-    turn.textContent = `${state.names[who]} to move (${seatWord(page, who)})${thinking}`;
+    turn.textContent = `${state.names[who]} to move \u2014 ${seatWord(page, who)}${thinking}`;
   }
   turn.dataset.seat = String(state.view.to_move);
   // The tab says whose turn it is, for a player with the game in another tab.

@@ -3,7 +3,7 @@
 
 import * as api from './api.js';
 import { drawBoard } from './board.js';
-import { $, $of } from './dom.js';
+import { $, $of, optionLabel } from './dom.js';
 import { touchedSquares } from './moves.js';
 
 /** @typedef {import('./types.js').Card} Card */
@@ -30,6 +30,8 @@ function escape(text) {
  */
 function inline(text) {
   return escape(text)
+    // A rule option's key (`no_progress_plies`) is said as its label, as the start page says it.
+    .replace(/`([a-z]+(?:_[a-z]+)+)`/g, (_, key) => `<em class="rule-name">${optionLabel(key)}</em>`)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|[^*])\*([^*]+)\*/g, '$1<em>$2</em>');

@@ -2,7 +2,7 @@
 
 import * as api from './api.js';
 import { tokenSvg } from './board.js';
-import { $, $of, errorText } from './dom.js';
+import { $, $of, errorText, optionLabel } from './dom.js';
 import { pieceOf } from './pieces.js';
 import { forgetMyGames, myGames } from './mygames.js';
 import { setupAccount } from './account.js';
@@ -101,7 +101,10 @@ function choose(id) {
     }
     row.appendChild(input);
     const text = document.createElement('span');
-    text.innerHTML = `<code>${opt.name}</code> \u2014 ${opt.help}`;
+    const name = document.createElement('strong');
+    name.className = 'rule-name';
+    name.textContent = optionLabel(opt.name);
+    text.append(name, ` \u2014 ${opt.help}`);
     row.appendChild(text);
     rules.appendChild(row);
   }

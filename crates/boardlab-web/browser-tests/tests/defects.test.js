@@ -32,12 +32,12 @@ test('a watcher of a bot game is not called "you"', async () => {
   await watcher.goto(`${env.server.url}/g/${id}`);
   await watcher.waitForSelector('body[data-ready=yes]');
   const turn = await watcher.textContent('#turn');
-  assert.doesNotMatch(turn, /\(you\)/, turn);
+  assert.doesNotMatch(turn, /\byou\b/, turn);
   assert.match(turn, /human player/, turn);
   const record = await watcher.evaluate(async (id) => (await fetch(`/api/games/${id}/record`)).text(), id);
   assert.doesNotMatch(record, /"you"/, record);
   // The player still sees "you".
-  assert.match(await page.textContent('#turn'), /\(you\)/);
+  assert.match(await page.textContent('#turn'), /\u2014 you/);
   await page.context().close();
   await watcher.context().close();
 });

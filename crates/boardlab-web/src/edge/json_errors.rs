@@ -15,8 +15,18 @@ use boardlab_core::quoted;
 /// How much of an error's text body is kept.
 const MAX_ERROR_BYTES: usize = 16 * 1024;
 
-/// The answer for a path no route serves.
+/// The answer for a path no route serves: for a browser asking for a page (it accepts
+/// HTML, outside `/api/` and `/static/`) the site's not-found page, else JSON.
 pub async fn no_route(request: Request) -> Response {
+    let path = request.uri().path();
+    let wants_page = request
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|accept| accept.to_str().ok())
+        .is_some_and(|accept| accept.contains("text/html"));
+    if wants_page && !path.starts_with("/api/") && !path.starts_with("/static/") {
+        return crate::assets::no_page();
+    }
     let message = format!(
         "no page, file or API route at {}: the API is under /api/ (see docs/web.md)",
         quoted(request.uri().path())

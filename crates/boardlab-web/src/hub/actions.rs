@@ -59,7 +59,11 @@ impl Hub {
         if to_move != seat {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
-                format!("it is not seat {seat}'s turn: seat {to_move} is to move"),
+                format!(
+                    "It is {}'s turn, not {}'s",
+                    entry.session.side_name(entry.session.side_to_move()),
+                    entry.session.side_name(seat_player(seat)),
+                ),
             ));
         }
         let canonical = entry

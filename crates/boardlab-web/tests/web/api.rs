@@ -120,7 +120,7 @@ fn bad_move_requests_get_4xx_and_leave_the_game_unchanged() {
         (
             post_move(&mut c, &id, Some(2), Some(&t2), "d7d5"),
             409,
-            "not seat 2's turn",
+            "It is White (Player 1)'s turn, not Black (Player 2)'s",
         ),
         (
             post_move(&mut c, &id, Some(1), Some(&t1), "e4e6"),
