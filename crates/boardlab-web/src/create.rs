@@ -65,6 +65,27 @@ pub fn clock_of(text: Option<&str>) -> ApiResult<Option<String>> {
     Ok(Some(control.to_string()))
 }
 
+/// A request's rule options, each value as text (a number or a boolean as JSON writes it),
+/// checked against the game's rules: the options as stored, name to value.
+pub fn checked_rules(
+    game: GameId,
+    rules: &BTreeMap<String, serde_json::Value>,
+) -> ApiResult<BTreeMap<String, String>> {
+    let rules: BTreeMap<String, String> = rules
+        .iter()
+        .map(|(name, value)| {
+            let value = match value {
+                serde_json::Value::String(text) => text.clone(),
+                other => other.to_string(),
+            };
+            (name.clone(), value)
+        })
+        .collect();
+    let options: Vec<String> = rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    crate::stored::check_rules(game, &options).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok(rules)
+}
+
 /// A new random secret, as hex.
 pub fn secret(bits_128: bool) -> String {
     if bits_128 {
@@ -98,19 +119,7 @@ pub fn new_row(request: NewGame, game: GameId) -> ApiResult<(GameRow, u8)> {
             ))
         })?,
     };
-    let rules: Vec<(String, String)> = request
-        .rules
-        .iter()
-        .map(|(k, v)| {
-            let value = match v {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            };
-            (k.clone(), value)
-        })
-        .collect();
-    let options: Vec<String> = rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    crate::stored::check_rules(game, &options).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let rules = checked_rules(game, &request.rules)?;
     let level = request.level.unwrap_or_else(|| game.levels().default);
     if mode == Mode::Bot && !bot::is_level(game, level) {
         return Err(ApiError::bad_request(format!(

@@ -45,21 +45,6 @@ pub struct SeekRequest {
     pub side: Option<String>,
 }
 
-/// The rule options of a request as stored: a JSON object of strings.
-fn rules_text(rules: &BTreeMap<String, Value>) -> String {
-    let strings: BTreeMap<&str, String> = rules
-        .iter()
-        .map(|(name, value)| {
-            let value = match value {
-                Value::String(text) => text.clone(),
-                other => other.to_string(),
-            };
-            (name.as_str(), value)
-        })
-        .collect();
-    serde_json::to_string(&strings).unwrap_or_else(|_| "{}".to_string())
-}
-
 /// A seek as the lobby shows it, with the seeker's rating at its game.
 fn seek_json(hub: &AppState, seek: &SeekRow, viewer: &Viewer) -> Value {
     let rating = seek.rating.rating;
@@ -105,13 +90,8 @@ pub async fn make_seek(
             "a rated game is played by the game's standard rules: leave out \"rules\" or seek a casual game",
         ));
     }
-    let rules = rules_text(&request.rules);
-    let options: Vec<String> = serde_json::from_str::<BTreeMap<String, String>>(&rules)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(name, value)| format!("{name}={value}"))
-        .collect();
-    crate::stored::check_rules(game, &options).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let rules = serde_json::to_string(&create::checked_rules(game, &request.rules)?)
+        .map_err(|e| ApiError::internal(format!("rule options: {e}")))?;
     let clock = create::clock_of(request.clock.as_deref())?;
     let side = request.side.unwrap_or_else(|| "random".to_string());
     if !matches!(side.as_str(), "1" | "2" | "random") {

@@ -189,10 +189,7 @@ impl Store {
         match outcome {
             Ok(()) => Ok(rated),
             // Another server rated it at the same moment: its change stands.
-            Err(StoreError::Database(why)) if self.is_rated(game_id)? => {
-                let _ = why;
-                Ok(None)
-            }
+            Err(StoreError::Database(_)) if self.is_rated(game_id)? => Ok(None),
             Err(error) => Err(error),
         }
     }
