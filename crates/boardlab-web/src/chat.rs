@@ -1,7 +1,8 @@
 //! The chat of a game between people: `POST /api/games/{id}/chat` with `{"seat", "token" or
 //! the session cookie, "text"}` says something, `GET /api/games/{id}/chat` reads the last
 //! messages (players and watchers alike). Text only, at most [`MAX_CHARS`] characters, no
-//! control characters; the pages show it as text, never as markup. No chat with a bot, nor
+//! control characters; the pages show it as text, never as markup. A seat says at most
+//! [`BURST`] messages in [`BURST_MS`] (429 then), a game keeps at most [`MOST_PER_GAME`]. No chat with a bot, nor
 //! at one screen.
 
 use crate::api::{AppState, JsonBody, SeatBody, authorize};
@@ -18,6 +19,15 @@ pub const MAX_CHARS: usize = 300;
 
 /// The messages a read gives at most (the last ones).
 const LAST: usize = 100;
+
+/// The most messages one seat may say within [`BURST_MS`].
+pub const BURST: usize = 5;
+
+/// The window of [`BURST`], in ms.
+pub const BURST_MS: i64 = 10_000;
+
+/// The most messages a game's chat keeps: then it is full (the game goes on).
+pub const MOST_PER_GAME: usize = 1000;
 
 /// `GET /api/games/{id}/chat`: `[{"seat", "name", "text", "at_ms"}]`, oldest first.
 pub async fn read(State(hub): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<Value>> {
@@ -90,8 +100,27 @@ pub async fn say(
         Mode::Friend => {}
     }
     let text = checked(body.text.as_deref())?;
+    let (game, now) = (id.clone(), crate::clock::now_ms());
+    let (recent, total) = hub
+        .with_store(move |s| s.chat_counts(&game, seat, now - BURST_MS))
+        .await?;
+    if recent >= BURST {
+        return Err(ApiError::too_many(
+            format!(
+                "too many messages: at most {BURST} in {} seconds from one seat; wait a little",
+                BURST_MS / 1000
+            ),
+            (BURST_MS / 1000) as u64,
+        ));
+    }
+    if total >= MOST_PER_GAME {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            format!("this game's chat is full: it keeps at most {MOST_PER_GAME} messages"),
+        ));
+    }
     let game = id.clone();
-    hub.with_store(move |s| s.insert_chat(&game, seat, &text, crate::clock::now_ms()))
+    hub.with_store(move |s| s.insert_chat(&game, seat, &text, now))
         .await?;
     let Json(lines) = read(State(hub), Path(id)).await?;
     Ok((StatusCode::CREATED, Json(lines)))

@@ -25,6 +25,7 @@ pub mod legal;
 pub mod limits;
 pub mod memory;
 pub mod people;
+pub mod presence;
 pub mod puzzles;
 pub mod record;
 pub mod server;

@@ -101,6 +101,10 @@ fn routes(hub: AppState) -> Router {
             "/api/games/{id}/chat",
             get(crate::chat::read).post(crate::chat::say),
         )
+        .route(
+            "/api/games/{id}/presence",
+            get(crate::presence::read).post(crate::presence::here),
+        )
         .route("/api/accounts", post(sign_in::sign_up))
         .route(
             "/api/session",

@@ -208,7 +208,7 @@ impl Hub {
         let id = entry.row.id.clone();
         let moments = self.with_store(move |s| s.move_moments(&id)).await?;
         entry.session = after;
-        entry.replay_clock(&moments);
+        entry.replay_moments(&moments);
         entry.epoch += 1;
         entry.row.offers = Offers::default();
         let state = entry.announce();
@@ -307,13 +307,8 @@ impl Hub {
         canonical: String,
         queue: Option<ClientId>,
     ) -> ApiResult<Value> {
-        let played = match turn::play(
-            &entry.row,
-            &entry.session,
-            entry.clock,
-            &canonical,
-            now_ms(),
-        ) {
+        let at = now_ms();
+        let played = match turn::play(&entry.row, &entry.session, entry.clock, &canonical, at) {
             Ok(played) => played,
             // A move that comes after its clock ran out loses on time instead.
             Err(turn::NotPlayed::Flagged(mover)) => {
@@ -341,6 +336,7 @@ impl Hub {
         self.change(entry, changes).await?;
         entry.clock = played.clock;
         entry.session = played.after;
+        entry.moments.push(at);
         entry.row.offers = Offers::default();
         Ok(entry.announce())
     }

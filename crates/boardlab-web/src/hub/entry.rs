@@ -25,6 +25,9 @@ pub struct Entry {
     pub epoch: u64,
     /// The clocks of a timed game.
     pub clock: Option<LiveClock>,
+    /// When each move was stored, ms since 1970, by ply (0 for moves stored before the
+    /// server kept the moment).
+    pub moments: Vec<i64>,
 }
 
 impl Entry {
@@ -45,6 +48,7 @@ impl Entry {
             .map(|control| LiveClock::replay(control, session.first_to_move(), moments));
         Ok(Entry {
             clock,
+            moments: moments.to_vec(),
             row,
             session,
             events: broadcast::channel(16).0,
@@ -52,11 +56,26 @@ impl Entry {
         })
     }
 
-    /// Replays the clocks from the stored moments of the moves (after a takeback).
-    pub(super) fn replay_clock(&mut self, moments: &[i64]) {
+    /// Takes the stored moments of the moves again (after a takeback, or another server's
+    /// change) and replays the clocks from them.
+    pub(super) fn replay_moments(&mut self, moments: &[i64]) {
         if let Some(clock) = &mut self.clock {
             *clock = LiveClock::replay(clock.control(), self.session.first_to_move(), moments);
         }
+        self.moments = moments.to_vec();
+    }
+
+    /// How long each move took, in ms, by ply: from the move before to this one; `None`
+    /// for the first move (the game's start is not kept) and where a moment is unknown.
+    pub fn move_times(&self) -> Vec<Option<i64>> {
+        let known = |at: i64| (at > 0).then_some(at);
+        (0..self.session.ply())
+            .map(|ply| {
+                let this = known(*self.moments.get(ply)?)?;
+                let before = known(*self.moments.get(ply.checked_sub(1)?)?)?;
+                Some((this - before).max(0))
+            })
+            .collect()
     }
 
     /// Sends the state to everyone following the game (after a change, which advanced the

@@ -109,6 +109,7 @@ pub fn state_of(entry: &Entry) -> Value {
         "first": session.first_to_move().number(),
         "restriction": if result.is_some() { None } else { session.restriction() },
         "played_moves": crate::legal::move_shapes(session, &moves),
+        "move_ms": entry.move_times(),
         "moves": moves,
         "legal_moves": crate::legal::move_shapes(session, &legal),
         "legal": legal,

@@ -89,7 +89,7 @@ impl Hub {
         }
         entry.row = row;
         entry.session = session;
-        entry.replay_clock(&moments);
+        entry.replay_moments(&moments);
         entry.announce();
         Ok(())
     }

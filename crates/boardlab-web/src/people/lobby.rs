@@ -2,7 +2,9 @@
 //! `GET /api/seeks/{id}` (the seeker learns its game), `POST /api/seeks/{id}/accept` and
 //! `DELETE /api/seeks/{id}` (withdraw). Seeking and accepting need an account; a rated seek
 //! plays the game's standard rules. An open seek lives while its seeker is in the lobby
-//! ([`crate::store::seeks::SEEK_UNSEEN_MS`]).
+//! ([`crate::store::seeks::SEEK_UNSEEN_MS`]). The bots seek too, always
+//! ([`super::bot_seeks`], listed after the people's with `?bots=true`): accepting one needs
+//! no account.
 
 use super::Viewer;
 use crate::api::{AppState, JsonBody};
@@ -12,7 +14,7 @@ use crate::game_set::PASTED;
 use crate::limits::ClientId;
 use crate::store::seeks::SeekRow;
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
@@ -143,9 +145,28 @@ pub async fn make_seek(
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-/// `GET /api/seeks`: the open seeks, oldest first (a JSON array). A signed-in seeker
-/// asking keeps its own seeks open.
-pub async fn list_seeks(State(hub): State<AppState>, viewer: Viewer) -> ApiResult<Json<Value>> {
+/// The query of `GET /api/seeks`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeeksQuery {
+    /// Whether the bots' seeks follow the people's (default not).
+    #[serde(default)]
+    pub bots: bool,
+}
+
+/// `GET /api/seeks`: the open seeks, oldest first (a JSON array); with `?bots=true` the
+/// bots' seeks follow. A signed-in seeker asking keeps its own seeks open.
+pub async fn list_seeks(
+    State(hub): State<AppState>,
+    viewer: Viewer,
+    query: Result<Query<SeeksQuery>, axum::extract::rejection::QueryRejection>,
+) -> ApiResult<Json<Value>> {
+    let Query(query) = query.map_err(|e| {
+        ApiError::bad_request(format!(
+            "{}; the lobby takes bots (true or false)",
+            e.body_text()
+        ))
+    })?;
     let now = crate::clock::now_ms();
     let me = viewer.0.as_ref().map(|me| me.key.clone());
     let seeks = hub
@@ -156,15 +177,27 @@ pub async fn list_seeks(State(hub): State<AppState>, viewer: Viewer) -> ApiResul
             s.open_seeks(now, LISTED)
         })
         .await?;
-    let listed: Vec<Value> = seeks
+    let mut listed: Vec<Value> = seeks
         .iter()
         .map(|seek| seek_json(&hub, seek, &viewer))
         .collect();
+    if query.bots {
+        listed.extend(super::bot_seeks::listed(hub.game_set()));
+    }
     Ok(Json(Value::Array(listed)))
 }
 
-/// The seek `id` as the store has it, or 404.
-async fn find_seek(hub: &AppState, id: &str) -> ApiResult<SeekRow> {
+/// The seek `id` as the store has it, or 404; 403 for a bot's seek, which nobody follows
+/// or withdraws (`doing` says what was asked).
+async fn find_seek(hub: &AppState, id: &str, doing: &str) -> ApiResult<SeekRow> {
+    if super::bot_seeks::is_bot_seek(id) {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "nobody may {doing} a bot's seek: it stays in the lobby; accept it with POST /api/seeks/ID/accept"
+            ),
+        ));
+    }
     let wanted = id.to_string();
     hub.with_store(move |s| s.seek(&wanted, crate::clock::now_ms()))
         .await?
@@ -191,7 +224,7 @@ pub async fn seek_state(
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
     let me = viewer.required("follow a seek")?;
-    let seek = find_seek(&hub, &id).await?;
+    let seek = find_seek(&hub, &id, "follow").await?;
     if seek.account != me.key {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -212,15 +245,24 @@ pub async fn seek_state(
 
 /// `POST /api/seeks/{id}/accept`: plays the seek: the game is made for both players and
 /// the acceptor gets `{"game", "seat", "link"}`. 409 for one's own seek or one accepted
-/// meanwhile.
+/// meanwhile. A bot's seek starts a game against it (no account needed).
 pub async fn accept_seek(
     State(hub): State<AppState>,
     viewer: Viewer,
     client: ClientId,
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
+    if super::bot_seeks::is_bot_seek(&id) {
+        let found = super::bot_seeks::find(hub.game_set(), &id).ok_or_else(|| {
+            ApiError::not_found(format!(
+                "no bot seeks as {}: the bots' seeks are listed by GET /api/seeks?bots=true",
+                boardlab_core::quoted(&id)
+            ))
+        })?;
+        return accept_bot_seek(&hub, &viewer, client, found).await;
+    }
     let me = viewer.required("accept a seek")?;
-    let seek = find_seek(&hub, &id).await?;
+    let seek = find_seek(&hub, &id, "accept").await?;
     if seek.account == me.key {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -285,7 +327,7 @@ pub async fn withdraw_seek(
     Path(id): Path<String>,
 ) -> ApiResult<Json<Value>> {
     let me = viewer.required("withdraw a seek")?;
-    let seek = find_seek(&hub, &id).await?;
+    let seek = find_seek(&hub, &id, "withdraw").await?;
     if seek.account != me.key {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -301,4 +343,36 @@ pub async fn withdraw_seek(
     let seek_id = seek.id.clone();
     hub.with_store(move |s| s.delete_seek(&seek_id)).await?;
     Ok(Json(json!({ "id": seek.id, "withdrawn": true })))
+}
+
+/// Accepts the seek of `game`'s bot at `level`: a casual game against it, the seats drawn
+/// at random; a signed-in player's seat is their account's.
+async fn accept_bot_seek(
+    hub: &AppState,
+    viewer: &Viewer,
+    client: ClientId,
+    (key, game, level): (String, boardlab_games::GameId, u8),
+) -> ApiResult<Json<Value>> {
+    let request = NewGame {
+        game: key,
+        opponent: Some("bot".to_string()),
+        level: Some(level),
+        side: Some("random".to_string()),
+        first: None,
+        position: None,
+        board: None,
+        rules: BTreeMap::new(),
+        clock: None,
+    };
+    let (mut row, seat) = create::new_row(request, game)?;
+    if let Some(me) = &viewer.0 {
+        row.players[usize::from(seat - 1)] = Some(me.name.clone());
+    }
+    let (game_id, token) = (row.id.clone(), row.tokens[usize::from(seat - 1)].clone());
+    hub.create(row, client).await?;
+    Ok(Json(json!({
+        "game": game_id,
+        "seat": seat,
+        "link": format!("/g/{game_id}#{seat}={token}"),
+    })))
 }

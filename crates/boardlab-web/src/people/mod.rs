@@ -6,6 +6,7 @@
 //! A request that changes something and carries the cookie is accepted only from the site's
 //! own pages ([`crate::edge::security`]).
 
+pub mod bot_seeks;
 pub mod lobby;
 pub mod profile;
 pub mod sign_in;

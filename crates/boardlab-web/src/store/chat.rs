@@ -26,6 +26,29 @@ impl Store {
         })
     }
 
+    /// How many messages `seat` said in the chat of `game_id` since `since_ms`, and how
+    /// many the chat holds in all.
+    pub fn chat_counts(
+        &self,
+        game_id: &str,
+        seat: u8,
+        since_ms: i64,
+    ) -> StoreResult<(usize, usize)> {
+        let mut counts = (0, 0);
+        self.backend.transaction(&mut |sql| {
+            let rows = sql.rows(
+                "SELECT COUNT(*), COALESCE(SUM(CASE WHEN seat = ?2 AND at_ms >= ?3 THEN 1 ELSE 0 END), 0)
+                 FROM chat WHERE game_id = ?1",
+                params![game_id, i64::from(seat), since_ms],
+            )?;
+            if let Some(row) = rows.first() {
+                counts = (row.int(1)? as usize, row.int(0)? as usize);
+            }
+            Ok(())
+        })?;
+        Ok(counts)
+    }
+
     /// The last `limit` messages of a game's chat, oldest first.
     pub fn chat_of(&self, game_id: &str, limit: usize) -> StoreResult<Vec<ChatLine>> {
         let mut lines = Vec::new();

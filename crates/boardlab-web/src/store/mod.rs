@@ -11,6 +11,7 @@ pub mod chat;
 pub mod deadlines;
 mod location;
 mod postgres;
+pub mod presence;
 pub mod puzzles;
 pub mod ratings;
 pub mod seeks;
@@ -32,8 +33,10 @@ use std::sync::Arc;
 /// SQLite versions 1 and 2 renumbered the bot levels; PostgreSQL starts at 2; version 3
 /// gave each game a version (checked by every change) and stored its offers; version 4
 /// added the queue of bot moves (table `jobs`); version 5 queues analyses there too and
-/// keeps the analyses made (table `analyses`).
-pub const LAYOUT_VERSION: i64 = 6;
+/// keeps the analyses made (table `analyses`); version 6 added the people's tables
+/// ([`PEOPLE`]); version 7 remembers when each seat's player was last on its game's page
+/// (table `presence`, [`presence`]).
+pub const LAYOUT_VERSION: i64 = 7;
 
 /// Offers of one seat waiting for the other seat's answer (games against a friend); a move
 /// withdraws them. They are stored, so that every server sharing the database knows them.
@@ -349,6 +352,16 @@ const PEOPLE: &str = "CREATE TABLE accounts (
         solved {INT} NOT NULL,
         at_ms {INT} NOT NULL,
         PRIMARY KEY (account, puzzle_id)
+    );";
+
+/// Layout 7: when each seat's player was last seen on its game's page (the page says so
+/// every few seconds), so that every server sharing the database can tell whether a
+/// player is online.
+const PRESENCE: &str = "CREATE TABLE presence (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        seat {INT} NOT NULL,
+        seen_ms {INT} NOT NULL,
+        PRIMARY KEY (game_id, seat)
     );";
 
 /// Who plays a game: a bot, a friend by link, or two people at one screen.

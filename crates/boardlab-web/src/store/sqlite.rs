@@ -172,6 +172,7 @@ fn migrations() -> Vec<(i64, String)> {
         (4, JOBS.to_string()),
         (5, ANALYSES.to_string()),
         (6, Types::SQLITE.apply(super::PEOPLE)),
+        (7, Types::SQLITE.apply(super::PRESENCE)),
     ]
 }
 

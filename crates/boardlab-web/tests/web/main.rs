@@ -11,11 +11,13 @@
 
 mod actions;
 mod api;
+mod bot_seeks;
 mod damaged;
 mod decline;
 mod echoes;
 mod edge;
 mod idle;
+mod in_game;
 mod input_limits;
 mod lazy_resume;
 mod levels_renumbered;

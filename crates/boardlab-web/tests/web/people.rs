@@ -11,7 +11,7 @@ use std::net::SocketAddr;
 
 /// A new browser that makes the account `name` (password `NAME password`) and keeps
 /// its session cookie.
-fn signed_up(addr: SocketAddr, name: &str) -> Client {
+pub(crate) fn signed_up(addr: SocketAddr, name: &str) -> Client {
     let mut browser = Client::connect(addr).unwrap();
     let r = browser
         .post(
@@ -24,7 +24,7 @@ fn signed_up(addr: SocketAddr, name: &str) -> Client {
     browser
 }
 
-fn error_of(reply: &Reply) -> String {
+pub(crate) fn error_of(reply: &Reply) -> String {
     reply.json()["error"]
         .as_str()
         .unwrap_or_else(|| panic!("no JSON error in {} {}", reply.status, reply.body))
@@ -158,14 +158,15 @@ fn sign_ins_are_rate_limited_per_address_and_wrong_passwords_per_name() {
 
 /// Plays the accepted seek's game: both players' browsers, the game's id and each one's
 /// seat.
-struct Lobby {
-    seeker: Client,
-    acceptor: Client,
-    game: String,
-    seeker_seat: u8,
+pub(crate) struct Lobby {
+    pub(crate) seeker: Client,
+    pub(crate) acceptor: Client,
+    pub(crate) game: String,
+    pub(crate) seeker_seat: u8,
 }
 
-fn accepted_seek(addr: SocketAddr, seeker: &str, acceptor: &str, body: Value) -> Lobby {
+/// Two new accounts: `seeker` seeks with `body`, `acceptor` accepts; checked on the way.
+pub(crate) fn accepted_seek(addr: SocketAddr, seeker: &str, acceptor: &str, body: Value) -> Lobby {
     let mut a = signed_up(addr, seeker);
     let mut b = signed_up(addr, acceptor);
     let r = a.post("/api/seeks", &body.to_string()).unwrap();

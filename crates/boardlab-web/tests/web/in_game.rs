@@ -1,0 +1,151 @@
+//! What the game page shows beside the board: whether each player is on the page
+//! (`/api/games/{id}/presence`), how long each move took (the state's `move_ms`), and the
+//! chat's limits (a burst of messages from one seat, a full chat).
+
+use super::people::{accepted_seek, error_of};
+use boardlab_web::client::Client;
+use boardlab_web::testing::{start_background_with_hub, test_database};
+use serde_json::json;
+
+#[test]
+fn a_player_on_the_page_is_online_until_unseen_and_a_bot_always_is() {
+    let (addr, hub) = start_background_with_hub(test_database("presence"), 1);
+    let mut lobby = accepted_seek(addr, "Ann", "Ben", json!({ "game": "sprint" }));
+    let path = format!("/api/games/{}/presence", lobby.game);
+    let mut watcher = Client::connect(addr).unwrap();
+    let r = watcher.get(&path).unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["online"], json!({ "1": false, "2": false }));
+    assert_eq!(r.json()["every_ms"], 10_000);
+
+    // The seeker's page says it is there (by session): its seat is online for everyone.
+    let r = lobby.seeker.post(&path, "{}").unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let seat = lobby.seeker_seat.to_string();
+    let other = (3 - lobby.seeker_seat).to_string();
+    assert_eq!(r.json()["online"][&seat], true, "{}", r.body);
+    assert_eq!(r.json()["online"][&other], false, "{}", r.body);
+    assert_eq!(watcher.get(&path).unwrap().json()["online"][&seat], true);
+
+    // Seen longer ago than the online window: away.
+    hub.store()
+        .seat_seen(
+            &lobby.game,
+            lobby.seeker_seat,
+            boardlab_web::clock::now_ms() - boardlab_web::store::presence::ONLINE_MS - 1,
+        )
+        .unwrap();
+    assert_eq!(watcher.get(&path).unwrap().json()["online"][&seat], false);
+
+    // Only a seat's player says it is there: nobody's session is 401, a wrong token 403.
+    let r = watcher
+        .post(&path, &json!({ "seat": 1 }).to_string())
+        .unwrap();
+    assert_eq!(r.status, 401, "{}", r.body);
+    let r = watcher
+        .post(&path, &json!({ "seat": 1, "token": "forged" }).to_string())
+        .unwrap();
+    assert_eq!(r.status, 403, "{}", r.body);
+    error_of(&r);
+    let r = watcher.get("/api/games/nosuchgame/presence").unwrap();
+    assert_eq!(r.status, 404, "{}", r.body);
+
+    // A bot is always there.
+    let r = lobby
+        .acceptor
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "1", "first": "1" })
+                .to_string(),
+        )
+        .unwrap();
+    let bot_game = r.json()["id"].as_str().unwrap().to_string();
+    let r = watcher
+        .get(&format!("/api/games/{bot_game}/presence"))
+        .unwrap();
+    assert_eq!(
+        r.json()["online"],
+        json!({ "1": false, "2": true }),
+        "{}",
+        r.body
+    );
+}
+
+#[test]
+fn the_state_tells_how_long_each_move_took() {
+    let addr = start_background_with_hub(test_database("move-times"), 1).0;
+    let mut lobby = accepted_seek(addr, "Cid", "Dee", json!({ "game": "sprint" }));
+    let path = format!("/api/games/{}", lobby.game);
+    let state = lobby.seeker.get(&path).unwrap().json();
+    assert_eq!(state["move_ms"], json!([]));
+    for _ in 0..3 {
+        let state = lobby.seeker.get(&path).unwrap().json();
+        let mover = state["ply"].as_u64().unwrap() % 2;
+        let first_is_seeker = state["first"].as_u64().unwrap() == u64::from(lobby.seeker_seat);
+        let mv = state["legal"][0].as_str().unwrap().to_string();
+        let player = if (mover == 0) == first_is_seeker {
+            &mut lobby.seeker
+        } else {
+            &mut lobby.acceptor
+        };
+        std::thread::sleep(std::time::Duration::from_millis(60));
+        let r = player
+            .post(&format!("{path}/moves"), &json!({ "move": mv }).to_string())
+            .unwrap();
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let times = lobby.acceptor.get(&path).unwrap().json()["move_ms"].clone();
+    let times = times.as_array().unwrap();
+    assert_eq!(times.len(), 3, "{times:?}");
+    // The first move's time is unknown (the game's start is not kept); the others took
+    // at least the pause before them.
+    assert!(times[0].is_null(), "{times:?}");
+    for took in &times[1..] {
+        let took = took.as_i64().unwrap();
+        assert!((50..60_000).contains(&took), "{times:?}");
+    }
+}
+
+#[test]
+fn a_burst_of_chat_is_slowed_and_a_full_chat_says_so() {
+    let (addr, hub) = start_background_with_hub(test_database("chat-limits"), 1);
+    let mut lobby = accepted_seek(addr, "Eli", "Fay", json!({ "game": "sprint" }));
+    let path = format!("/api/games/{}/chat", lobby.game);
+    let say = |client: &mut Client, text: &str| {
+        client
+            .post(&path, &json!({ "text": text }).to_string())
+            .unwrap()
+    };
+    for n in 0..boardlab_web::chat::BURST {
+        let r = say(&mut lobby.seeker, &format!("message {n}"));
+        assert_eq!(r.status, 201, "{}", r.body);
+    }
+    let r = say(&mut lobby.seeker, "one too many");
+    assert_eq!(r.status, 429, "{}", r.body);
+    assert!(r.header("retry-after").is_some());
+    assert!(
+        error_of(&r).contains("at most 5 in 10 seconds"),
+        "{}",
+        r.body
+    );
+    // The other seat is not slowed by it, and nothing refused was kept.
+    let r = say(&mut lobby.acceptor, "my turn to talk");
+    assert_eq!(r.status, 201, "{}", r.body);
+    let lines = r.json();
+    assert_eq!(
+        lines.as_array().unwrap().len(),
+        boardlab_web::chat::BURST + 1
+    );
+
+    // A chat keeps a bounded number of messages.
+    let long_ago = boardlab_web::clock::now_ms() - 3_600_000;
+    let stored = hub.store().chat_of(&lobby.game, 10_000).unwrap().len();
+    for n in stored..boardlab_web::chat::MOST_PER_GAME {
+        hub.store()
+            .insert_chat(&lobby.game, 2, &format!("old {n}"), long_ago)
+            .unwrap();
+    }
+    let r = say(&mut lobby.acceptor, "still there?");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(error_of(&r).contains("full"), "{}", r.body);
+}
