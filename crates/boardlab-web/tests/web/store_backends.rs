@@ -354,8 +354,8 @@ fn analyses_are_jobs_after_the_bot_moves_and_are_kept_until_a_takeback(fresh: Fr
 }
 
 /// The `jobs` table exactly as layout 4 made it, with one bot move queued, without layout
-/// 6's people (accounts, ratings, seeks, puzzles; the games' players), and the database marked as at
-/// layout 4.
+/// 6's people (accounts, ratings, seeks, puzzles; the games' players) and layout 7's
+/// presence, and the database marked as at layout 4.
 fn back_to_layout_4(store: &Store) {
     let (integer, serial, mark) = match store.backend_name() {
         "sqlite" => (
@@ -371,7 +371,8 @@ fn back_to_layout_4(store: &Store) {
     };
     store
         .execute_batch(&format!(
-            "DROP TABLE chat;
+            "DROP TABLE presence;
+             DROP TABLE chat;
              DROP TABLE puzzle_attempts;
              DROP TABLE puzzle_ratings;
              DROP TABLE seeks;
