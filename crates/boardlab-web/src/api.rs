@@ -264,6 +264,8 @@ pub struct SeatBody {
     pub mv: Option<String>,
     /// What is said, for a chat message.
     pub text: Option<String>,
+    /// Whether the seat's player is on the page (`false` when leaving it), for presence.
+    pub here: Option<bool>,
 }
 
 /// Checks who acts for a seat: its secret token, or the session of the account that plays

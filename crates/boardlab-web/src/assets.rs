@@ -68,6 +68,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/play-chat.js"),
     ),
     (
+        "play-presence.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-presence.js"),
+    ),
+    (
         "puzzle.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/puzzle.js"),

@@ -1,6 +1,7 @@
 //! Whether each seat's player is on its game's page now: the page of a seat says so with
 //! `POST /api/games/{id}/presence` (its token or session, as for a move) every
-//! [`EVERY_MS`], and anyone asks with `GET /api/games/{id}/presence`. Both answer
+//! [`EVERY_MS`], and `{"here": false}` when it leaves; anyone asks with
+//! `GET /api/games/{id}/presence`. Both answer
 //! `{"online": {"1": bool, "2": bool}}`. It is kept in the store, so every server sharing
 //! the database answers alike. A bot's seat is always online; at one screen both are
 //! whenever one is.
@@ -45,7 +46,8 @@ pub async fn read(State(hub): State<AppState>, Path(id): Path<String>) -> ApiRes
 }
 
 /// `POST /api/games/{id}/presence` with `{"seat", "token"}` (or the session cookie): the
-/// seat's player is on the page now; answers as `GET` does.
+/// seat's player is on the page now (or, with `"here": false`, has just left it); answers
+/// as `GET` does.
 pub async fn here(
     State(hub): State<AppState>,
     viewer: Viewer,
@@ -54,8 +56,12 @@ pub async fn here(
 ) -> ApiResult<Json<Value>> {
     let (_, seat) = authorize(&hub, &id, &body, &viewer).await?;
     let game = id.clone();
-    let now = crate::clock::now_ms();
-    hub.with_store(move |s| s.seat_seen(&game, seat, now))
+    // Leaving is told as having been seen long ago.
+    let seen = match body.here {
+        Some(false) => 0,
+        _ => crate::clock::now_ms(),
+    };
+    hub.with_store(move |s| s.seat_seen(&game, seat, seen))
         .await?;
     answer(&hub, &id).await
 }

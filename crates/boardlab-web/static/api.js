@@ -159,10 +159,10 @@ export const signIn = (name, password) => call('POST', '/api/session', { name, p
  */
 export const signOut = () => call('DELETE', '/api/session');
 /**
- * The lobby's open seeks, oldest first.
+ * The lobby's open seeks, people's oldest first, then the bots'.
  * @returns {Promise<Seek[]>}
  */
-export const seeks = () => call('GET', '/api/seeks');
+export const seeks = () => call('GET', '/api/seeks?bots=true');
 /**
  * Offers a game in the lobby.
  * @param {{ game: string, rated: boolean, clock?: string, side?: string }} request
@@ -236,3 +236,12 @@ export const chat = (id) => call('GET', `/api/games/${id}/chat`);
  * @returns {Promise<{ seat: number, name: string, text: string, at_ms: number }[]>}
  */
 export const say = (id, seat, token, text) => call('POST', `/api/games/${id}/chat`, { seat, token, text });
+/**
+ * Whether each seat's player is on the game's page now; with a seat (and its token, or the
+ * session), says first that this page's player is.
+ * @param {string} id
+ * @param {{ seat: number, token: string } | null} here
+ * @returns {Promise<{ online: Record<number, boolean>, every_ms: number }>}
+ */
+export const presence = (id, here) =>
+  here ? call('POST', `/api/games/${id}/presence`, here) : call('GET', `/api/games/${id}/presence`);

@@ -1,6 +1,7 @@
 // The start page's lobby: the open seeks, live (asked again every few seconds, which also
-// keeps one's own seeks open); seeking a game, quick pairing by rating, and accepting a
-// seek. When one's own seek is accepted, its game opens.
+// keeps one's own seeks open), and the bots always waiting at a few levels; seeking a game,
+// quick pairing by rating, and accepting a seek. When one's own seek is accepted, its game
+// opens.
 
 import * as api from './api.js';
 import { $, $of, errorText } from './dom.js';
@@ -81,10 +82,15 @@ function seekRow(seek) {
     return td;
   };
   const who = cell('');
-  const link = document.createElement('a');
-  link.href = `/players/${encodeURIComponent(seek.seeker.name)}`;
-  link.textContent = seek.seeker.name;
-  who.append(link, ` ${seek.seeker.rating}${seek.seeker.provisional ? '?' : ''}`);
+  if (seek.bot) {
+    who.textContent = seek.seeker.name;
+    if (seek.bot.description) who.title = seek.bot.description;
+  } else {
+    const link = document.createElement('a');
+    link.href = `/players/${encodeURIComponent(seek.seeker.name)}`;
+    link.textContent = seek.seeker.name;
+    who.append(link, ` ${seek.seeker.rating}${seek.seeker.provisional ? '?' : ''}`);
+  }
   cell(seek.title ?? seek.game);
   cell(clockWords(seek.clock));
   cell(seek.rated ? 'rated' : 'casual');
@@ -101,20 +107,25 @@ function seekRow(seek) {
   } else {
     button.textContent = 'Play';
     button.className = 'primary';
-    button.disabled = !accountName();
-    button.title = accountName() ? `Play ${seek.seeker.name}` : 'Sign in to play';
+    // A bot plays anyone; a person, signed-in players.
+    button.disabled = !seek.bot && !accountName();
+    button.title = button.disabled ? 'Sign in to play' : `Play ${seek.seeker.name}`;
     button.addEventListener('click', () => accept(seek.id));
   }
   act.append(button);
   return row;
 }
 
-/** Draws the seeks. */
+/** Draws the seeks: people's, then the bots' (folded away). */
 function render() {
-  const list = $('#seek-list');
-  list.replaceChildren(...lobby.seeks.map(seekRow));
-  $('#no-seeks').hidden = lobby.seeks.length > 0;
-  $('#seeks').hidden = lobby.seeks.length === 0;
+  const people = lobby.seeks.filter((s) => !s.bot);
+  const bots = lobby.seeks.filter((s) => s.bot);
+  $('#seek-list').replaceChildren(...people.map(seekRow));
+  $('#no-seeks').hidden = people.length > 0;
+  $('#seeks').hidden = people.length === 0;
+  $('#bot-seek-list').replaceChildren(...bots.map(seekRow));
+  $('#bot-seek-count').textContent = String(bots.length);
+  $('#bot-seeks').hidden = bots.length === 0;
 }
 
 /** Opens the game of a seek accepted (by us or of ours). @param {string} link */
@@ -160,10 +171,11 @@ async function refresh() {
 async function seek(wanted, quick) {
   if (quick) {
     const me = lobby.seeks.find((s) => s.mine);
-    const mine = me ? me.seeker.rating : 1500;
+    const mine = me?.seeker.rating ?? 1500;
+    const distance = (/** @type {Seek} */ s) => Math.abs((s.seeker.rating ?? mine) - mine);
     const fitting = lobby.seeks
-      .filter((s) => !s.mine && s.game === wanted.game && s.clock === wanted.clock && s.rated === wanted.rated)
-      .sort((a, b) => Math.abs(a.seeker.rating - mine) - Math.abs(b.seeker.rating - mine));
+      .filter((s) => !s.bot && !s.mine && s.game === wanted.game && s.clock === wanted.clock && s.rated === wanted.rated)
+      .sort((a, b) => distance(a) - distance(b));
     if (fitting.length > 0) {
       await accept(fitting[0].id);
       return;

@@ -18,6 +18,7 @@ import { followGame, loadGame } from './play-connection.js';
 import * as api from './api.js';
 import { setupAccount } from './account.js';
 import { attachChat } from './play-chat.js';
+import { attachPresence } from './play-presence.js';
 
 /** The button that mutes the sounds of moves, in this browser. */
 function setupSound() {
@@ -66,6 +67,7 @@ async function main() {
   attachActions(page);
   attachAnalysis(page);
   attachChat(page);
+  attachPresence(page);
   $('#flip').addEventListener('click', () => { page.flipped = !page.flipped; page.render(); });
   renderLegend(page.game);
   rememberGame(page);

@@ -71,6 +71,7 @@
  * @property {string | null} restriction Why some pieces cannot move now, in words.
  * @property {string[]} moves The moves played, as text.
  * @property {MoveShape[]} played_moves The same moves as structures.
+ * @property {(number | null)[]} [move_ms] How long each move took, in ms (null where unknown: the first move).
  * @property {string[]} legal The legal moves, as text (none once the game is over).
  * @property {MoveShape[]} legal_moves The same moves as structures.
  * @property {View} view The board now.
@@ -172,8 +173,8 @@ export {};
  * A seeker's rating as the lobby shows it.
  * @typedef {object} SeekerRating
  * @property {string} name The seeker's account name.
- * @property {number} rating Their rating at the seek's game, rounded.
- * @property {number} deviation Its deviation, rounded.
+ * @property {number | null} rating Their rating at the seek's game, rounded (null for a bot).
+ * @property {number | null} deviation Its deviation, rounded (null for a bot).
  * @property {boolean} provisional Whether the rating is still provisional (deviation 110 or more).
  */
 
@@ -188,8 +189,9 @@ export {};
  * @property {Record<string, string>} rules Rule options.
  * @property {string} side The seeker's seat: `1`, `2` or `random`.
  * @property {SeekerRating} seeker
- * @property {number} created_ms
+ * @property {number | null} created_ms When it was made (null for a bot's, always there).
  * @property {boolean} mine Whether the asker made it.
+ * @property {{ level: number, description: string | null }} [bot] A bot's seek: its level.
  */
 
 /**

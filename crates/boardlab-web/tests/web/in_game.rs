@@ -27,6 +27,15 @@ fn a_player_on_the_page_is_online_until_unseen_and_a_bot_always_is() {
     assert_eq!(r.json()["online"][&other], false, "{}", r.body);
     assert_eq!(watcher.get(&path).unwrap().json()["online"][&seat], true);
 
+    // Leaving the page says so: away at once; back on the page, online again.
+    let r = lobby
+        .seeker
+        .post(&path, &json!({ "here": false }).to_string())
+        .unwrap();
+    assert_eq!(r.json()["online"][&seat], false, "{}", r.body);
+    let r = lobby.seeker.post(&path, "{}").unwrap();
+    assert_eq!(r.json()["online"][&seat], true, "{}", r.body);
+
     // Seen longer ago than the online window: away.
     hub.store()
         .seat_seen(
