@@ -74,7 +74,7 @@ pub async fn card(State(hub): State<AppState>, Path(key): Path<String>) -> ApiRe
     let game = hub
         .game_of_key(&key)
         .await
-        .map_err(|e| ApiError::not_found(e.message))?;
+        .map_err(|e| ApiError::not_found(e.to_string()))?;
     Ok(Json(catalog::card(&key, game)))
 }
 
@@ -467,4 +467,25 @@ pub async fn analysis(
     })?;
     let entry = hub.entry(&id).await?;
     Ok(Json(hub.analysis(&entry, ply, client).await?))
+}
+
+/// The one place where what the hub says of a game becomes an HTTP status: 404 for no such
+/// game, 409 for an action the game's state refuses, 422 for a move that does not play,
+/// 400 for a request naming what does not exist, 429 at a limit, 500 for the server's
+/// own failure.
+impl From<hub::GameError> for ApiError {
+    fn from(error: hub::GameError) -> ApiError {
+        use hub::GameError as E;
+        match error {
+            E::NotFound(message) => ApiError::not_found(message),
+            E::Refused(message) => ApiError::new(StatusCode::CONFLICT, message),
+            E::IllegalMove(message) => ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message),
+            E::BadRequest(message) => ApiError::bad_request(message),
+            E::Busy {
+                message,
+                retry_after,
+            } => ApiError::too_many(message, retry_after),
+            E::Internal(message) => ApiError::internal(message),
+        }
+    }
 }

@@ -253,6 +253,7 @@ pub async fn play_page(State(hub): State<AppState>, Path(id): Path<String>) -> R
     match hub.entry(&id).await {
         Ok(_) => respond("play.html"),
         Err(error) => {
+            let error = crate::error::ApiError::from(error);
             let (title, text) = if error.status == StatusCode::NOT_FOUND {
                 (
                     "No such game",

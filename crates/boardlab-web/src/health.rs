@@ -46,7 +46,7 @@ pub async fn health(State(hub): State<AppState>) -> Response {
             fields.insert("ok".into(), Value::Bool(false));
             fields.insert(
                 "error".into(),
-                json!(format!("the game store cannot be read: {}", error.message)),
+                json!(format!("the game store cannot be read: {}", error)),
             );
             (StatusCode::SERVICE_UNAVAILABLE, Json(answer)).into_response()
         }

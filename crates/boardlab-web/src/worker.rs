@@ -306,7 +306,7 @@ impl Shared {
             return void("");
         }
         let game = match setup_of(&row)
-            .map_err(|e| e.message)
+            .map_err(|e| e.to_string())
             .and_then(|setup| session::build(&setup, &moves).map_err(|e| e.to_string()))
         {
             Ok(game) => game,
@@ -365,7 +365,7 @@ impl Shared {
     fn analyse(&self, job: &Job, ply: usize) {
         let game = match self.store.load(&job.game) {
             Ok(Some((row, moves))) => setup_of(&row)
-                .map_err(|e| e.message)
+                .map_err(|e| e.to_string())
                 .and_then(|setup| session::build(&setup, &moves).map_err(|e| e.to_string())),
             Ok(None) => Err("no such game".to_string()),
             Err(error) => Err(error.to_string()),

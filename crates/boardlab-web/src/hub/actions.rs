@@ -3,22 +3,21 @@
 
 use super::Hub;
 use super::entry::{Entry, EntryRef};
+use super::error::{GameError, GameResult};
 use super::state::{result_of, seat_player, setup_of};
 use crate::clock::now_ms;
 use crate::ending::Ending;
-use crate::error::{ApiError, ApiResult};
 use crate::limits::ClientId;
 use crate::session::{self};
 use crate::store::{Change, GameRow, JobKind, Mode, Offers};
 use crate::turn;
-use axum::http::StatusCode;
 use serde_json::{Value, json};
 use std::sync::Arc;
 
 impl Hub {
     /// Refuses (429, naming the limit) a request of `client` that would queue one more
     /// bot move when `client` has as many queued as it may.
-    pub(super) async fn check_search_limit(&self, client: ClientId) -> ApiResult<()> {
+    pub(super) async fn check_search_limit(&self, client: ClientId) -> GameResult<()> {
         let key = client.key();
         let queued = self
             .with_store(move |s| s.jobs_of(&key, JobKind::Move))
@@ -27,7 +26,7 @@ impl Hub {
         if queued < limit {
             return Ok(());
         }
-        Err(ApiError::too_many(
+        Err(GameError::busy(
             format!(
                 "too many bot searches for one client: at most {} at once \
                  (the server's searches-per-client limit); try again when a bot has moved",
@@ -46,30 +45,27 @@ impl Hub {
         seat: u8,
         text: &str,
         client: ClientId,
-    ) -> ApiResult<Value> {
+    ) -> GameResult<Value> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         if let Some(result) = result_of(&entry) {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                format!("the game is over: {}", result.1),
-            ));
+            return Err(GameError::refused(format!(
+                "the game is over: {}",
+                result.1
+            )));
         }
         let to_move = entry.session.side_to_move().number();
         if to_move != seat {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
-                format!(
-                    "It is {}'s turn, not {}'s",
-                    entry.session.side_name(entry.session.side_to_move()),
-                    entry.session.side_name(seat_player(seat)),
-                ),
-            ));
+            return Err(GameError::refused(format!(
+                "It is {}'s turn, not {}'s",
+                entry.session.side_name(entry.session.side_to_move()),
+                entry.session.side_name(seat_player(seat)),
+            )));
         }
         let canonical = entry
             .session
             .check(text)
-            .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()))?;
+            .map_err(|e| GameError::illegal(e.to_string()))?;
         // The bot answers unless the move ends the game: that search needs a place.
         let answers =
             entry.row.bot_level.is_some() && entry.row.bot_seat.is_some_and(|bot| bot != seat) && {
@@ -88,7 +84,7 @@ impl Hub {
     }
 
     /// Records that `seat` resigned and announces it.
-    pub async fn resign(&self, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
+    pub async fn resign(&self, entry_ref: &EntryRef, seat: u8) -> GameResult<Value> {
         let mut entry = entry_ref.lock().await;
         self.end(&mut entry, Ending::Resigned(seat_player(seat)))
             .await
@@ -97,7 +93,7 @@ impl Hub {
     /// Ends a game that goes on as the players (or the clock) decided, and announces it.
     /// An ending holds whatever move came meanwhile (a bot's, made by a worker while the
     /// player resigned): on a game changed meanwhile it is made again, unless that ended it.
-    pub(super) async fn end(&self, entry: &mut Entry, ending: Ending) -> ApiResult<Value> {
+    pub(super) async fn end(&self, entry: &mut Entry, ending: Ending) -> GameResult<Value> {
         self.sync(entry).await?;
         let mut tries = 0;
         loop {
@@ -111,10 +107,9 @@ impl Hub {
                 Ok(()) => break,
                 Err(_) if tries < 3 => continue,
                 Err(error) => {
-                    return Err(ApiError::new(
-                        StatusCode::CONFLICT,
-                        format!("{error}, three times: the game was not ended; try again"),
-                    ));
+                    return Err(GameError::refused(format!(
+                        "{error}, three times: the game was not ended; try again"
+                    )));
                 }
             }
         }
@@ -125,13 +120,12 @@ impl Hub {
 
     /// `seat` offers a draw, or accepts the other seat's offer. At one screen the draw is
     /// agreed at once; a bot plays on.
-    pub async fn offer_draw(&self, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
+    pub async fn offer_draw(&self, entry_ref: &EntryRef, seat: u8) -> GameResult<Value> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
         match entry.row.mode {
-            Mode::Bot => Err(ApiError::new(
-                StatusCode::CONFLICT,
+            Mode::Bot => Err(GameError::refused(
                 "the bot plays on: bots do not accept draw offers (resign, or play the game out)",
             )),
             Mode::Local => self.end(&mut entry, Ending::Agreed).await,
@@ -154,7 +148,7 @@ impl Hub {
     /// `seat` takes its last move back: at once against a bot (with the bot's answer) and
     /// at one screen (the last move, whoever made it); against a friend it asks, and the
     /// other seat's takeback accepts.
-    pub async fn takeback(self: &Arc<Hub>, entry_ref: &EntryRef, seat: u8) -> ApiResult<Value> {
+    pub async fn takeback(self: &Arc<Hub>, entry_ref: &EntryRef, seat: u8) -> GameResult<Value> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
@@ -163,16 +157,11 @@ impl Hub {
             (0..ply)
                 .rev()
                 .find(|&p| entry.mover(p).number() == seat)
-                .ok_or_else(|| {
-                    ApiError::new(
-                        StatusCode::CONFLICT,
-                        format!("seat {seat} has no move to take back"),
-                    )
-                })
+                .ok_or_else(|| GameError::refused(format!("seat {seat} has no move to take back")))
         };
         let back_to = match entry.row.mode {
             Mode::Local if ply == 0 => {
-                return Err(ApiError::new(StatusCode::CONFLICT, "no move to take back"));
+                return Err(GameError::refused("no move to take back"));
             }
             Mode::Local => ply - 1,
             Mode::Bot => last_of(&entry, seat)?,
@@ -197,7 +186,7 @@ impl Hub {
         }
         let moves = entry.session.moves();
         let after = session::build(&setup_of(&entry.row)?, &moves[..back_to])
-            .map_err(|e| ApiError::internal(format!("the game cannot be replayed: {e}")))?;
+            .map_err(|e| GameError::internal(format!("the game cannot be replayed: {e}")))?;
         // Taken back to the bot's turn (at one screen never): its move is queued again.
         if turn::bot_to_move(&entry.row, &after) {
             changes.push(Change::QueueBot {
@@ -219,13 +208,12 @@ impl Hub {
 
     /// Declines the other seat's offers, or withdraws one's own: every offer is gone. A
     /// finished game, or one with no offer waiting, is refused (409) and left as it was.
-    pub async fn decline(&self, entry_ref: &EntryRef) -> ApiResult<Value> {
+    pub async fn decline(&self, entry_ref: &EntryRef) -> GameResult<Value> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
         if entry.row.offers.is_empty() {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
+            return Err(GameError::refused(
                 "there is no offer to decline: decline answers a draw offer or a takeback request while it waits",
             ));
         }
@@ -246,12 +234,11 @@ impl Hub {
         entry_ref: &EntryRef,
         seat: u8,
         client: ClientId,
-    ) -> ApiResult<Value> {
+    ) -> GameResult<Value> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         if result_of(&entry).is_none() {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
+            return Err(GameError::refused(
                 "the game is not over: a rematch starts when it is",
             ));
         }
@@ -306,23 +293,20 @@ impl Hub {
         entry: &mut Entry,
         canonical: String,
         queue: Option<ClientId>,
-    ) -> ApiResult<Value> {
+    ) -> GameResult<Value> {
         let at = now_ms();
         let played = match turn::play(&entry.row, &entry.session, entry.clock, &canonical, at) {
             Ok(played) => played,
             // A move that comes after its clock ran out loses on time instead.
             Err(turn::NotPlayed::Flagged(mover)) => {
                 self.end(entry, Ending::Flagged(mover)).await?;
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
-                    format!(
-                        "the game is over: {}'s time ran out before the move",
-                        entry.session.side_name(mover)
-                    ),
-                ));
+                return Err(GameError::refused(format!(
+                    "the game is over: {}'s time ran out before the move",
+                    entry.session.side_name(mover)
+                )));
             }
             Err(turn::NotPlayed::Refused(why)) => {
-                return Err(ApiError::internal(format!(
+                return Err(GameError::internal(format!(
                     "a checked move failed to play: {why}"
                 )));
             }

@@ -2,8 +2,8 @@
 //! gets its move queued again, in the background.
 
 use super::Hub;
+use super::error::GameResult;
 use super::state::setup_of;
-use crate::error::ApiResult;
 use crate::limits::ClientId;
 use crate::session::{self};
 use crate::turn;
@@ -44,7 +44,7 @@ impl Hub {
                 let _ = writeln!(
                     std::io::stderr(),
                     "the bots of stored games were not resumed: {}",
-                    error.message
+                    error
                 );
             }
         });
@@ -54,7 +54,7 @@ impl Hub {
     /// queued (games stored before the queue was, or queued moves lost with a database
     /// restored from a backup), without holding the games in memory. Returns the number of
     /// games looked at; progress shows in [`Hub::resume_progress`].
-    pub async fn resume_bots(self: &Arc<Hub>) -> ApiResult<usize> {
+    pub async fn resume_bots(self: &Arc<Hub>) -> GameResult<usize> {
         self.resuming.running.store(true, Ordering::Relaxed);
         self.resuming.total.store(0, Ordering::Relaxed);
         self.resuming.done.store(0, Ordering::Relaxed);
@@ -91,7 +91,7 @@ impl Hub {
                 let _ = writeln!(
                     std::io::stderr(),
                     "not resuming the bot of stored game '{id}': {}",
-                    error.message
+                    error
                 );
             }
             self.resuming.done.fetch_add(1, Ordering::Relaxed);

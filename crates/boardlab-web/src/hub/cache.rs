@@ -3,8 +3,8 @@
 
 use super::Hub;
 use super::entry::{Entry, EntryRef};
+use super::error::{GameError, GameResult};
 use super::state::{result_of, setup_of};
-use crate::error::{ApiError, ApiResult};
 use crate::limits::ClientId;
 use crate::memory::give_back_freed_memory;
 use crate::session::{self};
@@ -61,7 +61,7 @@ pub(super) struct IdleGame {
 
 impl Hub {
     /// The game with this id, loaded from the store on first use.
-    pub async fn entry(self: &Arc<Hub>, id: &str) -> ApiResult<EntryRef> {
+    pub async fn entry(self: &Arc<Hub>, id: &str) -> GameResult<EntryRef> {
         if let Some(found) = self.games.lock().expect("games lock").get_mut(id) {
             found.used = Instant::now();
             return Ok(found.entry.clone());
@@ -71,13 +71,13 @@ impl Hub {
             .with_store(move |s| Ok(s.load(&key)?.zip(Some(s.move_moments(&key)?))))
             .await?;
         let Some(((row, moves), moments)) = loaded else {
-            return Err(ApiError::not_found(format!(
+            return Err(GameError::not_found(format!(
                 "no game with id {}",
                 boardlab_core::quoted(id)
             )));
         };
         let session = session::build(&setup_of(&row)?, &moves).map_err(|e| {
-            ApiError::internal(format!(
+            GameError::internal(format!(
                 "stored game {} cannot be loaded: {e}",
                 boardlab_core::quoted(id)
             ))
@@ -160,9 +160,9 @@ impl Hub {
     /// Stores a new game and holds it in memory; starts the bot if it moves first, as a
     /// search of `client` (refused with 429, storing nothing, when `client` has as many
     /// searches as it may).
-    pub async fn create(self: &Arc<Hub>, row: GameRow, client: ClientId) -> ApiResult<()> {
+    pub async fn create(self: &Arc<Hub>, row: GameRow, client: ClientId) -> GameResult<()> {
         let session = session::build(&setup_of(&row)?, &[])
-            .map_err(|e| ApiError::bad_request(e.to_string()))?;
+            .map_err(|e| GameError::bad_request(e.to_string()))?;
         let bot_first =
             row.bot_level.is_some() && row.bot_seat == Some(session.side_to_move().number());
         if bot_first {

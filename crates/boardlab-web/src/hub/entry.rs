@@ -1,11 +1,10 @@
 //! One game held in memory: its stored row, the game itself, its clocks and the stream of
 //! its states to the pages following it.
 
+use super::error::{GameError, GameResult};
 use super::state::{result_of, state_of};
 use crate::clock::LiveClock;
-use crate::error::{ApiError, ApiResult};
 use crate::store::GameRow;
-use axum::http::StatusCode;
 use boardlab_core::Player;
 use boardlab_games::AnyGame;
 use serde_json::Value;
@@ -32,13 +31,13 @@ pub struct Entry {
 
 impl Entry {
     /// A game in memory; `moments` are when its moves were stored (for its clocks).
-    pub(super) fn new(row: GameRow, session: AnyGame, moments: &[i64]) -> ApiResult<Entry> {
+    pub(super) fn new(row: GameRow, session: AnyGame, moments: &[i64]) -> GameResult<Entry> {
         let clock = row
             .clock
             .as_deref()
             .map(|text| {
                 text.parse::<crate::clock::Control>().map_err(|e| {
-                    ApiError::internal(format!(
+                    GameError::internal(format!(
                         "stored game {}: {e}",
                         boardlab_core::quoted(&row.id)
                     ))
@@ -99,12 +98,9 @@ impl Entry {
         }
     }
 
-    pub(super) fn refuse_if_over(&self) -> ApiResult<()> {
+    pub(super) fn refuse_if_over(&self) -> GameResult<()> {
         match result_of(self) {
-            Some((_, words)) => Err(ApiError::new(
-                StatusCode::CONFLICT,
-                format!("the game is over: {words}"),
-            )),
+            Some((_, words)) => Err(GameError::refused(format!("the game is over: {words}"))),
             None => Ok(()),
         }
     }

@@ -10,6 +10,7 @@ mod actions;
 mod bots;
 mod cache;
 mod entry;
+mod error;
 mod flags;
 mod state;
 mod sync;
@@ -20,14 +21,13 @@ pub use cache::{IDLE_TIME, RESIDENT};
 /// of memory ([`Hub::flag_correspondence`]).
 pub const CORRESPONDENCE_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
 pub use entry::{Entry, EntryRef};
+pub use error::{GameError, GameResult};
 pub use state::{record_tags, result_of, seat_label, setup_of, state_of};
 
-use crate::error::{ApiError, ApiResult};
 use crate::game_set::{GameSet, PASTED};
 use crate::limits::Limits;
 use crate::memory::SolverMemory;
 use crate::store::{QueueCounts, Store, StoreError, StoreResult};
-use axum::http::StatusCode;
 use boardlab_games::GameId;
 use bots::Resuming;
 use cache::Resident;
@@ -69,7 +69,7 @@ impl Hub {
 
     /// The bots' moves and the analyses being made now and waiting for a worker (every
     /// server's, where servers share the database).
-    pub async fn queue_counts(&self) -> ApiResult<QueueCounts> {
+    pub async fn queue_counts(&self) -> GameResult<QueueCounts> {
         self.with_store(|s| s.job_counts()).await
     }
 
@@ -114,13 +114,11 @@ impl Hub {
     pub async fn with_store<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Store) -> StoreResult<T> + Send + 'static,
-    ) -> ApiResult<T> {
+    ) -> GameResult<T> {
         self.store_call(work).await?.map_err(|e| match e {
             // Another request stored this turn's move first: the asker's view is old.
-            StoreError::Conflict { .. } => {
-                ApiError::new(StatusCode::CONFLICT, format!("{e}; load the game again"))
-            }
-            e => ApiError::internal(e.to_string()),
+            StoreError::Conflict { .. } => GameError::refused(format!("{e}; load the game again")),
+            e => GameError::internal(e.to_string()),
         })
     }
 
@@ -128,11 +126,11 @@ impl Hub {
     pub(super) async fn store_call<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Store) -> StoreResult<T> + Send + 'static,
-    ) -> ApiResult<StoreResult<T>> {
+    ) -> GameResult<StoreResult<T>> {
         let store = self.store.clone();
         tokio::task::spawn_blocking(move || work(&store))
             .await
-            .map_err(|e| ApiError::internal(format!("storage task failed: {e}")))
+            .map_err(|e| GameError::internal(format!("storage task failed: {e}")))
     }
 
     /// The kind of database the games are stored in: `sqlite` or `postgres`.
@@ -147,14 +145,14 @@ impl Hub {
 
     /// The game a request names by its key (a listed game, or a pasted one), or a 400
     /// error naming the games there are.
-    pub async fn game_of_key(&self, key: &str) -> ApiResult<GameId> {
+    pub async fn game_of_key(&self, key: &str) -> GameResult<GameId> {
         let set = self.game_set().clone();
         if let Some(game) = set.listed_game(key) {
             return Ok(game);
         }
         let unknown = || {
             let ids: Vec<&str> = set.listed().iter().map(|(id, _)| id.as_str()).collect();
-            ApiError::bad_request(format!(
+            GameError::bad_request(format!(
                 "unknown game {}; this server's games: {}, or the key of a pasted rules file \
                  ({PASTED}…, from POST /api/rules)",
                 boardlab_core::quoted(key),
@@ -173,7 +171,7 @@ impl Hub {
         let (set, pasted) = (set.clone(), pasted.to_string());
         tokio::task::spawn_blocking(move || set.stored_paste(&pasted, &text))
             .await
-            .map_err(|e| ApiError::internal(format!("compiling task failed: {e}")))?
-            .map_err(|e| ApiError::internal(format!("a stored rules text no longer reads: {e}")))
+            .map_err(|e| GameError::internal(format!("compiling task failed: {e}")))?
+            .map_err(|e| GameError::internal(format!("a stored rules text no longer reads: {e}")))
     }
 }

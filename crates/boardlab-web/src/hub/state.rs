@@ -2,9 +2,9 @@
 //! tags of its record, and the JSON state sent to the pages.
 
 use super::entry::Entry;
+use super::error::{GameError, GameResult};
 use crate::bot;
 use crate::clock::now_ms;
-use crate::error::{ApiError, ApiResult};
 use crate::record::RecordTags;
 use crate::session::GameSetup;
 use crate::store::{GameRow, Mode};
@@ -13,11 +13,11 @@ use serde_json::{Value, json};
 use std::collections::HashMap;
 
 /// The setup of a stored game.
-pub fn setup_of(row: &GameRow) -> ApiResult<GameSetup> {
+pub fn setup_of(row: &GameRow) -> GameResult<GameSetup> {
     let game = row.played;
     // A stored row that does not read is the server's fault (5xx), not the request's.
     let rules: HashMap<String, String> = serde_json::from_str(&row.rules).map_err(|e| {
-        ApiError::internal(format!(
+        GameError::internal(format!(
             "stored game '{}' cannot be loaded: its rules are not JSON: {e}",
             row.id
         ))

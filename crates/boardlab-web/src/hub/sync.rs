@@ -3,11 +3,10 @@
 
 use super::Hub;
 use super::entry::{Entry, EntryRef};
+use super::error::{GameError, GameResult};
 use super::state::setup_of;
-use crate::error::{ApiError, ApiResult};
 use crate::session::{self};
 use crate::store::{Change, Notice, StoreError};
-use axum::http::StatusCode;
 use std::sync::Arc;
 
 impl Hub {
@@ -16,12 +15,11 @@ impl Hub {
     /// server sharing the database), nothing is stored: the game is read again (and its new
     /// state announced) and the request is refused (409), to be made again on the new
     /// state if it still holds.
-    pub(super) async fn change(&self, entry: &mut Entry, changes: Vec<Change>) -> ApiResult<()> {
+    pub(super) async fn change(&self, entry: &mut Entry, changes: Vec<Change>) -> GameResult<()> {
         self.try_change(entry, changes).await?.map_err(|error| {
-            ApiError::new(
-                StatusCode::CONFLICT,
-                format!("{error}: nothing was changed; this is the game as it is now"),
-            )
+            GameError::refused(format!(
+                "{error}: nothing was changed; this is the game as it is now"
+            ))
         })
     }
 
@@ -31,7 +29,7 @@ impl Hub {
         &self,
         entry: &mut Entry,
         changes: Vec<Change>,
-    ) -> ApiResult<Result<(), StoreError>> {
+    ) -> GameResult<Result<(), StoreError>> {
         let (id, expected) = (entry.row.id.clone(), entry.row.version);
         match self
             .store_call(move |s| s.change(&id, expected, &changes))
@@ -45,14 +43,14 @@ impl Hub {
                 self.refresh(entry).await?;
                 Ok(Err(error))
             }
-            Err(error) => Err(ApiError::internal(error.to_string())),
+            Err(error) => Err(GameError::internal(error.to_string())),
         }
     }
 
     /// Reads the game of `entry` again where a worker or another server sharing the
     /// database changed it: the request that follows sees the game as it is, also just
     /// after a bot's move whose notice has not arrived yet.
-    pub async fn sync(&self, entry: &mut Entry) -> ApiResult<()> {
+    pub async fn sync(&self, entry: &mut Entry) -> GameResult<()> {
         let id = entry.row.id.clone();
         let version = self.with_store(move |s| s.version(&id)).await?;
         if version != Some(entry.row.version) {
@@ -64,13 +62,13 @@ impl Hub {
     /// Reads the game of `entry` from the store again and, if it changed, replaces it in
     /// memory and announces its new state: the clock is replayed, and a bot's search for the
     /// old position stops.
-    pub(super) async fn refresh(&self, entry: &mut Entry) -> ApiResult<()> {
+    pub(super) async fn refresh(&self, entry: &mut Entry) -> GameResult<()> {
         let id = entry.row.id.clone();
         let loaded = self
             .with_store(move |s| Ok(s.load(&id)?.zip(Some(s.move_moments(&id)?))))
             .await?;
         let Some(((row, moves), moments)) = loaded else {
-            return Err(ApiError::not_found(format!(
+            return Err(GameError::not_found(format!(
                 "no game with id {}",
                 boardlab_core::quoted(&entry.row.id)
             )));
@@ -79,7 +77,7 @@ impl Hub {
             return Ok(());
         }
         let session = session::build(&setup_of(&row)?, &moves).map_err(|e| {
-            ApiError::internal(format!(
+            GameError::internal(format!(
                 "stored game {} cannot be loaded: {e}",
                 boardlab_core::quoted(&row.id)
             ))
@@ -155,7 +153,7 @@ impl Hub {
                             std::io::stderr(),
                             "game {} changed by another server cannot be read again: {}",
                             boardlab_core::quoted(&entry.row.id),
-                            error.message
+                            error
                         );
                         continue;
                     }

@@ -311,7 +311,7 @@ pub async fn accept_seek(
     if let Err(error) = hub.create(row, client).await {
         let seek_id = seek.id.clone();
         hub.with_store(move |s| s.delete_seek(&seek_id)).await?;
-        return Err(error);
+        return Err(error.into());
     }
     Ok(Json(json!({
         "game": game_id,

@@ -33,7 +33,9 @@ async fn create(hub: &Arc<Hub>, body: Value, who: ClientId) -> Result<(EntryRef,
     let game = hub.game_of_key(&request.game).await.unwrap();
     let (row, seat) = new_row(request, game).unwrap();
     let id = row.id.clone();
-    hub.create(row, who).await.map_err(|e| e.status.as_u16())?;
+    hub.create(row, who)
+        .await
+        .map_err(|e| boardlab_web::error::ApiError::from(e).status.as_u16())?;
     Ok((hub.entry(&id).await.unwrap(), seat))
 }
 
@@ -83,13 +85,15 @@ async fn a_client_at_its_search_limit_is_refused_and_waiting_searches_leave_with
         .play(&second, seat, "e2e4", client(1))
         .await
         .unwrap_err();
-    assert_eq!(refused.status.as_u16(), 429, "{}", refused.message);
-    assert_eq!(refused.retry_after, Some(1));
-    assert!(
-        refused.message.contains("searches-per-client"),
-        "{}",
-        refused.message
-    );
+    let boardlab_web::hub::GameError::Busy {
+        message,
+        retry_after,
+    } = refused
+    else {
+        panic!("not refused as busy: {refused:?}");
+    };
+    assert_eq!(retry_after, 1);
+    assert!(message.contains("searches-per-client"), "{message}");
     assert_eq!(second.lock().await.session.ply(), 0);
     let id = second.lock().await.row.id.clone();
     assert!(
