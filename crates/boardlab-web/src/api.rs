@@ -7,6 +7,7 @@ use crate::game_set::{PASTED, PasteError as GameSetError};
 use crate::hub::{self, Hub};
 use crate::limits::ClientId;
 use crate::people::Viewer;
+use crate::seat::Seat;
 use crate::store::Mode;
 use axum::Json;
 use axum::body::Bytes;
@@ -148,22 +149,22 @@ pub async fn create_game(
     // A signed-in creator's seat is the account's (both seats at one screen): its games
     // are its own on any device.
     if let Some(me) = viewer.0 {
-        for s in 1..=2u8 {
+        for s in Seat::BOTH {
             if s == seat || row.mode == Mode::Local {
-                row.players[usize::from(s - 1)] = Some(me.name.clone());
+                row.players[s.index()] = Some(me.name.clone());
             }
         }
     }
     let id = row.id.clone();
-    let token = |s: u8| row.tokens[usize::from(s - 1)].clone();
+    let token = |s: Seat| row.tokens[s.index()].clone();
     let play = match row.mode {
-        Mode::Local => format!("/g/{id}#1={}&2={}", token(1), token(2)),
+        Mode::Local => format!("/g/{id}#1={}&2={}", token(Seat::One), token(Seat::Two)),
         _ => format!("/g/{id}#{seat}={}", token(seat)),
     };
-    let invite =
-        (row.mode == Mode::Friend).then(|| format!("/g/{id}#{}={}", 3 - seat, token(3 - seat)));
+    let other = seat.other();
+    let invite = (row.mode == Mode::Friend).then(|| format!("/g/{id}#{other}={}", token(other)));
     let tokens = match row.mode {
-        Mode::Local => json!({ "1": token(1), "2": token(2) }),
+        Mode::Local => json!({ "1": token(Seat::One), "2": token(Seat::Two) }),
         _ => json!({ seat.to_string(): token(seat) }),
     };
     hub.create(row, client).await?;
@@ -276,7 +277,7 @@ pub(crate) async fn authorize(
     id: &str,
     body: &SeatBody,
     viewer: &Viewer,
-) -> ApiResult<(hub::EntryRef, u8)> {
+) -> ApiResult<(hub::EntryRef, Seat)> {
     let token = body.token.as_deref().unwrap_or("");
     if token.is_empty() && viewer.0.is_none() {
         return Err(ApiError::new(
@@ -286,21 +287,20 @@ pub(crate) async fn authorize(
     }
     let entry_ref = hub.entry(id).await?;
     let players = entry_ref.lock().await.row.players.clone();
-    let plays = |seat: u8| {
+    let plays = |seat: Seat| {
         viewer.0.as_ref().is_some_and(|me| {
-            players[usize::from(seat - 1)]
+            players[seat.index()]
                 .as_deref()
                 .is_some_and(|name| name.eq_ignore_ascii_case(&me.key))
         })
     };
     let seat = match body.seat {
-        Some(seat @ (1 | 2)) => seat,
-        Some(other) => return Err(ApiError::bad_request(format!("seat {other} is not 1 or 2"))),
-        None if token.is_empty() && plays(1) != plays(2) => {
-            if plays(1) {
-                1
+        Some(number) => Seat::try_from(number).map_err(ApiError::bad_request)?,
+        None if token.is_empty() && plays(Seat::One) != plays(Seat::Two) => {
+            if plays(Seat::One) {
+                Seat::One
             } else {
-                2
+                Seat::Two
             }
         }
         None => return Err(ApiError::bad_request("missing field 'seat' (1 or 2)")),
@@ -315,7 +315,7 @@ pub(crate) async fn authorize(
             format!("your account ({name}) does not play seat {seat} of this game"),
         ));
     }
-    let expected = entry_ref.lock().await.row.tokens[usize::from(seat - 1)].clone();
+    let expected = entry_ref.lock().await.row.tokens[seat.index()].clone();
     let same = expected.len() == token.len()
         && expected
             .bytes()
@@ -383,8 +383,8 @@ pub async fn invite(
             format!("only the seat that created the game can get its invite link: {why}"),
         ));
     }
-    let other = 3 - seat;
-    let token = &entry.row.tokens[usize::from(other - 1)];
+    let other = seat.other();
+    let token = &entry.row.tokens[other.index()];
     Ok(Json(
         json!({ "invite": format!("/g/{id}#{other}={token}") }),
     ))

@@ -8,6 +8,7 @@
 use crate::api::{AppState, JsonBody, SeatBody, authorize};
 use crate::error::{ApiError, ApiResult};
 use crate::people::Viewer;
+use crate::seat::Seat;
 use crate::store::Mode;
 use axum::Json;
 use axum::extract::{Path, State};
@@ -35,8 +36,8 @@ pub async fn read(State(hub): State<AppState>, Path(id): Path<String>) -> ApiRes
     let names = {
         let entry = entry.lock().await;
         [
-            crate::hub::seat_label(&entry.row, 1),
-            crate::hub::seat_label(&entry.row, 2),
+            crate::hub::seat_label(&entry.row, Seat::One),
+            crate::hub::seat_label(&entry.row, Seat::Two),
         ]
     };
     let lines = hub.with_store(move |s| s.chat_of(&id, LAST)).await?;
@@ -46,7 +47,7 @@ pub async fn read(State(hub): State<AppState>, Path(id): Path<String>) -> ApiRes
             .map(|line| {
                 json!({
                     "seat": line.seat,
-                    "name": names[usize::from(line.seat.clamp(1, 2) - 1)],
+                    "name": names[line.seat.index()],
                     "text": line.text,
                     "at_ms": line.at_ms,
                 })

@@ -2,6 +2,7 @@
 
 use crate::bot;
 use crate::error::{ApiError, ApiResult};
+use crate::seat::Seat;
 use crate::store::{GameRow, Mode, Offers, first_version};
 use boardlab_games::GameId;
 use serde::Deserialize;
@@ -95,11 +96,15 @@ pub fn secret(bits_128: bool) -> String {
     }
 }
 
-fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<u8> {
+fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<Seat> {
     match text.unwrap_or("1") {
-        "1" => Ok(1),
-        "2" => Ok(2),
-        "random" => Ok(if rand::random::<bool>() { 2 } else { 1 }),
+        "1" => Ok(Seat::One),
+        "2" => Ok(Seat::Two),
+        "random" => Ok(if rand::random::<bool>() {
+            Seat::Two
+        } else {
+            Seat::One
+        }),
         other => Err(ApiError::bad_request(format!(
             "{what} {} is not one of 1, 2, random",
             boardlab_core::quoted(other)
@@ -109,7 +114,7 @@ fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<u8> {
 
 /// Checks a request for a game of `game` (the game its key names) and makes the row of the
 /// new game, and returns the creator's seat.
-pub fn new_row(request: NewGame, game: GameId) -> ApiResult<(GameRow, u8)> {
+pub fn new_row(request: NewGame, game: GameId) -> ApiResult<(GameRow, Seat)> {
     let mode = match request.opponent.as_deref() {
         None => Mode::Bot,
         Some(name) => Mode::from_name(name).ok_or_else(|| {
@@ -147,7 +152,7 @@ pub fn new_row(request: NewGame, game: GameId) -> ApiResult<(GameRow, u8)> {
         rules: serde_json::to_string(&rules_json).expect("rules serialize"),
         first,
         mode,
-        bot_seat: (mode == Mode::Bot).then_some(3 - seat),
+        bot_seat: (mode == Mode::Bot).then_some(seat.other()),
         bot_level: (mode == Mode::Bot).then_some(level),
         tokens: [secret(true), secret(true)],
         creator: Some(seat),

@@ -28,6 +28,7 @@ pub mod people;
 pub mod presence;
 pub mod puzzles;
 pub mod record;
+pub mod seat;
 pub mod server;
 pub mod session;
 pub mod store;

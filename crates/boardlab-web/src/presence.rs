@@ -29,7 +29,7 @@ async fn answer(hub: &AppState, id: &str) -> ApiResult<Json<Value>> {
     let now = crate::clock::now_ms();
     let mut online = hub.with_store(move |s| s.seats_online(&game, now)).await?;
     if let Some(bot) = bot_seat.filter(|_| mode == Mode::Bot) {
-        online[usize::from(bot.clamp(1, 2) - 1)] = true;
+        online[bot.index()] = true;
     }
     if mode == Mode::Local {
         online = [online[0] || online[1]; 2];

@@ -4,8 +4,9 @@
 //! another game (seat 7 read as seat 1, a level of 200 as the top level).
 
 use crate::ending::Ending;
+use crate::seat::Seat;
 use crate::store::{GameRow, Mode, Offers};
-use boardlab_core::{Player, Position, RuleError, Setup, quoted};
+use boardlab_core::{Position, RuleError, Setup, quoted};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use std::collections::BTreeMap;
 
@@ -98,10 +99,10 @@ impl Columns {
     }
 
     /// A seat column (1 or 2) that may be NULL.
-    fn optional_seat(&self, column: &'static str) -> Result<Option<u8>, Damage> {
+    fn optional_seat(&self, column: &'static str) -> Result<Option<Seat>, Damage> {
         match self.value(column) {
             Value::Null => Ok(None),
-            Value::Integer(n @ (1 | 2)) => Ok(Some(*n as u8)),
+            Value::Integer(n @ (1 | 2)) => Ok(Seat::from_number(*n as u8)),
             _ => Err(self.damage(column, "not a seat (1 or 2) or NULL")),
         }
     }
@@ -158,7 +159,7 @@ pub fn game_row(
     let mode = Mode::from_name(mode_text)
         .ok_or_else(|| row.damage("mode", "an unknown mode (bot, friend or local)"))?;
     let first = match row.value("first") {
-        Value::Integer(n @ (1 | 2)) => *n as u8,
+        Value::Integer(n @ (1 | 2)) => Seat::from_number(*n as u8).unwrap_or(Seat::One),
         _ => return Err(row.damage("first", "not a seat (1 or 2)")),
     };
     let rules_text = row.text("rules")?;
@@ -234,9 +235,7 @@ pub fn game_row(
                     "while column resigned says the game ended by resignation",
                 ));
             }
-            (Some(loser), None) => Some(Ending::Resigned(
-                Player::from_number(loser).expect("a checked seat"),
-            )),
+            (Some(loser), None) => Some(Ending::Resigned(loser.player())),
             (None, Some(text)) => Some(Ending::from_stored(text).ok_or_else(|| {
                 row.damage("ended", "not an ending (draw, time:1, time:2) or NULL")
             })?),

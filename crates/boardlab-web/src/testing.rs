@@ -5,6 +5,7 @@ pub mod postgres;
 
 use crate::hub::Hub;
 use crate::limits::Limits;
+use crate::seat::Seat;
 use crate::server::{ServeConfig, Server};
 use crate::store::{Database, GameRow, Mode, Offers, first_version};
 use boardlab_games::GameId;
@@ -215,12 +216,12 @@ pub fn stored_row(id: &str, played: GameId) -> GameRow {
         game: played.id().into(),
         played,
         rules: "{}".into(),
-        first: 1,
+        first: Seat::One,
         mode: Mode::Local,
         bot_seat: None,
         bot_level: None,
         tokens: ["a".repeat(32), "b".repeat(32)],
-        creator: Some(1),
+        creator: Some(Seat::One),
         ending: None,
         rematch: None,
         position: None,

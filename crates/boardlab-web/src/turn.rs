@@ -4,6 +4,7 @@
 
 use crate::clock::LiveClock;
 use crate::ending::Ending;
+use crate::seat::Seat;
 use crate::store::{Change, GameRow, Offers};
 use boardlab_core::Player;
 use boardlab_games::AnyGame;
@@ -81,7 +82,7 @@ pub fn flagged(row: &GameRow, player: Player) -> Vec<Change> {
 /// Whether the bot of a bot game is to move in `game` (and the game goes on).
 pub fn bot_to_move(row: &GameRow, game: &AnyGame) -> bool {
     row.bot_level.is_some()
-        && row.bot_seat == Some(game.side_to_move().number())
+        && row.bot_seat == Some(Seat::of(game.side_to_move()))
         && row.ending.is_none()
         && game.outcome().is_none()
 }

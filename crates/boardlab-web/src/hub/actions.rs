@@ -4,10 +4,11 @@
 use super::Hub;
 use super::entry::{Entry, EntryRef};
 use super::error::{GameError, GameResult};
-use super::state::{result_of, seat_player, setup_of};
+use super::state::{result_of, setup_of};
 use crate::clock::now_ms;
 use crate::ending::Ending;
 use crate::limits::ClientId;
+use crate::seat::Seat;
 use crate::session::{self};
 use crate::store::{Change, GameRow, JobKind, Mode, Offers};
 use crate::turn;
@@ -42,7 +43,7 @@ impl Hub {
     pub async fn play(
         self: &Arc<Hub>,
         entry_ref: &EntryRef,
-        seat: u8,
+        seat: Seat,
         text: &str,
         client: ClientId,
     ) -> GameResult<Value> {
@@ -54,12 +55,12 @@ impl Hub {
                 result.1
             )));
         }
-        let to_move = entry.session.side_to_move().number();
+        let to_move = Seat::of(entry.session.side_to_move());
         if to_move != seat {
             return Err(GameError::refused(format!(
                 "It is {}'s turn, not {}'s",
                 entry.session.side_name(entry.session.side_to_move()),
-                entry.session.side_name(seat_player(seat)),
+                entry.session.side_name(seat.player()),
             )));
         }
         let canonical = entry
@@ -84,10 +85,9 @@ impl Hub {
     }
 
     /// Records that `seat` resigned and announces it.
-    pub async fn resign(&self, entry_ref: &EntryRef, seat: u8) -> GameResult<Value> {
+    pub async fn resign(&self, entry_ref: &EntryRef, seat: Seat) -> GameResult<Value> {
         let mut entry = entry_ref.lock().await;
-        self.end(&mut entry, Ending::Resigned(seat_player(seat)))
-            .await
+        self.end(&mut entry, Ending::Resigned(seat.player())).await
     }
 
     /// Ends a game that goes on as the players (or the clock) decided, and announces it.
@@ -120,7 +120,7 @@ impl Hub {
 
     /// `seat` offers a draw, or accepts the other seat's offer. At one screen the draw is
     /// agreed at once; a bot plays on.
-    pub async fn offer_draw(&self, entry_ref: &EntryRef, seat: u8) -> GameResult<Value> {
+    pub async fn offer_draw(&self, entry_ref: &EntryRef, seat: Seat) -> GameResult<Value> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
@@ -129,7 +129,7 @@ impl Hub {
                 "the bot plays on: bots do not accept draw offers (resign, or play the game out)",
             )),
             Mode::Local => self.end(&mut entry, Ending::Agreed).await,
-            Mode::Friend if entry.row.offers.draw == Some(3 - seat) => {
+            Mode::Friend if entry.row.offers.draw == Some(seat.other()) => {
                 self.end(&mut entry, Ending::Agreed).await
             }
             Mode::Friend => {
@@ -148,15 +148,15 @@ impl Hub {
     /// `seat` takes its last move back: at once against a bot (with the bot's answer) and
     /// at one screen (the last move, whoever made it); against a friend it asks, and the
     /// other seat's takeback accepts.
-    pub async fn takeback(self: &Arc<Hub>, entry_ref: &EntryRef, seat: u8) -> GameResult<Value> {
+    pub async fn takeback(self: &Arc<Hub>, entry_ref: &EntryRef, seat: Seat) -> GameResult<Value> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
         let ply = entry.session.ply();
-        let last_of = |entry: &Entry, seat: u8| {
+        let last_of = |entry: &Entry, seat: Seat| {
             (0..ply)
                 .rev()
-                .find(|&p| entry.mover(p).number() == seat)
+                .find(|&p| Seat::of(entry.mover(p)) == seat)
                 .ok_or_else(|| GameError::refused(format!("seat {seat} has no move to take back")))
         };
         let back_to = match entry.row.mode {
@@ -165,8 +165,8 @@ impl Hub {
             }
             Mode::Local => ply - 1,
             Mode::Bot => last_of(&entry, seat)?,
-            Mode::Friend if entry.row.offers.takeback == Some(3 - seat) => {
-                last_of(&entry, 3 - seat)?
+            Mode::Friend if entry.row.offers.takeback == Some(seat.other()) => {
+                last_of(&entry, seat.other())?
             }
             Mode::Friend => {
                 last_of(&entry, seat)?;
@@ -232,7 +232,7 @@ impl Hub {
     pub async fn rematch(
         self: &Arc<Hub>,
         entry_ref: &EntryRef,
-        seat: u8,
+        seat: Seat,
         client: ClientId,
     ) -> GameResult<Value> {
         let mut entry = entry_ref.lock().await;
@@ -242,7 +242,7 @@ impl Hub {
                 "the game is not over: a rematch starts when it is",
             ));
         }
-        let new_seat = 3 - seat;
+        let new_seat = seat.other();
         let row = match entry.row.rematch.clone() {
             Some(id) => {
                 drop(entry);
@@ -252,11 +252,11 @@ impl Hub {
                 let old = &entry.row;
                 let row = GameRow {
                     id: crate::create::secret(false),
-                    bot_seat: old.bot_seat.map(|bot| 3 - bot),
+                    bot_seat: old.bot_seat.map(Seat::other),
                     tokens: [crate::create::secret(true), crate::create::secret(true)],
                     // The creator of the game creates its rematch too, whoever asks first:
                     // the invited player never gets the creator's link (docs/web.md).
-                    creator: old.creator.map(|creator| 3 - creator),
+                    creator: old.creator.map(Seat::other),
                     ending: None,
                     rematch: None,
                     offers: Offers::default(),
@@ -277,11 +277,7 @@ impl Hub {
         };
         let link = match row.mode {
             Mode::Local => format!("/g/{}#1={}&2={}", row.id, row.tokens[0], row.tokens[1]),
-            _ => format!(
-                "/g/{}#{new_seat}={}",
-                row.id,
-                row.tokens[usize::from(new_seat - 1)]
-            ),
+            _ => format!("/g/{}#{new_seat}={}", row.id, row.tokens[new_seat.index()]),
         };
         Ok(json!({ "id": row.id, "seat": new_seat, "link": link }))
     }

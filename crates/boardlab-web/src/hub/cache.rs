@@ -7,6 +7,7 @@ use super::error::{GameError, GameResult};
 use super::state::{result_of, setup_of};
 use crate::limits::ClientId;
 use crate::memory::give_back_freed_memory;
+use crate::seat::Seat;
 use crate::session::{self};
 use crate::store::GameRow;
 use crate::turn;
@@ -164,7 +165,7 @@ impl Hub {
         let session = session::build(&setup_of(&row)?, &[])
             .map_err(|e| GameError::bad_request(e.to_string()))?;
         let bot_first =
-            row.bot_level.is_some() && row.bot_seat == Some(session.side_to_move().number());
+            row.bot_level.is_some() && row.bot_seat == Some(Seat::of(session.side_to_move()));
         if bot_first {
             self.check_search_limit(client).await?;
         }

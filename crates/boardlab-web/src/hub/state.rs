@@ -6,6 +6,7 @@ use super::error::{GameError, GameResult};
 use crate::bot;
 use crate::clock::now_ms;
 use crate::record::RecordTags;
+use crate::seat::Seat;
 use crate::session::GameSetup;
 use crate::store::{GameRow, Mode};
 use boardlab_core::{Player, Setup};
@@ -31,7 +32,7 @@ pub fn setup_of(row: &GameRow) -> GameResult<GameSetup> {
         game,
         setup: Setup {
             rules,
-            first: Player::from_number(row.first).unwrap_or(Player::One),
+            first: row.first.player(),
             position: row.position.clone(),
             board: row.board.clone(),
         },
@@ -52,15 +53,10 @@ pub fn result_of(entry: &Entry) -> Option<(String, String)> {
     ))
 }
 
-/// The player of a seat number the API has checked (1 or 2).
-pub(super) fn seat_player(seat: u8) -> Player {
-    Player::from_number(seat).unwrap_or(Player::One)
-}
-
 /// Who sits in a seat, in words.
-pub fn seat_label(row: &GameRow, seat: u8) -> String {
+pub fn seat_label(row: &GameRow, seat: Seat) -> String {
     // An account's seat is called by its name (at one screen both seats are its own).
-    if let Some(name) = &row.players[usize::from(seat - 1)]
+    if let Some(name) = &row.players[seat.index()]
         && row.mode != Mode::Local
     {
         return name.clone();
@@ -81,8 +77,8 @@ pub fn seat_label(row: &GameRow, seat: u8) -> String {
 /// The tags of the game's record.
 pub fn record_tags(entry: &Entry) -> RecordTags {
     RecordTags {
-        player1: seat_label(&entry.row, 1),
-        player2: seat_label(&entry.row, 2),
+        player1: seat_label(&entry.row, Seat::One),
+        player2: seat_label(&entry.row, Seat::Two),
         ending: entry.row.ending,
     }
 }
@@ -116,7 +112,7 @@ pub fn state_of(entry: &Entry) -> Value {
         "view": crate::view::view_at(session, ply),
         "result": result,
         "names": { "1": session.side_name(Player::One), "2": session.side_name(Player::Two) },
-        "seats": { "1": seat_label(&entry.row, 1), "2": seat_label(&entry.row, 2) },
+        "seats": { "1": seat_label(&entry.row, Seat::One), "2": seat_label(&entry.row, Seat::Two) },
         "players": { "1": entry.row.players[0], "2": entry.row.players[1] },
         "rated": entry.row.rated,
         "offers": { "draw": entry.row.offers.draw, "takeback": entry.row.offers.takeback },

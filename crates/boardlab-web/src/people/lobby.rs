@@ -12,6 +12,7 @@ use crate::create::{self, NewGame};
 use crate::error::{ApiError, ApiResult};
 use crate::game_set::PASTED;
 use crate::limits::ClientId;
+use crate::seat::Seat;
 use crate::store::seeks::SeekRow;
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -210,9 +211,9 @@ async fn find_seek(hub: &AppState, id: &str, doing: &str) -> ApiResult<SeekRow> 
 }
 
 /// The link of seat `seat` of game `game_id` (with the seat's token), for a player of it.
-async fn seat_link(hub: &AppState, game_id: &str, seat: u8) -> ApiResult<String> {
+async fn seat_link(hub: &AppState, game_id: &str, seat: Seat) -> ApiResult<String> {
     let entry = hub.entry(game_id).await?;
-    let token = entry.lock().await.row.tokens[usize::from(seat - 1)].clone();
+    let token = entry.lock().await.row.tokens[seat.index()].clone();
     Ok(format!("/g/{game_id}#{seat}={token}"))
 }
 
@@ -290,8 +291,8 @@ pub async fn accept_seek(
     };
     let (mut row, seeker_seat) = create::new_row(request, game)?;
     let mut players = [None, None];
-    players[usize::from(seeker_seat - 1)] = Some(seek.name.clone());
-    players[usize::from(2 - seeker_seat)] = Some(me.name.clone());
+    players[seeker_seat.index()] = Some(seek.name.clone());
+    players[seeker_seat.other().index()] = Some(me.name.clone());
     row.players = players;
     row.rated = seek.rated;
     // Both seats are accounts: nobody is the creator with an invite link to give.
@@ -306,8 +307,8 @@ pub async fn accept_seek(
             "this seek was accepted or withdrawn meanwhile",
         ));
     }
-    let (game_id, my_seat) = (row.id.clone(), 3 - seeker_seat);
-    let token = row.tokens[usize::from(my_seat - 1)].clone();
+    let (game_id, my_seat) = (row.id.clone(), seeker_seat.other());
+    let token = row.tokens[my_seat.index()].clone();
     if let Err(error) = hub.create(row, client).await {
         let seek_id = seek.id.clone();
         hub.with_store(move |s| s.delete_seek(&seek_id)).await?;
@@ -366,9 +367,9 @@ async fn accept_bot_seek(
     };
     let (mut row, seat) = create::new_row(request, game)?;
     if let Some(me) = &viewer.0 {
-        row.players[usize::from(seat - 1)] = Some(me.name.clone());
+        row.players[seat.index()] = Some(me.name.clone());
     }
-    let (game_id, token) = (row.id.clone(), row.tokens[usize::from(seat - 1)].clone());
+    let (game_id, token) = (row.id.clone(), row.tokens[seat.index()].clone());
     hub.create(row, client).await?;
     Ok(Json(json!({
         "game": game_id,

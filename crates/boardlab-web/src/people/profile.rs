@@ -7,6 +7,7 @@ use super::Viewer;
 use crate::accounts::AccountName;
 use crate::api::AppState;
 use crate::error::{ApiError, ApiResult};
+use crate::seat::Seat;
 use crate::store::accounts::{GameFilter, PlayedGame};
 use crate::store::ratings::GameRating;
 use axum::Json;
@@ -250,18 +251,14 @@ pub async fn my_seats(
     let me = viewer.required("take your seat from another device")?;
     let entry = hub.entry(&id).await?;
     let entry = entry.lock().await;
-    let seats: BTreeMap<String, String> = (1..=2u8)
-        .filter(|&seat| {
-            entry.row.players[usize::from(seat - 1)]
+    let seats: BTreeMap<String, String> = Seat::BOTH
+        .into_iter()
+        .filter(|seat| {
+            entry.row.players[seat.index()]
                 .as_deref()
                 .is_some_and(|name| name.eq_ignore_ascii_case(&me.key))
         })
-        .map(|seat| {
-            (
-                seat.to_string(),
-                entry.row.tokens[usize::from(seat - 1)].clone(),
-            )
-        })
+        .map(|seat| (seat.to_string(), entry.row.tokens[seat.index()].clone()))
         .collect();
     if seats.is_empty() {
         return Err(ApiError::new(

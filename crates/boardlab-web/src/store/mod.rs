@@ -22,6 +22,7 @@ pub use location::{Database, DatabaseError};
 
 use crate::ending::Ending;
 use crate::game_set::{GameSet, PASTED};
+use crate::seat::Seat;
 use crate::stored::Value;
 use boardlab_games::GameId;
 use sql::Sql;
@@ -43,9 +44,9 @@ pub const LAYOUT_VERSION: i64 = 7;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Offers {
     /// The seat offering a draw.
-    pub draw: Option<u8>,
+    pub draw: Option<Seat>,
     /// The seat asking to take its last move back.
-    pub takeback: Option<u8>,
+    pub takeback: Option<Seat>,
 }
 
 impl Offers {
@@ -409,11 +410,11 @@ pub struct GameRow {
     /// The rule options as a JSON object of strings.
     pub rules: String,
     /// Who moved first, 1 or 2.
-    pub first: u8,
+    pub first: Seat,
     /// Who plays.
     pub mode: Mode,
     /// The bot's seat (1 or 2) in a bot game.
-    pub bot_seat: Option<u8>,
+    pub bot_seat: Option<Seat>,
     /// The bot's level in a bot game.
     pub bot_level: Option<u8>,
     /// The secret tokens of seat 1 and seat 2.
@@ -421,7 +422,7 @@ pub struct GameRow {
     /// The seat (1 or 2) of the player who created the game: the only seat that may ask
     /// for its invite link again. `None` for games stored before the server remembered it
     /// (nobody may ask; the creator's page keeps the link it was given).
-    pub creator: Option<u8>,
+    pub creator: Option<Seat>,
     /// How the players (or the clock) ended the game, if they did: a resignation, an
     /// agreed draw, a flag.
     pub ending: Option<Ending>,

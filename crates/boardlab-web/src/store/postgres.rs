@@ -9,6 +9,7 @@ use super::{
     QueueCounts, StoreError, StoreResult, first_version, next_turn_sql, task_of,
 };
 use crate::ending::Ending;
+use crate::seat::Seat;
 use crate::stored::Value;
 use ::postgres::fallible_iterator::FallibleIterator;
 use ::postgres::types::Type;
@@ -382,7 +383,8 @@ impl Backend for PostgresBackend {
     }
 
     fn insert_game(&self, row: &GameRow) -> StoreResult<()> {
-        let seat = |seat: Option<u8>| seat.map(i32::from);
+        let seat = |seat: Option<Seat>| seat.map(|seat| i32::from(seat.number()));
+        let level = |level: Option<u8>| level.map(i32::from);
         self.client()?.execute(
             "INSERT INTO games (id, game, rules, first, mode, bot_seat, bot_level, token1, token2, position, board, clock, creator, draw_offer, takeback_offer, version, player1, player2, rated)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
@@ -390,10 +392,10 @@ impl Backend for PostgresBackend {
                 &row.id,
                 &row.game,
                 &row.rules,
-                &i32::from(row.first),
+                &i32::from(row.first.number()),
                 &row.mode.name(),
                 &seat(row.bot_seat),
-                &seat(row.bot_level),
+                &level(row.bot_level),
                 &row.tokens[0],
                 &row.tokens[1],
                 &row.position,
@@ -428,7 +430,7 @@ impl Backend for PostgresBackend {
                 game: game_id.to_string(),
             });
         }
-        let seat = |seat: Option<u8>| seat.map(i32::from);
+        let seat = |seat: Option<Seat>| seat.map(|seat| i32::from(seat.number()));
         for change in changes {
             match change {
                 Change::Move { ply, mv, at_ms } => {

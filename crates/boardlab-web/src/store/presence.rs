@@ -3,6 +3,7 @@
 
 use super::sql::{RowExt, params};
 use super::{Store, StoreResult};
+use crate::seat::Seat;
 
 /// How recently a seat must have been seen to count as online, in ms: a little more than
 /// two of the page's signs ([`crate::presence::EVERY_MS`]), so that one late sign does not
@@ -11,12 +12,12 @@ pub const ONLINE_MS: i64 = 25_000;
 
 impl Store {
     /// Records that the player of `seat` is on the page of `game_id` at `now_ms`.
-    pub fn seat_seen(&self, game_id: &str, seat: u8, now_ms: i64) -> StoreResult<()> {
+    pub fn seat_seen(&self, game_id: &str, seat: Seat, now_ms: i64) -> StoreResult<()> {
         self.backend.transaction(&mut |sql| {
             sql.execute(
                 "INSERT INTO presence (game_id, seat, seen_ms) VALUES (?1, ?2, ?3)
                  ON CONFLICT (game_id, seat) DO UPDATE SET seen_ms = excluded.seen_ms",
-                params![game_id, i64::from(seat), now_ms],
+                params![game_id, i64::from(seat.number()), now_ms],
             )?;
             Ok(())
         })

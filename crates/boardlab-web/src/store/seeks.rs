@@ -5,6 +5,7 @@
 use super::ratings::GameRating;
 use super::sql::{RowExt, params};
 use super::{Store, StoreResult};
+use crate::seat::Seat;
 use crate::stored::Value;
 use boardlab_rating::Rating;
 
@@ -36,7 +37,7 @@ pub struct SeekRow {
     /// When it was made, ms since 1970.
     pub created_ms: i64,
     /// The game made when someone accepted it, and the seeker's seat in it.
-    pub accepted: Option<(String, u8)>,
+    pub accepted: Option<(String, Seat)>,
     /// The seeker's rating at the game (read with the seek; a new player's when none).
     pub rating: GameRating,
 }
@@ -50,7 +51,9 @@ const SEEKS_JOINED: &str = "seeks s JOIN accounts a ON a.key = s.account \
 
 fn seek_of(row: &[Value]) -> StoreResult<SeekRow> {
     let accepted = match (row.text_or_null(9)?, row.int_or_null(10)?) {
-        (Some(game), Some(seat @ (1 | 2))) => Some((game, seat as u8)),
+        (Some(game), Some(seat @ (1 | 2))) => {
+            Seat::from_number(seat as u8).map(|seat| (game, seat))
+        }
         _ => None,
     };
     let rating = match row.get(11) {
@@ -191,13 +194,24 @@ impl Store {
 
     /// Gives the open seek `id` its game and the seeker's seat in it; `false` when it was
     /// accepted (or withdrawn, or left) meanwhile: one acceptance wins.
-    pub fn claim_seek(&self, id: &str, game_id: &str, seat: u8, now_ms: i64) -> StoreResult<bool> {
+    pub fn claim_seek(
+        &self,
+        id: &str,
+        game_id: &str,
+        seat: Seat,
+        now_ms: i64,
+    ) -> StoreResult<bool> {
         let mut claimed = false;
         self.backend.transaction(&mut |sql| {
             claimed = sql.execute(
                 "UPDATE seeks SET game_id = ?2, seat = ?3
                  WHERE id = ?1 AND game_id IS NULL AND seen_ms >= ?4",
-                params![id, game_id, i64::from(seat), now_ms - SEEK_UNSEEN_MS],
+                params![
+                    id,
+                    game_id,
+                    i64::from(seat.number()),
+                    now_ms - SEEK_UNSEEN_MS
+                ],
             )? == 1;
             Ok(())
         })?;

@@ -7,6 +7,7 @@ use super::{
     QueueCounts, StoreError, StoreResult, first_version, next_turn_sql, task_of,
 };
 use crate::ending::Ending;
+use crate::seat::Seat;
 use crate::stored::Value;
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
@@ -384,18 +385,18 @@ impl Backend for SqliteBackend {
                 row.id,
                 row.game,
                 row.rules,
-                row.first,
+                row.first.number(),
                 row.mode.name(),
-                row.bot_seat,
+                row.bot_seat.map(Seat::number),
                 row.bot_level,
                 row.tokens[0],
                 row.tokens[1],
                 row.position,
                 row.board,
                 row.clock,
-                row.creator,
-                row.offers.draw,
-                row.offers.takeback,
+                row.creator.map(Seat::number),
+                row.offers.draw.map(Seat::number),
+                row.offers.takeback.map(Seat::number),
                 row.version,
                 row.players[0],
                 row.players[1],
@@ -488,7 +489,11 @@ impl Backend for SqliteBackend {
                 Change::Offers(offers) => {
                     tx.execute(
                         "UPDATE games SET draw_offer = ?2, takeback_offer = ?3 WHERE id = ?1",
-                        params![game_id, offers.draw, offers.takeback],
+                        params![
+                            game_id,
+                            offers.draw.map(Seat::number),
+                            offers.takeback.map(Seat::number)
+                        ],
                     )?;
                 }
                 Change::QueueBot { client } => queue_for = Some(client),

@@ -4,6 +4,7 @@
 //! game is served as before.
 
 use boardlab_web::client::Client;
+use boardlab_web::seat::Seat;
 use boardlab_web::store::{GameRow, Mode, Store};
 use boardlab_web::testing::{start_background, temp_db};
 use serde_json::json;
@@ -13,9 +14,9 @@ fn row(id: &str, mode: Mode) -> GameRow {
     let bot = mode == Mode::Bot;
     GameRow {
         mode,
-        bot_seat: bot.then_some(1),
+        bot_seat: bot.then_some(Seat::One),
         bot_level: bot.then_some(1),
-        creator: Some(2),
+        creator: Some(Seat::Two),
         ..boardlab_web::testing::stored_row(id, boardlab_games::GameId::Sprint)
     }
 }

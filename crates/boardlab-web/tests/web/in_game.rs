@@ -4,6 +4,7 @@
 
 use super::people::{accepted_seek, error_of};
 use boardlab_web::client::Client;
+use boardlab_web::seat::Seat;
 use boardlab_web::testing::{start_background_with_hub, test_database};
 use serde_json::json;
 
@@ -40,7 +41,7 @@ fn a_player_on_the_page_is_online_until_unseen_and_a_bot_always_is() {
     hub.store()
         .seat_seen(
             &lobby.game,
-            lobby.seeker_seat,
+            Seat::from_number(lobby.seeker_seat).unwrap(),
             boardlab_web::clock::now_ms() - boardlab_web::store::presence::ONLINE_MS - 1,
         )
         .unwrap();
@@ -151,7 +152,7 @@ fn a_burst_of_chat_is_slowed_and_a_full_chat_says_so() {
     let stored = hub.store().chat_of(&lobby.game, 10_000).unwrap().len();
     for n in stored..boardlab_web::chat::MOST_PER_GAME {
         hub.store()
-            .insert_chat(&lobby.game, 2, &format!("old {n}"), long_ago)
+            .insert_chat(&lobby.game, Seat::Two, &format!("old {n}"), long_ago)
             .unwrap();
     }
     let r = say(&mut lobby.acceptor, "still there?");

@@ -5,6 +5,7 @@
 use boardlab_web::Database;
 use boardlab_web::client::Client;
 use boardlab_web::game_set::GameSet;
+use boardlab_web::seat::Seat;
 use boardlab_web::store::Store;
 use boardlab_web::testing::postgres::fresh_database;
 use boardlab_web::testing::{Process, spawn_server, temp_db};
@@ -174,9 +175,9 @@ fn sigkill_mid_game_loses_no_acknowledged_move_on(db: Database) {
 fn bot_row(id: &str, game: &str) -> boardlab_web::store::GameRow {
     boardlab_web::store::GameRow {
         mode: boardlab_web::store::Mode::Bot,
-        bot_seat: Some(1),
+        bot_seat: Some(Seat::One),
         bot_level: Some(1),
-        creator: Some(2),
+        creator: Some(Seat::Two),
         ..boardlab_web::testing::stored_row(id, game.parse().expect("a built-in game"))
     }
 }

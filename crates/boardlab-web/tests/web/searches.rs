@@ -7,6 +7,7 @@
 use boardlab_web::create::{NewGame, new_row};
 use boardlab_web::hub::{EntryRef, Hub};
 use boardlab_web::limits::{ClientId, Limits};
+use boardlab_web::seat::Seat;
 use boardlab_web::store::AnalysisState;
 use boardlab_web::testing::{start_background_with, test_database, test_store};
 use boardlab_web::worker::{WorkerConfig, Workers};
@@ -28,7 +29,7 @@ fn hub_with(limits: Limits) -> Arc<Hub> {
 }
 
 /// A new game for `who` from a request body; its entry and the seat of its creator.
-async fn create(hub: &Arc<Hub>, body: Value, who: ClientId) -> Result<(EntryRef, u8), u16> {
+async fn create(hub: &Arc<Hub>, body: Value, who: ClientId) -> Result<(EntryRef, Seat), u16> {
     let request: NewGame = serde_json::from_value(body).unwrap();
     let game = hub.game_of_key(&request.game).await.unwrap();
     let (row, seat) = new_row(request, game).unwrap();
@@ -212,7 +213,14 @@ async fn local_game(hub: &Arc<Hub>, who: ClientId, moves: &[&str]) -> EntryRef {
     let local = json!({ "game": "obsidian", "opponent": "local" });
     let (game, _) = create(hub, local, who).await.unwrap();
     for (n, mv) in moves.iter().enumerate() {
-        hub.play(&game, 1 + (n % 2) as u8, mv, who).await.unwrap();
+        hub.play(
+            &game,
+            if n % 2 == 0 { Seat::One } else { Seat::Two },
+            mv,
+            who,
+        )
+        .await
+        .unwrap();
     }
     game
 }
@@ -339,8 +347,8 @@ async fn a_client_at_its_analysis_limit_is_refused_and_an_analysis_made_is_kept(
         assert!(answer["analysis"]["line"].is_array(), "{answer}");
     }
     // Takebacks drop the analyses of the positions they take away, not the others.
-    hub.takeback(&game, 1).await.unwrap();
-    hub.takeback(&game, 1).await.unwrap();
+    hub.takeback(&game, Seat::One).await.unwrap();
+    hub.takeback(&game, Seat::One).await.unwrap();
     let id = game.lock().await.row.id.clone();
     let kept = |ply: usize| {
         let id = id.clone();

@@ -8,6 +8,7 @@ use boardlab_games::GameId;
 use boardlab_web::Database;
 use boardlab_web::ending::Ending;
 use boardlab_web::game_set::GameSet;
+use boardlab_web::seat::Seat;
 use boardlab_web::store::{
     AnalysisState, Change, GameRow, Job, JobKind, LAYOUT_VERSION, Mode, Store, StoreError, Task,
 };
@@ -31,7 +32,7 @@ fn open(db: &Database) -> Store {
 fn bot_row(id: &str) -> GameRow {
     GameRow {
         mode: Mode::Bot,
-        bot_seat: Some(2),
+        bot_seat: Some(Seat::Two),
         bot_level: Some(3),
         clock: Some("300+3".into()),
         position: Some("5b/w5/6/6/1w1w1w/6 1 0 1".into()),
@@ -63,11 +64,11 @@ fn a_game_and_its_moves_come_back_as_stored(fresh: Fresh) {
     let (row, moves) = store.load("g1").unwrap().expect("the game");
     assert_eq!(moves, ["b2a3", "f6e5"]);
     assert_eq!(row.mode, Mode::Bot);
-    assert_eq!((row.bot_seat, row.bot_level), (Some(2), Some(3)));
+    assert_eq!((row.bot_seat, row.bot_level), (Some(Seat::Two), Some(3)));
     assert_eq!(row.clock.as_deref(), Some("300+3"));
     assert_eq!(row.position.as_deref(), Some("5b/w5/6/6/1w1w1w/6 1 0 1"));
     assert_eq!(row.tokens, bot_row("g1").tokens);
-    assert_eq!(row.creator, Some(1));
+    assert_eq!(row.creator, Some(Seat::One));
     assert_eq!(row.played, GameId::Sprint);
     assert_eq!(
         store.move_moments("g1").unwrap(),
