@@ -181,7 +181,7 @@ pub async fn create_game(
 pub async fn game_state(
     State(hub): State<AppState>,
     Path(id): Path<String>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<hub::GameState>> {
     let entry = hub.entry(&id).await?;
     let mut entry = entry.lock().await;
     hub.sync(&mut entry).await?;
@@ -243,7 +243,9 @@ pub async fn game_events(
     let (first, updates) = {
         let mut entry = entry.lock().await;
         hub.sync(&mut entry).await?;
-        (hub::state_of(&entry).to_string(), entry.events.subscribe())
+        let first = serde_json::to_string(&hub::state_of(&entry))
+            .map_err(|e| ApiError::internal(format!("the state does not serialize: {e}")))?;
+        (first, entry.events.subscribe())
     };
     let first = tokio_stream::once(Ok(Event::default().event("state").data(first)));
     let rest = BroadcastStream::new(updates).filter_map(|item| {
@@ -339,7 +341,7 @@ pub async fn play_move(
     viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<hub::GameState>> {
     let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     let text = body
         .mv
@@ -396,7 +398,7 @@ pub async fn resign(
     viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<hub::GameState>> {
     let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     Ok(Json(hub.resign(&entry, seat).await?))
 }
@@ -408,7 +410,7 @@ pub async fn offer_draw(
     viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<hub::GameState>> {
     let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     Ok(Json(hub.offer_draw(&entry, seat).await?))
 }
@@ -421,7 +423,7 @@ pub async fn takeback(
     viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<hub::GameState>> {
     let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     Ok(Json(hub.takeback(&entry, seat).await?))
 }
@@ -433,7 +435,7 @@ pub async fn decline(
     viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<hub::GameState>> {
     let (entry, _) = authorize(&hub, &id, &body, &viewer).await?;
     Ok(Json(hub.decline(&entry).await?))
 }
@@ -446,7 +448,7 @@ pub async fn rematch(
     viewer: Viewer,
     Path(id): Path<String>,
     JsonBody(body): JsonBody<SeatBody>,
-) -> ApiResult<Json<Value>> {
+) -> ApiResult<Json<hub::Rematch>> {
     let (entry, seat) = authorize(&hub, &id, &body, &viewer).await?;
     Ok(Json(hub.rematch(&entry, seat, client).await?))
 }

@@ -8,9 +8,10 @@
 //! move), and correspondence (`1d`, `3d`, `7d`: each move within so many days; the time does
 //! not carry over).
 
+use crate::seat::{BySeat, Seat};
 use boardlab_ai::{ClockView, GameClock, TimeControl};
 use boardlab_core::Player;
-use serde_json::{Value, json};
+use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -189,16 +190,28 @@ impl LiveClock {
 
     /// The clocks for the page: the control, each side's time left in ms, and the seat
     /// whose clock runs (none once the game is over or before the first move).
-    pub fn json(&self, to_move: Player, over: bool, now: i64) -> Value {
-        let left = |p: Player| self.left(p, to_move, now).as_millis() as u64;
-        let running = (!over && self.running_since.is_some()).then(|| to_move.number());
-        json!({
-            "control": self.control().to_string(),
-            "per_move": matches!(self.kind, Kind::PerMove { .. }),
-            "left": { "1": left(Player::One), "2": left(Player::Two) },
-            "running": running,
-        })
+    pub fn state(&self, to_move: Player, over: bool, now: i64) -> ClockState {
+        let left = |seat: Seat| self.left(seat.player(), to_move, now).as_millis() as u64;
+        ClockState {
+            control: self.control().to_string(),
+            per_move: matches!(self.kind, Kind::PerMove { .. }),
+            left: BySeat::each(left),
+            running: (!over && self.running_since.is_some()).then(|| Seat::of(to_move)),
+        }
     }
+}
+
+/// The clocks as the pages see them.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClockState {
+    /// The time control (`5m+3s`, `3d`).
+    pub control: String,
+    /// Whether each move has its own time (correspondence): the time does not carry over.
+    pub per_move: bool,
+    /// Each side's time left, in ms, at the moment the state was made.
+    pub left: BySeat<u64>,
+    /// The seat whose clock runs (none before the first move or once the game is over).
+    pub running: Option<Seat>,
 }
 
 /// A move made after its side's time ran out.
@@ -236,10 +249,11 @@ mod tests {
             Duration::from_secs(10)
         );
         assert_eq!(clock.flag_time(Player::Two), Some(12_000));
-        let page = clock.json(Player::Two, false, 6000);
+        let page = serde_json::to_value(clock.state(Player::Two, false, 6000)).unwrap();
         assert_eq!(page["left"]["2"], 6000);
         assert_eq!(page["running"], 2);
-        assert_eq!(clock.json(Player::Two, true, 6000)["running"], Value::Null);
+        let over = serde_json::to_value(clock.state(Player::Two, true, 6000)).unwrap();
+        assert_eq!(over["running"], serde_json::Value::Null);
     }
 
     #[test]
@@ -270,7 +284,7 @@ mod tests {
             Duration::from_millis(3 * day as u64)
         );
         assert_eq!(clock.flag_time(Player::Two), Some(day + 1000 + 3 * day));
-        let page = clock.json(Player::Two, false, 2 * day);
+        let page = serde_json::to_value(clock.state(Player::Two, false, 2 * day)).unwrap();
         assert_eq!(page["per_move"], true);
         assert_eq!(page["control"], "3d");
         // A move after its three days is out of time.

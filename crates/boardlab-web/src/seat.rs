@@ -86,6 +86,35 @@ impl TryFrom<u8> for Seat {
     }
 }
 
+/// Something said of each seat, sent as `{"1": …, "2": …}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BySeat<T> {
+    /// Seat 1's.
+    #[serde(rename = "1")]
+    pub one: T,
+    /// Seat 2's.
+    #[serde(rename = "2")]
+    pub two: T,
+}
+
+impl<T> BySeat<T> {
+    /// Each seat's value, from `of`.
+    pub fn each(mut of: impl FnMut(Seat) -> T) -> BySeat<T> {
+        BySeat {
+            one: of(Seat::One),
+            two: of(Seat::Two),
+        }
+    }
+
+    /// Seat `seat`'s value.
+    pub fn get(&self, seat: Seat) -> &T {
+        match seat {
+            Seat::One => &self.one,
+            Seat::Two => &self.two,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

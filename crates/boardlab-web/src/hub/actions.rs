@@ -4,6 +4,7 @@
 use super::Hub;
 use super::entry::{Entry, EntryRef};
 use super::error::{GameError, GameResult};
+use super::game_state::GameState;
 use super::state::{result_of, setup_of};
 use crate::clock::now_ms;
 use crate::ending::Ending;
@@ -12,8 +13,19 @@ use crate::seat::Seat;
 use crate::session::{self};
 use crate::store::{Change, GameRow, JobKind, Mode, Offers};
 use crate::turn;
-use serde_json::{Value, json};
 use std::sync::Arc;
+
+/// The rematch of a finished game, for the player who asked: its id, their new seat and
+/// its link (with both seats' tokens at one screen).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Rematch {
+    /// The new game's id.
+    pub id: String,
+    /// The asker's seat in it (the other seat than in the finished game).
+    pub seat: Seat,
+    /// The page of the new game, for the asker's seat.
+    pub link: String,
+}
 
 impl Hub {
     /// Refuses (429, naming the limit) a request of `client` that would queue one more
@@ -46,7 +58,7 @@ impl Hub {
         seat: Seat,
         text: &str,
         client: ClientId,
-    ) -> GameResult<Value> {
+    ) -> GameResult<GameState> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         if let Some(result) = result_of(&entry) {
@@ -85,7 +97,7 @@ impl Hub {
     }
 
     /// Records that `seat` resigned and announces it.
-    pub async fn resign(&self, entry_ref: &EntryRef, seat: Seat) -> GameResult<Value> {
+    pub async fn resign(&self, entry_ref: &EntryRef, seat: Seat) -> GameResult<GameState> {
         let mut entry = entry_ref.lock().await;
         self.end(&mut entry, Ending::Resigned(seat.player())).await
     }
@@ -93,7 +105,7 @@ impl Hub {
     /// Ends a game that goes on as the players (or the clock) decided, and announces it.
     /// An ending holds whatever move came meanwhile (a bot's, made by a worker while the
     /// player resigned): on a game changed meanwhile it is made again, unless that ended it.
-    pub(super) async fn end(&self, entry: &mut Entry, ending: Ending) -> GameResult<Value> {
+    pub(super) async fn end(&self, entry: &mut Entry, ending: Ending) -> GameResult<GameState> {
         self.sync(entry).await?;
         let mut tries = 0;
         loop {
@@ -120,7 +132,7 @@ impl Hub {
 
     /// `seat` offers a draw, or accepts the other seat's offer. At one screen the draw is
     /// agreed at once; a bot plays on.
-    pub async fn offer_draw(&self, entry_ref: &EntryRef, seat: Seat) -> GameResult<Value> {
+    pub async fn offer_draw(&self, entry_ref: &EntryRef, seat: Seat) -> GameResult<GameState> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
@@ -148,7 +160,11 @@ impl Hub {
     /// `seat` takes its last move back: at once against a bot (with the bot's answer) and
     /// at one screen (the last move, whoever made it); against a friend it asks, and the
     /// other seat's takeback accepts.
-    pub async fn takeback(self: &Arc<Hub>, entry_ref: &EntryRef, seat: Seat) -> GameResult<Value> {
+    pub async fn takeback(
+        self: &Arc<Hub>,
+        entry_ref: &EntryRef,
+        seat: Seat,
+    ) -> GameResult<GameState> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
@@ -208,7 +224,7 @@ impl Hub {
 
     /// Declines the other seat's offers, or withdraws one's own: every offer is gone. A
     /// finished game, or one with no offer waiting, is refused (409) and left as it was.
-    pub async fn decline(&self, entry_ref: &EntryRef) -> GameResult<Value> {
+    pub async fn decline(&self, entry_ref: &EntryRef) -> GameResult<GameState> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         entry.refuse_if_over()?;
@@ -234,7 +250,7 @@ impl Hub {
         entry_ref: &EntryRef,
         seat: Seat,
         client: ClientId,
-    ) -> GameResult<Value> {
+    ) -> GameResult<Rematch> {
         let mut entry = entry_ref.lock().await;
         self.sync(&mut entry).await?;
         if result_of(&entry).is_none() {
@@ -279,7 +295,11 @@ impl Hub {
             Mode::Local => format!("/g/{}#1={}&2={}", row.id, row.tokens[0], row.tokens[1]),
             _ => format!("/g/{}#{new_seat}={}", row.id, row.tokens[new_seat.index()]),
         };
-        Ok(json!({ "id": row.id, "seat": new_seat, "link": link }))
+        Ok(Rematch {
+            id: row.id,
+            seat: new_seat,
+            link,
+        })
     }
 
     /// Commits a checked move (with the bot's answer queued for `queue`, the client it
@@ -289,7 +309,7 @@ impl Hub {
         entry: &mut Entry,
         canonical: String,
         queue: Option<ClientId>,
-    ) -> GameResult<Value> {
+    ) -> GameResult<GameState> {
         let at = now_ms();
         let played = match turn::play(&entry.row, &entry.session, entry.clock, &canonical, at) {
             Ok(played) => played,

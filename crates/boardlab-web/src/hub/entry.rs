@@ -2,12 +2,12 @@
 //! its states to the pages following it.
 
 use super::error::{GameError, GameResult};
+use super::game_state::GameState;
 use super::state::{result_of, state_of};
 use crate::clock::LiveClock;
 use crate::store::GameRow;
 use boardlab_core::Player;
 use boardlab_games::AnyGame;
-use serde_json::Value;
 use std::sync::Arc;
 use tokio::sync::broadcast;
 
@@ -79,10 +79,12 @@ impl Entry {
 
     /// Sends the state to everyone following the game (after a change, which advanced the
     /// game's version); returns it.
-    pub(super) fn announce(&mut self) -> Value {
+    pub(super) fn announce(&mut self) -> GameState {
         let state = state_of(self);
-        if self.events.receiver_count() > 0 {
-            let _ = self.events.send(Arc::new(state.to_string()));
+        if self.events.receiver_count() > 0
+            && let Ok(text) = serde_json::to_string(&state)
+        {
+            let _ = self.events.send(Arc::new(text));
         }
         state
     }

@@ -12,6 +12,7 @@ mod cache;
 mod entry;
 mod error;
 mod flags;
+mod game_state;
 mod state;
 mod sync;
 
@@ -20,8 +21,10 @@ pub use cache::{IDLE_TIME, RESIDENT};
 /// How often the server looks for correspondence games whose time is up while they are out
 /// of memory ([`Hub::flag_correspondence`]).
 pub const CORRESPONDENCE_SWEEP: std::time::Duration = std::time::Duration::from_secs(60);
+pub use actions::Rematch;
 pub use entry::{Entry, EntryRef};
 pub use error::{GameError, GameResult};
+pub use game_state::{Finished, GameState};
 pub use state::{record_tags, result_of, seat_label, setup_of, state_of};
 
 use crate::game_set::{GameSet, PASTED};

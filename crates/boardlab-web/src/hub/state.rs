@@ -3,14 +3,13 @@
 
 use super::entry::Entry;
 use super::error::{GameError, GameResult};
+use super::game_state::GameState;
 use crate::bot;
-use crate::clock::now_ms;
 use crate::record::RecordTags;
 use crate::seat::Seat;
 use crate::session::GameSetup;
 use crate::store::{GameRow, Mode};
-use boardlab_core::{Player, Setup};
-use serde_json::{Value, json};
+use boardlab_core::Setup;
 use std::collections::HashMap;
 
 /// The setup of a stored game.
@@ -84,40 +83,6 @@ pub fn record_tags(entry: &Entry) -> RecordTags {
 }
 
 /// The state of a game that every client sees: the same for players and watchers.
-pub fn state_of(entry: &Entry) -> Value {
-    let session = &entry.session;
-    let ply = session.ply();
-    let result = result_of(entry).map(|(score, text)| json!({ "score": score, "text": text }));
-    let moves = session.moves();
-    let legal = if result.is_some() {
-        Vec::new()
-    } else {
-        session.legal_moves()
-    };
-    json!({
-        "id": entry.row.id,
-        "game": entry.row.game,
-        "mode": entry.row.mode.name(),
-        "rules": serde_json::from_str::<Value>(&entry.row.rules).unwrap_or(Value::Null),
-        "bot_seat": entry.row.bot_seat,
-        "bot_level": entry.row.bot_level,
-        "ply": ply,
-        "first": session.first_to_move().number(),
-        "restriction": if result.is_some() { None } else { session.restriction() },
-        "played_moves": crate::legal::move_shapes(session, &moves),
-        "move_ms": entry.move_times(),
-        "moves": moves,
-        "legal_moves": crate::legal::move_shapes(session, &legal),
-        "legal": legal,
-        "view": crate::view::view_at(session, ply),
-        "result": result,
-        "names": { "1": session.side_name(Player::One), "2": session.side_name(Player::Two) },
-        "seats": { "1": seat_label(&entry.row, Seat::One), "2": seat_label(&entry.row, Seat::Two) },
-        "players": { "1": entry.row.players[0], "2": entry.row.players[1] },
-        "rated": entry.row.rated,
-        "offers": { "draw": entry.row.offers.draw, "takeback": entry.row.offers.takeback },
-        "version": entry.row.version,
-        "clock": entry.clock.map(|c| c.json(session.side_to_move(), result.is_some(), now_ms())),
-        "rematch": entry.row.rematch,
-    })
+pub fn state_of(entry: &Entry) -> GameState {
+    GameState::of(entry)
 }

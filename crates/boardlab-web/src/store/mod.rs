@@ -41,7 +41,7 @@ pub const LAYOUT_VERSION: i64 = 7;
 
 /// Offers of one seat waiting for the other seat's answer (games against a friend); a move
 /// withdraws them. They are stored, so that every server sharing the database knows them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Offers {
     /// The seat offering a draw.
     pub draw: Option<Seat>,

@@ -177,8 +177,8 @@ async fn a_resignation_holds_after_a_bot_move_the_server_has_not_heard_of() {
         .await
         .unwrap();
     let state = hub.resign(&game, seat).await.unwrap();
-    assert_eq!(state["moves"], json!([mv]), "{state}");
-    assert!(state["result"].is_object(), "{state}");
+    assert_eq!(state.moves, vec![mv.to_string()], "{state:?}");
+    assert!(state.result.is_some(), "{state:?}");
 }
 
 /// The analyses `(being made, waiting)`.
