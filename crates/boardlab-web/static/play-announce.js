@@ -45,12 +45,41 @@ export function say(text) {
 const boardCount = (view) => view.cells.filter((c) => c.piece).length;
 
 /**
+ * What one event of the game says, in words (a move is told with its capture, which only
+ * the boards before and after show).
+ * @param {import('./types.js').GameEvent} event
+ * @param {GameState} next
+ * @param {boolean} capture
+ * @returns {string}
+ */
+function eventWords(event, next, capture) {
+  switch (event.kind) {
+    case 'moved': return `${next.names[event.seat]} played ${event.text}${capture ? ', a capture' : ''}.`;
+    case 'ended': return `Game over: ${event.text}.`;
+    case 'draw_offered': return `${next.names[event.by]} offers a draw.`;
+    case 'takeback_asked': return `${next.names[event.by]} asks to take back their last move.`;
+    case 'offers_withdrawn': return 'The offer was withdrawn or declined.';
+    case 'taken_back': return `Moves taken back: the game is at move ${event.ply} again.`;
+    case 'rematch_made': return 'A rematch is ready.';
+  }
+}
+
+/**
  * Says what happened between two states to people who cannot see the board, and plays its
- * sound: a move (a capture), the end of the game.
+ * sound: from the events the server sent with the new state (a move, a capture, an offer,
+ * a takeback, the end of the game), or, for a state without them, from the two states.
  * @param {GameState} before
  * @param {GameState} next
  */
 export function announceChange(before, next) {
+  const events = next.version > before.version ? next.events ?? [] : [];
+  if (events.length > 0) {
+    const capture = boardCount(next.view) < boardCount(before.view);
+    const moved = events.some((e) => e.kind === 'moved');
+    if (moved) playSound(capture ? 'capture' : 'move');
+    say(events.map((e) => eventWords(e, next, capture && e.kind === 'moved')).join(' '));
+    return;
+  }
   if (next.ply === before.ply + 1) {
     const mover = next.first === 1 ? (before.ply % 2 === 0 ? 1 : 2) : before.ply % 2 === 0 ? 2 : 1;
     const capture = boardCount(next.view) < boardCount(before.view);

@@ -84,6 +84,18 @@
  * @property {string | null} rematch The rematch's id once asked for.
  * @property {Record<number, string | null>} [players] The account playing each seat, by name (null: played by link or by a bot).
  * @property {boolean} [rated] Whether the game counts for ratings.
+ * @property {GameEvent[]} [events] What the change that made this state did (none for a game just loaded).
+ */
+
+/**
+ * One thing that happened to a game, as the server tells it with the state it led to.
+ * @typedef {{ kind: 'moved', seat: number, ply: number, text: string }
+ *   | { kind: 'ended', score: string, text: string }
+ *   | { kind: 'draw_offered', by: number }
+ *   | { kind: 'takeback_asked', by: number }
+ *   | { kind: 'offers_withdrawn' }
+ *   | { kind: 'taken_back', ply: number }
+ *   | { kind: 'rematch_made', id: string }} GameEvent
  */
 
 /**

@@ -60,6 +60,11 @@ test('two people in a game see each other online, and away once one leaves', asy
     await page.waitForSelector('#players li[data-seat="2"][data-online="yes"]', { timeout: 15000 });
     assert.match(await page.textContent('#players'), /online.*online/s);
   }
+  // What happens is told from the events that come with each state: Ben offers a draw,
+  // and Ann's screen reader hears it.
+  await ben.click('#draw');
+  await ann.waitForFunction(() => document.querySelector('#announce').textContent.includes('offers a draw'));
+  assert.match(await ann.textContent('#announce'), /^(White|Black) \(Player [12]\) offers a draw\.$/);
   await ann.screenshot({ path: join(SHOTS, 'presence-desktop.png'), fullPage: true });
   await ben.screenshot({ path: join(SHOTS, 'presence-phone.png'), fullPage: true });
   // Ben leaves the game's page: his page says so as it goes, and Ann sees him away at

@@ -1,9 +1,11 @@
 //! What players do to a game: move, resign, offer or accept a draw, take back, decline,
-//! ask for a rematch. Each is checked, committed to the store, then announced.
+//! ask for a rematch. Each is checked, committed to the store, then announced with the
+//! events it caused ([`super::events`]).
 
 use super::Hub;
 use super::entry::{Entry, EntryRef};
 use super::error::{GameError, GameResult};
+use super::events::{GameEvent, ended_event};
 use super::game_state::GameState;
 use super::state::{result_of, setup_of};
 use crate::clock::now_ms;
@@ -127,7 +129,8 @@ impl Hub {
         }
         entry.row.ending = Some(ending);
         entry.row.offers = Offers::default();
-        Ok(entry.announce())
+        let ended = ended_event(entry).into_iter().collect();
+        Ok(entry.announce(ended))
     }
 
     /// `seat` offers a draw, or accepts the other seat's offer. At one screen the draw is
@@ -152,7 +155,7 @@ impl Hub {
                 self.change(&mut entry, vec![Change::Offers(offers)])
                     .await?;
                 entry.row.offers = offers;
-                Ok(entry.announce())
+                Ok(entry.announce(vec![GameEvent::DrawOffered { by: seat }]))
             }
         }
     }
@@ -193,7 +196,7 @@ impl Hub {
                 self.change(&mut entry, vec![Change::Offers(offers)])
                     .await?;
                 entry.row.offers = offers;
-                return Ok(entry.announce());
+                return Ok(entry.announce(vec![GameEvent::TakebackAsked { by: seat }]));
             }
         };
         let mut changes = vec![Change::TakeBack { from: back_to }];
@@ -216,7 +219,7 @@ impl Hub {
         entry.replay_moments(&moments);
         entry.epoch += 1;
         entry.row.offers = Offers::default();
-        let state = entry.announce();
+        let state = entry.announce(vec![GameEvent::TakenBack { ply: back_to }]);
         drop(entry);
         self.schedule_flag(entry_ref);
         Ok(state)
@@ -236,7 +239,7 @@ impl Hub {
         self.change(&mut entry, vec![Change::Offers(Offers::default())])
             .await?;
         entry.row.offers = Offers::default();
-        Ok(entry.announce())
+        Ok(entry.announce(vec![GameEvent::OffersWithdrawn]))
     }
 
     /// The rematch of a finished game: the same game, rules and opponents with the seats
@@ -287,7 +290,7 @@ impl Hub {
                 self.change(&mut entry, vec![Change::Rematch(row.id.clone())])
                     .await?;
                 entry.row.rematch = Some(row.id.clone());
-                entry.announce();
+                entry.announce(vec![GameEvent::RematchMade { id: row.id.clone() }]);
                 row
             }
         };
@@ -334,10 +337,21 @@ impl Hub {
             });
         }
         self.change(entry, changes).await?;
+        let (seat, ply) = (Seat::of(entry.session.side_to_move()), entry.session.ply());
+        let withdrawn = !entry.row.offers.is_empty();
         entry.clock = played.clock;
         entry.session = played.after;
         entry.moments.push(at);
         entry.row.offers = Offers::default();
-        Ok(entry.announce())
+        let mut events = vec![GameEvent::Moved {
+            seat,
+            ply,
+            text: canonical,
+        }];
+        if withdrawn {
+            events.push(GameEvent::OffersWithdrawn);
+        }
+        events.extend(ended_event(entry));
+        Ok(entry.announce(events))
     }
 }

@@ -2,6 +2,7 @@
 //! its states to the pages following it.
 
 use super::error::{GameError, GameResult};
+use super::events::GameEvent;
 use super::game_state::GameState;
 use super::state::{result_of, state_of};
 use crate::clock::LiveClock;
@@ -24,6 +25,9 @@ pub struct Entry {
     pub epoch: u64,
     /// The clocks of a timed game.
     pub clock: Option<LiveClock>,
+    /// What the change that made the game as it is did (none for a game just read from
+    /// the store).
+    pub last_change: Vec<GameEvent>,
     /// When each move was stored, ms since 1970, by ply (0 for moves stored before the
     /// server kept the moment).
     pub moments: Vec<i64>,
@@ -48,6 +52,7 @@ impl Entry {
         Ok(Entry {
             clock,
             moments: moments.to_vec(),
+            last_change: Vec::new(),
             row,
             session,
             events: broadcast::channel(16).0,
@@ -77,9 +82,10 @@ impl Entry {
             .collect()
     }
 
-    /// Sends the state to everyone following the game (after a change, which advanced the
-    /// game's version); returns it.
-    pub(super) fn announce(&mut self) -> GameState {
+    /// Sends the state to everyone following the game, with the `events` of the change that
+    /// made it (which advanced the game's version); returns it.
+    pub(super) fn announce(&mut self, events: Vec<GameEvent>) -> GameState {
+        self.last_change = events;
         let state = state_of(self);
         if self.events.receiver_count() > 0
             && let Ok(text) = serde_json::to_string(&state)

@@ -3,6 +3,7 @@
 //! docs/web.md know.
 
 use super::entry::Entry;
+use super::events::GameEvent;
 use super::state::{result_of, seat_label};
 use crate::clock::{ClockState, now_ms};
 use crate::legal::MoveShape;
@@ -72,6 +73,9 @@ pub struct GameState {
     pub clock: Option<ClockState>,
     /// The rematch's id, once a player asked for it.
     pub rematch: Option<String>,
+    /// What the change that made this state did (none for a game just read from the
+    /// store): the events the pages announce.
+    pub events: Vec<GameEvent>,
 }
 
 impl GameState {
@@ -114,6 +118,7 @@ impl GameState {
                 .clock
                 .map(|clock| clock.state(session.side_to_move(), over, now_ms())),
             rematch: entry.row.rematch.clone(),
+            events: entry.last_change.clone(),
         }
     }
 }

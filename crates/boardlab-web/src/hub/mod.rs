@@ -2,15 +2,18 @@
 //! updates; every change is committed to the store before it is applied and announced.
 //!
 //! One file per concern: `entry.rs` (one game in memory), `cache.rs` (which games are in
-//! memory), `actions.rs` (what players do), `sync.rs` (changes, and what workers and other
-//! servers changed), `flags.rs` (the clock's flag), `bots.rs` (resuming the bots after a
-//! start), `state.rs` (what is said of a game: its result, seats, record and JSON state).
+//! memory), `actions.rs` (what players do), `events.rs` (what happened, as domain events),
+//! `sync.rs` (changes, and what workers and other servers changed), `flags.rs` (the clock's
+//! flag), `bots.rs` (resuming the bots after a start), `error.rs` (why an action was not
+//! done, by meaning), `state.rs` (what is said of a game: its result, seats and record),
+//! `game_state.rs` (the state every client sees, typed).
 
 mod actions;
 mod bots;
 mod cache;
 mod entry;
 mod error;
+mod events;
 mod flags;
 mod game_state;
 mod state;
@@ -24,6 +27,7 @@ pub const CORRESPONDENCE_SWEEP: std::time::Duration = std::time::Duration::from_
 pub use actions::Rematch;
 pub use entry::{Entry, EntryRef};
 pub use error::{GameError, GameResult};
+pub use events::GameEvent;
 pub use game_state::{Finished, GameState};
 pub use state::{record_tags, result_of, seat_label, setup_of, state_of};
 

@@ -4,6 +4,7 @@
 use super::Hub;
 use super::entry::{Entry, EntryRef};
 use super::error::{GameError, GameResult};
+use super::events::Before;
 use super::state::setup_of;
 use crate::session::{self};
 use crate::store::{Change, Notice, StoreError};
@@ -85,10 +86,12 @@ impl Hub {
         if !moves.starts_with(&entry.session.moves()) {
             entry.epoch += 1;
         }
+        let before = Before::of(entry);
         entry.row = row;
         entry.session = session;
         entry.replay_moments(&moments);
-        entry.announce();
+        let events = before.events_to(entry);
+        entry.announce(events);
         Ok(())
     }
 

@@ -16,6 +16,7 @@ mod damaged;
 mod decline;
 mod echoes;
 mod edge;
+mod events;
 mod idle;
 mod in_game;
 mod input_limits;
