@@ -519,7 +519,7 @@ mod tests {
         // How much Player 2 has left and how long the last move took depend on how busy the
         // machine is; who ran out does not (Player 1 thinks three times as long).
         assert!(
-            out.contains("Clock: Player 1 (lowercase) 0.0s, Player 2 (uppercase) 0."),
+            out.contains("Clock: Player 1 (lowercase) 0:00.0, Player 2 (uppercase) 0:00."),
             "{out}"
         );
         assert!(

@@ -49,7 +49,7 @@ impl TurnClock {
         }
     }
 
-    /// Both clocks in one line: `Clock: Player 1 4:58.3, Player 2 5:00.0`.
+    /// Both clocks in one line: `Clock: Player 1 4:58, Player 2 5:00`.
     pub fn line<P: Position>(&self, position: &P) -> String {
         let sides: Vec<String> = Player::BOTH
             .iter()
@@ -65,13 +65,21 @@ impl TurnClock {
     }
 }
 
-/// A clock reading: `4:58.3` from a minute up, else `12.3s`.
+/// A clock reading, by one rule for every clock (the web's game page reads the same):
+/// `m:ss`, with tenths under ten seconds (`0:09.4`), and `h:mm:ss` from an hour.
 pub fn show_time(time: Duration) -> String {
-    let tenths = time.as_millis() / 100;
-    if tenths >= 600 {
-        format!("{}:{:02}.{}", tenths / 600, tenths % 600 / 10, tenths % 10)
+    let whole = time.as_secs();
+    if whole < 10 {
+        format!("0:0{whole}.{}", time.subsec_millis() / 100)
+    } else if whole >= 3600 {
+        format!(
+            "{}:{:02}:{:02}",
+            whole / 3600,
+            whole % 3600 / 60,
+            whole % 60
+        )
     } else {
-        format!("{}.{}s", tenths / 10, tenths % 10)
+        format!("{}:{:02}", whole / 60, whole % 60)
     }
 }
 
@@ -81,9 +89,13 @@ mod tests {
 
     #[test]
     fn clock_readings() {
-        assert_eq!(show_time(Duration::from_millis(298_340)), "4:58.3");
-        assert_eq!(show_time(Duration::from_millis(60_000)), "1:00.0");
-        assert_eq!(show_time(Duration::from_millis(12_345)), "12.3s");
-        assert_eq!(show_time(Duration::ZERO), "0.0s");
+        assert_eq!(show_time(Duration::from_millis(298_340)), "4:58");
+        assert_eq!(show_time(Duration::from_millis(60_000)), "1:00");
+        assert_eq!(show_time(Duration::from_millis(59_999)), "0:59");
+        assert_eq!(show_time(Duration::from_millis(12_345)), "0:12");
+        assert_eq!(show_time(Duration::from_millis(10_000)), "0:10");
+        assert_eq!(show_time(Duration::from_millis(9_999)), "0:09.9");
+        assert_eq!(show_time(Duration::ZERO), "0:00.0");
+        assert_eq!(show_time(Duration::from_secs(3_723)), "1:02:03");
     }
 }

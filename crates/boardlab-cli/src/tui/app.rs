@@ -2,7 +2,7 @@
 //! here touches the terminal: the screen is drawn from this state (`view`), keys and clicks
 //! become [`Command`]s (`input`), and the bots' moves come in from their thread (`thinker`).
 
-use super::input::KEYS;
+use super::input::help_line;
 use super::picking::{Choice, Pick, Picker};
 use crate::commands::play::BOT_GAME_PLY_CAP;
 use crate::commands::play_clock::TurnClock;
@@ -25,10 +25,14 @@ pub enum Command {
     NextDrop,
     /// Takes back the last move (and the bot's reply before it).
     Undo,
-    /// Drops the pick; with nothing picked, leaves.
+    /// Drops the pick; with nothing picked, asks to leave.
     Back,
-    /// Leaves the game.
+    /// Leaves a finished game; asks first whether to leave a game in progress.
     Quit,
+    /// Answers the question whether to leave: yes leaves, no stays in the game.
+    Answer(bool),
+    /// Shows or hides the legend of the pieces.
+    Legend,
 }
 
 /// A game on the full-screen board.
@@ -43,7 +47,11 @@ pub struct App<P: Position> {
     clock: Option<TurnClock>,
     /// Why the game stopped outside its rules (a loss on time, a bot that failed).
     stopped: Option<String>,
+    /// Whether the board asks if the person wants to leave the game in progress.
+    asking: bool,
     quit: bool,
+    /// Whether the legend of the pieces is shown.
+    legend: bool,
     /// Counts the redraws, for the thinking indicator's spinner.
     frame: usize,
 }
@@ -60,7 +68,9 @@ impl<P: Position> App<P> {
             thinking: None,
             clock: tc.map(TurnClock::new),
             stopped: None,
+            asking: false,
             quit: false,
+            legend: true,
             frame: 0,
         };
         app.refresh();
@@ -117,6 +127,16 @@ impl<P: Position> App<P> {
     /// Whether the person asked to leave.
     pub fn quitting(&self) -> bool {
         self.quit
+    }
+
+    /// Whether the board asks if the person wants to leave the game in progress.
+    pub fn asking(&self) -> bool {
+        self.asking
+    }
+
+    /// Whether the legend of the pieces is shown.
+    pub fn legend_shown(&self) -> bool {
+        self.legend
     }
 
     /// The clock of a timed game.
@@ -202,8 +222,14 @@ impl<P: Position> App<P> {
         }
     }
 
-    /// Does what `command` asks.
+    /// Does what `command` asks. While the board asks whether to leave, only a yes leaves;
+    /// anything else keeps the game and is not done.
     pub fn apply(&mut self, command: Command) {
+        if self.asking {
+            self.asking = false;
+            self.quit = command == Command::Answer(true);
+            return;
+        }
         match command {
             Command::Cursor(files, ranks) => {
                 let position = self.game.current();
@@ -221,7 +247,8 @@ impl<P: Position> App<P> {
                 self.choose(square);
             }
             Command::Drop(letter) if self.game.current().reserves().is_none() => {
-                self.message = Some(format!("'{letter}' does nothing here: {}", KEYS));
+                let keys = help_line(false, u16::MAX);
+                self.message = Some(format!("'{letter}' does nothing here: {keys}"));
             }
             Command::Drop(letter) => {
                 if self.may_pick() && !self.picker.choose_drop(letter) {
@@ -238,7 +265,18 @@ impl<P: Position> App<P> {
                 self.picker.clear();
                 self.message = None;
             }
-            Command::Back | Command::Quit => self.quit = true,
+            Command::Back | Command::Quit => self.leave(),
+            Command::Answer(_) => {}
+            Command::Legend => self.legend = !self.legend,
+        }
+    }
+
+    /// Leaves a finished game at once; asks first whether to leave a game in progress.
+    fn leave(&mut self) {
+        if self.ending().is_some() {
+            self.quit = true;
+        } else {
+            self.asking = true;
         }
     }
 
@@ -433,6 +471,8 @@ mod tests {
             Some("nothing to undo: no move has been played")
         );
         app.apply(Command::Quit);
+        assert!(app.asking() && !app.quitting());
+        app.apply(Command::Answer(true));
         assert!(app.quitting());
     }
 
@@ -449,14 +489,51 @@ mod tests {
     }
 
     #[test]
-    fn esc_drops_the_pick_then_leaves() {
+    fn esc_drops_the_pick_then_asks_before_leaving_a_game_in_progress() {
         let mut app = sprint("1b1b1b/b1b1b1/6/6/1w1w1w/w1w1w1 1");
         app.apply(Command::Choose);
+        // Esc, Esc: the pick is dropped, then the board asks, and the game goes on.
         app.apply(Command::Back);
         assert_eq!(app.picker().pick(), &Pick::Nothing);
-        assert!(!app.quitting());
+        assert!(!app.asking() && !app.quitting());
         app.apply(Command::Back);
+        assert!(app.asking() && !app.quitting());
+        // No (or any other key) keeps the game, and does nothing else.
+        app.apply(Command::Answer(false));
+        assert!(!app.asking() && !app.quitting());
+        app.apply(Command::Back);
+        app.apply(Command::Choose);
+        assert!(!app.asking() && !app.quitting());
+        assert_eq!(
+            app.picker().pick(),
+            &Pick::Nothing,
+            "the Enter was an answer"
+        );
+        // q asks too; yes leaves.
+        app.apply(Command::Quit);
+        assert!(app.asking() && !app.quitting());
+        app.apply(Command::Answer(true));
         assert!(app.quitting());
+    }
+
+    #[test]
+    fn a_finished_game_is_left_at_once() {
+        let mut app = sprint("6/w5/6/6/5b/6 1");
+        app.apply(Command::ChooseAt(at("a5")));
+        app.apply(Command::ChooseAt(at("b6")));
+        assert!(app.ending().is_some());
+        app.apply(Command::Back);
+        assert!(app.quitting() && !app.asking());
+    }
+
+    #[test]
+    fn the_legend_is_shown_until_hidden() {
+        let mut app = sprint("1b1b1b/b1b1b1/6/6/1w1w1w/w1w1w1 1");
+        assert!(app.legend_shown());
+        app.apply(Command::Legend);
+        assert!(!app.legend_shown());
+        app.apply(Command::Legend);
+        assert!(app.legend_shown());
     }
 
     #[test]

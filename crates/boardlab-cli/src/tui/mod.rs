@@ -6,13 +6,16 @@
 //! - `picking`: choosing a move square by square from the legal moves;
 //! - `input`: keys into commands;
 //! - `view` and `palette`: the screen drawn from the state, and mouse clicks mapped back;
+//! - `side` and `legend`: the panel beside the board, and the legend of the pieces in it;
 //! - `thinker`: the bots searching on a thread;
 //! - `terminal`: taking over the terminal and giving it back.
 
 mod app;
 mod input;
+mod legend;
 mod palette;
 mod picking;
+mod side;
 mod terminal;
 mod thinker;
 mod view;
@@ -81,7 +84,7 @@ fn run<P: Position>(
             continue;
         }
         let command = match event::read()? {
-            Event::Key(key) => input::command(key),
+            Event::Key(key) => input::command(key, app.asking()),
             Event::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
                 view::hit(app, area, mouse.column, mouse.row)
             }

@@ -1,6 +1,7 @@
 //! Colours: the presentation's CSS colours as terminal colours, mixed for highlights.
 
-use ratatui::style::Color;
+use boardlab_core::Player;
+use ratatui::style::{Color, Modifier, Style};
 
 /// An RGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +66,25 @@ impl Shade {
     pub fn color(self) -> Color {
         Color::Rgb(self.0, self.1, self.2)
     }
+}
+
+/// The style of `owner`'s tokens, on the board and in the legend: its colour, ink of the
+/// other's, bold.
+pub fn token(owner: Player) -> Style {
+    let (chip, ink) = match owner {
+        Player::One => (Shade::TOKEN_ONE, Shade::TOKEN_TWO),
+        Player::Two => (Shade::TOKEN_TWO, Shade::TOKEN_ONE),
+    };
+    Style::default()
+        .bg(chip.color())
+        .fg(ink.color())
+        .add_modifier(Modifier::BOLD)
+}
+
+/// How a token shows the letter of its piece (position text's letter, as a capital for
+/// both players: the colour tells whose it is): ` A `.
+pub fn token_text(letter: char) -> String {
+    format!(" {} ", letter.to_ascii_uppercase())
 }
 
 /// The terminal colour of a CSS colour.

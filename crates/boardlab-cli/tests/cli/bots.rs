@@ -336,7 +336,7 @@ fn play_on_a_clock_shows_both_clocks() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("Clock: White (Player 1) 1:00.0, Black (Player 2) 1:00.0"),
+        stdout.contains("Clock: White (Player 1) 1:00, Black (Player 2) 1:00"),
         "{stdout}"
     );
     assert!(stdout.contains("Clock: White (Player 1) 1:0"), "{stdout}");

@@ -186,7 +186,14 @@ fn keys_play_a_move_undo_it_and_quit() {
     // A smaller window: the board is drawn again with smaller squares.
     tui.resize(20, 60);
     tui.wait_for(&["a  b  c  d  e  f", "White (Player 1) to move"]);
+    // Leaving a game in progress is asked first: n stays, y leaves.
     tui.send("q");
+    tui.wait_for(&["Leave this game? y leaves"]);
+    tui.send("n");
+    tui.wait_for(&["q quit", "!Leave this game?"]);
+    tui.send("q");
+    tui.wait_for(&["Leave this game? y leaves"]);
+    tui.send("y");
     assert!(tui.exit_ok(), "boardlab ends with 0");
     // Back on the normal screen, the game is summed up.
     tui.wait_for(&[
@@ -210,6 +217,7 @@ fn the_mouse_picks_and_moves_against_a_bot() {
     tui.send("u");
     tui.wait_for(&[&format!("took back d2e3 {reply}"), "!1. d2e3"]);
     tui.send("q");
+    tui.send("y");
     assert!(tui.exit_ok());
 }
 
@@ -231,6 +239,7 @@ fn a_thinking_bot_is_shown_and_quitting_does_not_wait_for_it() {
     let mut tui = Session::start(&["play", "sprint", "--p1", "alphabeta:time=600s"]);
     tui.wait_for(&["White (Player 1) is thinking"]);
     tui.send("q");
+    tui.send("y");
     assert!(tui.exit_ok());
 }
 
@@ -246,6 +255,7 @@ fn a_drop_is_a_reserve_letter_then_a_square() {
     tui.send("\r");
     tui.wait_for(&["1. A@e5", "Dark (Player 2) to move"]);
     tui.send("q");
+    tui.send("y");
     assert!(tui.exit_ok());
     tui.wait_for(&["boardlab daisy: A@e5", "game left unfinished after 1 move"]);
 }
