@@ -3,7 +3,7 @@
 
 import * as api from './api.js';
 import { $, $of, errorText } from './dom.js';
-import { setupAccount } from './account.js';
+import { accountName, setupAccount } from './account.js';
 
 /** @typedef {import('./types.js').Profile} Profile */
 /** @typedef {import('./types.js').RatingPoint} RatingPoint */
@@ -100,9 +100,35 @@ function renderGames(profile) {
     when.className = 'muted';
     when.textContent = ` ${new Date(g.created * 1000).toLocaleDateString()}`;
     item.append(link, when);
+    if (g.your_turn) {
+      const turn = document.createElement('strong');
+      turn.className = 'to-move';
+      turn.textContent = isOwn() ? ' your turn' : ' to move';
+      item.append(turn);
+    }
     list.append(item);
   }
   $('#no-games').hidden = profile.games.length > 0;
+}
+
+/** Whether the page is the signed-in player's own. */
+const isOwn = () => accountName()?.toLowerCase() === name.toLowerCase();
+
+/** On one's own page: the games where it is one's turn, whatever the filters. */
+async function loadYourTurn() {
+  if (!isOwn()) return;
+  const playing = await api.player(name, { result: 'playing', limit: '100' }).catch(() => null);
+  const mine = playing ? playing.games.filter((g) => g.your_turn) : [];
+  $('#your-turn-list').replaceChildren(...mine.map((g) => {
+    const item = document.createElement('li');
+    const link = document.createElement('a');
+    link.href = `/g/${g.id}`;
+    const against = g.opponent?.name ?? (g.opponent?.bot ? `bot level ${g.opponent.bot}` : 'a friend');
+    link.textContent = `${titleOf(g.game)} against ${against}${g.clock ? ` (${g.clock})` : ''}`;
+    item.append(link);
+    return item;
+  }));
+  $('#your-turn').hidden = mine.length === 0;
 }
 
 /** Loads the profile with the filters chosen. */
@@ -143,6 +169,7 @@ async function main() {
   }
   $('#game-filter').addEventListener('change', load);
   await load();
+  await loadYourTurn();
   document.body.dataset.ready = 'yes';
 }
 

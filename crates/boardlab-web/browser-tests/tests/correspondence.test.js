@@ -55,6 +55,17 @@ test('a correspondence game: days on the clocks, the turn in the title, a notifi
   await other.waitForSelector('#your-turn:not([hidden])');
   assert.match(await other.textContent('#your-turn-list'), /Sprint against (Grace|Alan) \(3d\)/);
   await other.screenshot({ path: join(SHOTS, 'your-turn-list.png'), fullPage: true });
+  // Their own profile page lists it too, and marks it in their games; the mover's does not.
+  const now = await gameState(mover);
+  const otherName = now.players[now.view.to_move];
+  await other.goto(`${env.server.url}/players/${otherName}`);
+  await other.waitForSelector('body[data-ready=yes]');
+  await other.waitForSelector('#your-turn:not([hidden])');
+  assert.match(await other.textContent('#your-turn-list'), /Sprint against (Grace|Alan) \(3d\)/);
+  assert.match(await other.textContent('#game-list'), /playing.* your turn/);
+  await other.screenshot({ path: join(SHOTS, 'your-turn-profile.png'), fullPage: true });
+  await other.goBack();
+  await other.waitForSelector('body[data-ready=yes]');
   await Promise.all([other.waitForURL(/\/g\//), other.click('#your-turn-list a')]);
   await waitMyTurn(other);
   await grace.context().close();

@@ -2,7 +2,7 @@
 //! (`/api/games/{id}/presence`), how long each move took (the state's `move_ms`), and the
 //! chat's limits (a burst of messages from one seat, a full chat).
 
-use super::people::{accepted_seek, error_of};
+use super::people::{accepted_seek, error_of, sprint_against_bot};
 use boardlab_web::client::Client;
 use boardlab_web::seat::Seat;
 use boardlab_web::testing::{start_background_with_hub, test_database};
@@ -61,15 +61,7 @@ fn a_player_on_the_page_is_online_until_unseen_and_a_bot_always_is() {
     assert_eq!(r.status, 404, "{}", r.body);
 
     // A bot is always there.
-    let r = lobby
-        .acceptor
-        .post(
-            "/api/games",
-            &json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "1", "first": "1" })
-                .to_string(),
-        )
-        .unwrap();
-    let bot_game = r.json()["id"].as_str().unwrap().to_string();
+    let bot_game = sprint_against_bot(&mut lobby.acceptor);
     let r = watcher
         .get(&format!("/api/games/{bot_game}/presence"))
         .unwrap();

@@ -24,6 +24,20 @@ pub(crate) fn signed_up(addr: SocketAddr, name: &str) -> Client {
     browser
 }
 
+/// A new Sprint game of `browser` against the bot at level 1, the browser's seat 1 moving
+/// first; its id.
+pub(crate) fn sprint_against_bot(browser: &mut Client) -> String {
+    let r = browser
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "1", "first": "1" })
+                .to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.json()["id"].as_str().unwrap().to_string()
+}
+
 pub(crate) fn error_of(reply: &Reply) -> String {
     reply.json()["error"]
         .as_str()
@@ -647,14 +661,7 @@ fn players_chat_in_a_game_between_people_and_nowhere_else() {
         assert!(error_of(&r).contains(words), "{}", r.body);
     }
     // No chat with a bot.
-    let r = eve
-        .post(
-            "/api/games",
-            &json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "1", "first": "1" })
-                .to_string(),
-        )
-        .unwrap();
-    let bot_game = r.json()["id"].as_str().unwrap().to_string();
+    let bot_game = sprint_against_bot(&mut eve);
     let r = eve
         .post(
             &format!("/api/games/{bot_game}/chat"),
