@@ -321,6 +321,27 @@ pub struct Analysis {
     pub line: Vec<String>,
     /// The exact value for the side to move (`win 23`, `draw`), where it is known.
     pub exact: Option<String>,
+    /// The exact value in words for people, naming the winner (`White (Player 1) wins with
+    /// perfect play: 12 more moves of its own`), where it is known.
+    pub exact_text: Option<String>,
+}
+
+/// How many more moves of its own the winner makes to win in `plies` plies from now, when
+/// the winner is (`true`) or is not the side to move.
+fn own_moves(plies: u32, winner_to_move: bool) -> u64 {
+    u64::from(if winner_to_move {
+        plies.div_ceil(2)
+    } else {
+        plies / 2
+    })
+}
+
+/// A win in `plies` from now by `winner`, in words: `12 more moves of its own`.
+fn moves_of_its_own(plies: u32, winner_to_move: bool) -> String {
+    format!(
+        "{} of its own",
+        boardlab_core::count(own_moves(plies, winner_to_move), "more move", "more moves")
+    )
 }
 
 /// Analyses the current position of `history` for `budget`: a search of the strongest level
@@ -344,12 +365,33 @@ pub fn analyse<P: Evaluate>(
     let mut last = None;
     bot.choose(history, &mut |info| last = Some(info.clone()))?;
     let info = last?;
-    let exact = exact_value(&position, memory).map(|v| v.to_string());
+    let value = exact_value(&position, memory);
     let look = position.presentation();
     let to_move = position.side_to_move();
     let for_one = |share: f64| match to_move {
         Player::One => share,
         Player::Two => 1.0 - share,
+    };
+    // An exact value says who wins, for the bar too; the search's estimate stays beside it.
+    let (exact_bar, exact_text) = match value {
+        Some(GameValue::Win(plies)) => (
+            Some(for_one(1.0)),
+            Some(format!(
+                "{} wins with perfect play: {}",
+                look.side(to_move),
+                moves_of_its_own(plies, true)
+            )),
+        ),
+        Some(GameValue::Loss(plies)) => (
+            Some(for_one(0.0)),
+            Some(format!(
+                "{} wins with perfect play: {}",
+                look.side(to_move.opponent()),
+                moves_of_its_own(plies, false)
+            )),
+        ),
+        Some(GameValue::Draw) => (Some(0.5), Some("a draw with perfect play".to_string())),
+        None => (None, None),
     };
     let (bar, text) = match info.score {
         Score::Eval(cp) => {
@@ -364,17 +406,17 @@ pub fn analyse<P: Evaluate>(
         Score::Win(plies) => (
             for_one(1.0),
             format!(
-                "{} wins in {} at most",
+                "{} wins, with at most {}",
                 look.side(to_move),
-                boardlab_core::count(plies.into(), "ply", "plies")
+                moves_of_its_own(plies, true)
             ),
         ),
         Score::Loss(plies) => (
             for_one(0.0),
             format!(
-                "{} wins in {} at most",
+                "{} wins, with at most {}",
                 look.side(to_move.opponent()),
-                boardlab_core::count(plies.into(), "ply", "plies")
+                moves_of_its_own(plies, false)
             ),
         ),
         Score::Probability(p) => (
@@ -384,11 +426,12 @@ pub fn analyse<P: Evaluate>(
     };
     Some(Analysis {
         score: info.score.to_string(),
-        bar,
+        bar: exact_bar.unwrap_or(bar),
         text,
         depth: info.depth,
         line: info.pv,
-        exact,
+        exact: value.map(|v| v.to_string()),
+        exact_text,
     })
 }
 

@@ -71,15 +71,19 @@ function drawPattern(g, kind) {
 }
 
 /**
- * Draws one token for `letter` of player `owner` centred at (0,0) into `g`.
+ * Draws one token for `letter` of player `owner` centred at (0,0) into `g`. A token that
+ * points at its opponent points up for the player at the bottom of the board: Player 1,
+ * or Player 2 on a flipped board.
  * @param {Element} g
  * @param {Look} look
  * @param {string} letter
  * @param {number | null} owner 1 or 2 (a light token for 1)
+ * @param {boolean} [flipped] Player 2 at the bottom.
  */
-export function drawToken(g, look, letter, owner) {
+export function drawToken(g, look, letter, owner, flipped = false) {
   const found = pieceOf(look, letter);
   const light = owner === 1;
+  const up = light !== flipped;
   if (look.tokens === 'glyph') {
     el('circle', { r: 27, fill: light ? '#fffdf6' : '#2b2b30', stroke: light ? '#8a7a60' : '#0f0f12', 'stroke-width': 1.5, opacity: 0.9 }, g);
     const t = el('text', {
@@ -92,14 +96,14 @@ export function drawToken(g, look, letter, owner) {
   }
   if (look.tokens === 'wedge') {
     // A five-sided token pointing at the opponent, dotted where the piece moves.
-    const turned = el('g', { transform: light ? '' : 'rotate(180)', color: light ? '#7a4b12' : '#fff1d6' }, g);
+    const turned = el('g', { transform: up ? '' : 'rotate(180)', color: light ? '#7a4b12' : '#fff1d6', class: up ? 'points-up' : 'points-down' }, g);
     const body = el('polygon', {
       points: '0,-28 19,-18 24,26 -24,26 -19,-18', fill: light ? '#f7e2b0' : '#8a5a2b', stroke: '#5a3b17', 'stroke-width': 2,
     }, turned);
     body.setAttribute('stroke-linejoin', 'round');
     if (found) drawPattern(turned, found.kind);
     const t = el('text', {
-      'text-anchor': 'middle', 'dominant-baseline': 'central', y: light ? 4 : -2,
+      'text-anchor': 'middle', 'dominant-baseline': 'central', y: up ? 4 : -2,
       'font-size': 21, 'font-weight': 700, fill: light ? '#2a1a08' : '#fff7e6', class: 'letter',
     }, g);
     t.textContent = letter.toUpperCase();
@@ -198,7 +202,7 @@ export function drawBoard(svg, view, opts) {
     if (opts.selected === cell.sq) el('rect', { x: x + 2, y: y + 2, width: S - 4, height: S - 4, class: 'selected', fill: 'rgba(40,160,90,0.35)', stroke: '#1d7a45', 'stroke-width': 3 }, sq);
     if (cell.piece) {
       const g = el('g', { transform: `translate(${x + S / 2},${y + S / 2})`, class: `piece owner${cell.owner}`, 'data-sq': cell.sq, 'data-piece': cell.piece }, pieces);
-      drawToken(g, look, cell.piece, cell.owner);
+      drawToken(g, look, cell.piece, cell.owner, opts.flipped);
       const title = el('title', {}, g);
       title.textContent = tooltip(look, cell.piece);
     }
@@ -234,10 +238,11 @@ export function drawBoard(svg, view, opts) {
  * @param {string} letter
  * @param {number} owner
  * @param {number} [size] its width and height in pixels
+ * @param {boolean} [flipped] Player 2 at the bottom (its tokens point up).
  * @returns {SVGElement}
  */
-export function tokenSvg(look, letter, owner, size = 40) {
+export function tokenSvg(look, letter, owner, size = 40, flipped = false) {
   const svg = el('svg', { viewBox: '-32 -32 64 64', width: size, height: size, class: 'token' });
-  drawToken(svg, look, letter, owner);
+  drawToken(svg, look, letter, owner, flipped);
   return svg;
 }

@@ -101,7 +101,8 @@ async function seatAction(page, call) {
 }
 
 /**
- * Starts a game like this one (the same game, opponent, side and rules) and goes to it.
+ * Starts a game like this one (the same game, opponent, side, rules and time control) and
+ * goes to it.
  * @param {PlayPage} page
  */
 async function newGame(page) {
@@ -110,9 +111,14 @@ async function newGame(page) {
   /** @type {Record<string, unknown>} */
   const request = { game: state.game, opponent: state.mode, side, rules: state.rules };
   if (state.bot_level) request.level = state.bot_level;
-  const created = await api.createGame(request);
-  if (created.links.invite) sessionStorage.setItem(`invite:${created.id}`, created.links.invite);
-  location.href = created.links.play;
+  if (state.clock) request.clock = state.clock.control;
+  try {
+    const created = await api.createGame(request);
+    if (created.links.invite) sessionStorage.setItem(`invite:${created.id}`, created.links.invite);
+    location.href = created.links.play;
+  } catch (e) {
+    message(`No new game: ${errorText(e)}`, true);
+  }
 }
 
 /**

@@ -8,6 +8,9 @@ import { shownPly } from './play-page.js';
 
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
 
+/** @param {string} text @returns {string} */
+const capitalized = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /**
  * Whether the analysis is shown: always for finished games, on demand at one screen.
  * @param {PlayPage} page
@@ -47,15 +50,25 @@ export async function renderAnalysis(page) {
   if (answer.ply !== shownPly(page)) return; // the board moved on meanwhile
   const a = answer.analysis;
   if (!a) {
-    // The state may have changed meanwhile: what it says now.
+    // The game is over here: the bar shows its result (the state may have changed
+    // meanwhile: what it says now).
     const now = page.state;
-    $('#eval-text').textContent = now.result && ply === now.ply ? now.result.text : 'The game is over here.';
+    const over = now.result && ply === now.ply ? now.result : null;
+    const share = over ? { '1-0': 1, '0-1': 0 }[over.score] ?? 0.5 : null;
+    if (share !== null) $('#eval-fill').style.width = `${share * 100}%`;
+    $('#eval-text').textContent = over ? over.text : 'The game is over here.';
     box.dataset.ply = String(ply);
     return;
   }
   $('#eval-fill').style.width = `${(a.bar * 100).toFixed(1)}%`;
-  $('#eval-text').textContent = `${a.text} (depth ${a.depth})`;
-  $('#eval-exact').textContent = a.exact ? `Exact value for the side to move: ${a.exact}` : '';
+  // An exact value is the answer; the search's estimate is said apart, as an estimate.
+  if (a.exact_text) {
+    $('#eval-text').textContent = `${capitalized(a.exact_text)} (exact).`;
+    $('#eval-exact').textContent = `The search's estimate (depth ${a.depth}): ${a.text}.`;
+  } else {
+    $('#eval-text').textContent = `${capitalized(a.text)} (the search's estimate, depth ${a.depth}).`;
+    $('#eval-exact').textContent = '';
+  }
   $('#eval-line').textContent = a.line.length ? `Best line: ${a.line.join(' ')}` : '';
   box.dataset.ply = String(ply);
 }

@@ -82,7 +82,7 @@ export function renderReserves(page, view) {
       const droppable = canMove(page) && owner === view.to_move && picker.canPickDrop(letter);
       item.disabled = !droppable;
       if (picker.drop === letter.toUpperCase() && droppable) item.classList.add('selected');
-      item.appendChild(tokenSvg(game.look, letter, owner, 42));
+      item.appendChild(tokenSvg(game.look, letter, owner, 42, page.flipped));
       const badge = document.createElement('span');
       badge.className = 'count';
       badge.textContent = `\u00d7${count}`;

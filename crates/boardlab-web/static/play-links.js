@@ -8,27 +8,78 @@ import { rememberMyGame } from './mygames.js';
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
 
 /**
+ * Copies a link for its Copy button, and says so on the button for a moment; where the
+ * clipboard is not allowed, selects the text for the player to copy.
+ * @param {HTMLInputElement} input
+ * @param {HTMLButtonElement} button
+ */
+async function copyLink(input, button) {
+  try {
+    await navigator.clipboard.writeText(input.value);
+    button.textContent = 'Copied';
+  } catch {
+    input.focus();
+    input.select();
+    button.textContent = 'Press Ctrl+C';
+  }
+  setTimeout(() => { button.textContent = 'Copy'; }, 2000);
+}
+
+/**
+ * One link with its label and a Copy button.
+ * @param {string} label
+ * @param {string} url
+ * @param {string} testid
+ * @returns {HTMLDivElement}
+ */
+function linkRow(label, url, testid) {
+  const row = document.createElement('div');
+  row.className = 'link-row';
+  const id = `link-${testid}`;
+  const text = document.createElement('label');
+  text.htmlFor = id;
+  text.textContent = label;
+  const line = document.createElement('div');
+  line.className = 'link-line';
+  const input = document.createElement('input');
+  input.id = id;
+  input.readOnly = true;
+  input.value = url;
+  input.dataset.testid = testid;
+  input.addEventListener('focus', () => input.select());
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'small copy';
+  button.textContent = 'Copy';
+  button.dataset.copies = testid;
+  button.addEventListener('click', () => copyLink(input, button));
+  line.append(input, button);
+  row.append(text, line);
+  return row;
+}
+
+/**
+ * Where the friend's invite shows: at the top of the panel, in view on any screen, until
+ * the game is under way (two moves) or over; then with the other links below.
+ * @param {PlayPage} page
+ */
+export function renderInvite(page) {
+  const row = $('#invite-box').firstElementChild ?? document.querySelector('#links .invite-row');
+  if (!row) return;
+  const waiting = page.state.ply < 2 && !page.state.result;
+  const home = waiting ? $('#invite-box') : $('#links');
+  if (row.parentElement !== home) home.prepend(row);
+  $('#invite-box').hidden = !waiting;
+}
+
+/**
  * Shows the invite link (from this tab's storage, or, in another tab or browser, from the
- * server for the holder of a seat) and the watch link.
+ * server for the holder of a seat) and the watch link, each with a Copy button.
  * @param {PlayPage} page
  */
 export async function setupLinks(page) {
   const { id, state, mySeats, tokens } = page;
-  const links = $('#links');
   const base = location.origin;
-  /** @type {(label: string, href: string, testid: string) => void} */
-  const add = (label, href, testid) => {
-    const row = document.createElement('div');
-    row.className = 'link-row';
-    row.innerHTML = `<span>${label}</span>`;
-    const input = document.createElement('input');
-    input.readOnly = true;
-    input.value = base + href;
-    input.dataset.testid = testid;
-    input.addEventListener('focus', () => input.select());
-    row.appendChild(input);
-    links.appendChild(row);
-  };
   let invite = sessionStorage.getItem(`invite:${id}`);
   if (!invite && state.mode === 'friend' && mySeats.length === 1) {
     try {
@@ -37,8 +88,13 @@ export async function setupLinks(page) {
       invite = null;
     }
   }
-  if (invite) add('Send this link to your friend:', invite, 'invite-link');
-  add('Watch link:', `/g/${id}`, 'watch-link');
+  if (invite) {
+    const row = linkRow('Send this link to your friend:', base + invite, 'invite-link');
+    row.classList.add('invite-row');
+    $('#invite-box').append(row);
+    renderInvite(page);
+  }
+  $('#links').append(linkRow('Watch link:', `${base}/g/${id}`, 'watch-link'));
 }
 
 /**

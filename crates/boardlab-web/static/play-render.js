@@ -8,6 +8,7 @@ import { renderAnalysis } from './play-analysis.js';
 import { renderBoard, renderBoardText, renderOpenSquares, renderReserves } from './play-board.js';
 import { renderClocks } from './play-clocks.js';
 import { renderMoveList } from './play-movelist.js';
+import { renderInvite } from './play-links.js';
 import { canMove, currentView, seatWord } from './play-page.js';
 
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
@@ -43,6 +44,7 @@ export function render(page) {
 
   renderOpenSquares(page, view);
   renderActions(page);
+  renderInvite(page);
   renderClocks(page);
   renderAnalysis(page);
   renderBoardText(page, view);

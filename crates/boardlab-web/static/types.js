@@ -167,7 +167,8 @@
  * @property {string} text
  * @property {number} depth
  * @property {string[]} line The best line, as move text.
- * @property {string | null} exact The exact value, where known.
+ * @property {string | null} exact The exact value for the side to move (`win 23`), where known.
+ * @property {string | null} [exact_text] The exact value in words, naming the winner, where known.
  */
 
 /**

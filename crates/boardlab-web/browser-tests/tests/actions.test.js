@@ -144,7 +144,9 @@ test('analysis: on demand at one screen, and on a finished game with the exact v
   assert.ok(await page.isHidden('#analysis'));
   await page.click('#analyse');
   await page.waitForSelector('#analysis[data-ply="0"]', { timeout: 30000 });
-  assert.match(await page.textContent('#eval-exact'), /win 23/);
+  // The exact value first, naming the winner; the search's estimate apart, said as one.
+  assert.equal(await page.textContent('#eval-text'), 'White (Player 1) wins with perfect play: 12 more moves of its own (exact).');
+  assert.match(await page.textContent('#eval-exact'), /^The search's estimate \(depth \d+\): /);
   assert.match(await page.textContent('#eval-line'), /^Best line: /);
   const width = await page.$eval('#eval-fill', (e) => parseFloat(e.style.width));
   assert.ok(width > 50, `Player 1 wins: ${width}%`);
@@ -157,7 +159,7 @@ test('analysis: on demand at one screen, and on a finished game with the exact v
   await page.waitForSelector('#banner:not([hidden])');
   await page.click('#first');
   await page.waitForSelector('#analysis[data-ply="0"]', { timeout: 30000 });
-  assert.match(await page.textContent('#eval-exact'), /win 23/);
+  assert.match(await page.textContent('#eval-text'), /wins with perfect play: 12 more moves of its own/);
   await page.screenshot({ path: join(SHOTS, 'analysis.png'), fullPage: true });
   await page.context().close();
 });

@@ -305,6 +305,12 @@ fn analysis_opens_on_finished_games_and_at_one_screen() {
     let analysis = &reply.json()["analysis"];
     // Sprint is solved: the start is a win for White in 23 plies.
     assert_eq!(analysis["exact"], "win 23", "{analysis}");
+    // In words, naming the winner: 23 plies are 12 moves of the side to move's own.
+    assert_eq!(
+        analysis["exact_text"], "White (Player 1) wins with perfect play: 12 more moves of its own",
+        "{analysis}"
+    );
+    assert_eq!(analysis["bar"], 1.0, "{analysis}");
     assert!(analysis["bar"].as_f64().unwrap() > 0.5, "{analysis}");
     assert!(
         !analysis["line"].as_array().unwrap().is_empty(),
