@@ -38,7 +38,31 @@ function inline(text) {
 }
 
 /**
- * A small Markdown renderer for the constructs RULES.md uses.
+ * What marks a sentence of RULES.md as written for the project's developers rather than for
+ * players: where a rule came from (the seed texts, our titles and reconstructions), the
+ * tools (perft, position strings, command options) and the specification's file.
+ */
+const BEHIND_THE_SCENES = /\bseeds?\b|\bperft\b|reconstruction|our title|rulebook the project|position (given as text|string)|--first|SPEC\.md/i;
+
+/**
+ * A block of RULES.md (a heading, a bullet, a paragraph) as players read it: remarks on
+ * sources and tools left out (a heading's tail after a dash, a parenthesis, a sentence),
+ * and the whole block when its first sentence is such a remark. Empty when nothing is left.
+ * @param {string} text
+ * @returns {string}
+ */
+function forPlayers(text) {
+  let t = text
+    .replace(/\s+\u2014\s+[^\u2014]*$/, (tail) => (BEHIND_THE_SCENES.test(tail) ? '' : tail))
+    .replace(/\s*\([^()]*\)/g, (aside) => (BEHIND_THE_SCENES.test(aside) ? '' : aside));
+  const sentences = t.split(/(?<=[.!?])\s+(?=[A-Z*"`(])/);
+  if (BEHIND_THE_SCENES.test(sentences[0])) return '';
+  t = sentences.filter((s) => !BEHIND_THE_SCENES.test(s)).join(' ');
+  return t.trim();
+}
+
+/**
+ * A small Markdown renderer for the constructs RULES.md uses, for players ([forPlayers]).
  * @param {string[]} lines
  * @returns {string} HTML
  */
@@ -49,7 +73,7 @@ function render(lines) {
     const line = lines[i];
     if (/^\s*$/.test(line) || /^-{5,}$/.test(line)) { i++; continue; }
     const h = line.match(/^(#{1,4})\s+(.*)$/);
-    if (h) { out.push(`<h${h[1].length + 1}>${inline(h[2])}</h${h[1].length + 1}>`); i++; continue; }
+    if (h) { out.push(`<h${h[1].length + 1}>${inline(forPlayers(h[2]))}</h${h[1].length + 1}>`); i++; continue; }
     if (line.startsWith('    ')) {
       const block = [];
       while (i < lines.length && (lines[i].startsWith('    ') || lines[i].trim() === '')) block.push(lines[i++].slice(4));
@@ -73,12 +97,14 @@ function render(lines) {
         else items[items.length - 1] += ' ' + lines[i].trim();
         i++;
       }
-      out.push('<ul>' + items.map((t) => `<li>${inline(t)}</li>`).join('') + '</ul>');
+      const kept = items.map(forPlayers).filter((t) => t);
+      if (kept.length) out.push('<ul>' + kept.map((t) => `<li>${inline(t)}</li>`).join('') + '</ul>');
       continue;
     }
     const para = [];
     while (i < lines.length && lines[i].trim() !== '' && !/^(#|\||- |    |-{5,})/.test(lines[i])) para.push(lines[i++]);
-    out.push(`<p>${inline(para.join(' '))}</p>`);
+    const text = forPlayers(para.join(' '));
+    if (text) out.push(`<p>${inline(text)}</p>`);
   }
   return out.join('\n');
 }
@@ -213,7 +239,7 @@ async function main() {
   if (info.source === 'built-in') {
     body.innerHTML = await rulesText(gameId);
   } else {
-    body.innerHTML = '<p class="muted">This game is defined by a rules file: its pieces move as the file says (above, in words and in its Betza notation), and it ends as the <code>[end]</code> section of the file says.</p>';
+    body.innerHTML = '<p class="muted">This game was made by its designer in a rules file: its pieces move as shown above, and its goal is the one its description gives at the top of this page.</p>';
   }
   body.prepend(howToPlay(info));
   const play = $of('#play-link', HTMLAnchorElement);

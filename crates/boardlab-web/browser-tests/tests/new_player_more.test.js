@@ -1,8 +1,9 @@
 // More regression tests of what a new player hit (issue 37, point 7), each at a laptop's
 // window (1366x768) and a phone's (390x844): Daisy's pieces point at the opponent from
 // either seat, the friend's link is in view with a Copy button, "New game" keeps the clock,
-// the evaluation bar of a finished game shows its result, and Daisy's reserve comes before
-// the board in keyboard order.
+// the evaluation bar of a finished game shows its result, Daisy's reserve comes before
+// the board in keyboard order, and the rules pages speak to players (no remarks on where a
+// rule came from or on the tools).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -153,6 +154,28 @@ for (const size of SIZES) {
     const reserveBox = await page.locator('#reserve-bottom').boundingBox();
     const boardBox = await page.locator('#board').boundingBox();
     assert.ok(reserveBox && boardBox && reserveBox.y >= boardBox.y + boardBox.height - 1, 'drawn below the board');
+    await page.context().close();
+  });
+}
+
+/** Words of the project's rulebook that are for its developers, never for players. */
+const INTERNAL = /\bseeds?\b|\bperft\b|reconstruction|our title|rulebook|position (given as text|string)|--first|SPEC\.md|as written by its author/i;
+
+for (const size of SIZES) {
+  test(`${size.tag}: the rules pages speak to players`, async () => {
+    const page = await pageAt(size);
+    for (const [game, title] of [['obsidian', 'Obsidian'], ['daisy', 'Daisy'], ['sprint', 'Sprint'], ['parity', 'Parity']]) {
+      await page.goto(`${env.server.url}/rules/${game}`);
+      await page.waitForSelector('body[data-ready=yes]');
+      const text = await page.textContent('#rules-text');
+      assert.doesNotMatch(text, INTERNAL, `${game}: ${text.match(INTERNAL)?.[0]}`);
+      assert.match(text, new RegExp(`How to play ${title}`));
+      // The rules themselves are all there: the heading, the win, the rulings.
+      assert.match(await page.textContent('#full-rules ~ h3'), new RegExp(`^\\d\\. ${title} \\(`));
+      assert.match(text, /Win/);
+      assert.match(text, /Rulings/);
+    }
+    await shot(page, 'rules-parity', size);
     await page.context().close();
   });
 }

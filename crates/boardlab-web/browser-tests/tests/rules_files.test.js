@@ -44,6 +44,8 @@ test('a game of the rules folder is a card, played by clicks, with a rules page'
   await page.goto(env.server.url + '/rules/camel-obsidian');
   await page.waitForSelector('body[data-ready=yes]');
   assert.match(await page.textContent('#rules-text'), /How to play Camel Obsidian/);
+  // Spoken to players: no file sections or notations named.
+  assert.doesNotMatch(await page.textContent('#rules-text'), /\[end\]|Betza notation|rules file says/);
   assert.ok(await page.locator('.diagrams figure').count() >= 6, 'a diagram per piece');
   await page.screenshot({ path: join(SHOTS, 'rules-folder-rules.png'), fullPage: true });
   assert.deepEqual(await policyViolations(page), []);
