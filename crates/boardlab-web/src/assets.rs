@@ -73,6 +73,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/play-presence.js"),
     ),
     (
+        "play-players.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-players.js"),
+    ),
+    (
         "puzzle.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/puzzle.js"),

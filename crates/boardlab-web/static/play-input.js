@@ -2,7 +2,7 @@
 // pick a piece (or a reserve letter) and its squares, then the move is sent to the server.
 
 import * as api from './api.js';
-import { errorText } from './dom.js';
+import { $, errorText } from './dom.js';
 import { pieceOf } from './pieces.js';
 import { message, say } from './play-announce.js';
 import { boardElement } from './play-board.js';
@@ -11,12 +11,47 @@ import { acceptState, canMove, currentView } from './play-page.js';
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
 
 /**
+ * Asks the player whether to play a move that lets the opponent win at once (`words` say
+ * how), in a warning under the board: true to play it anyway.
+ * @param {string} words
+ * @returns {Promise<boolean>}
+ */
+function confirmRisk(words) {
+  const box = $('#risk');
+  $('#risk-text').textContent = `Careful: after this move ${words}.`;
+  box.hidden = false;
+  const cancel = $('#risk-cancel');
+  cancel.focus();
+  return new Promise((resolve) => {
+    /** @param {boolean} play */
+    const answer = (play) => {
+      box.hidden = true;
+      $('#risk-play').removeEventListener('click', yes);
+      cancel.removeEventListener('click', no);
+      resolve(play);
+    };
+    const yes = () => answer(true);
+    const no = () => answer(false);
+    $('#risk-play').addEventListener('click', yes);
+    cancel.addEventListener('click', no);
+  });
+}
+
+/**
  * Sends the move `text` for the seat to move, and shows the new state (or the error, and
- * the state as the server has it).
+ * the state as the server has it). A move that lets the opponent win at once is played
+ * only once the player confirms it.
  * @param {PlayPage} page
  * @param {string} text
  */
 async function submit(page, text) {
+  const risk = page.state.warnings?.[text];
+  if (risk && !(await confirmRisk(risk))) {
+    page.picker.clear();
+    page.render();
+    say('Move not played.');
+    return;
+  }
   const seat = page.state.view.to_move;
   page.sending = true;
   message('');

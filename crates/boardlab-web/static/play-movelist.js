@@ -38,7 +38,23 @@ function scrollIntoList(list, item) {
 }
 
 /**
- * The moves played, numbered as the record writes them; the one shown is marked.
+ * How long a move took, short: `3.2s`, `12s`, `4m05s`, `2h10m`, `3d4h`.
+ * @param {number} ms
+ * @returns {string}
+ */
+export function tookText(ms) {
+  const s = ms / 1000;
+  if (s < 10) return `${s.toFixed(1)}s`;
+  if (s < 60) return `${Math.floor(s)}s`;
+  const two = (/** @type {number} */ n) => String(n).padStart(2, '0');
+  if (s < 3600) return `${Math.floor(s / 60)}m${two(Math.floor(s % 60))}s`;
+  if (s < 86400) return `${Math.floor(s / 3600)}h${two(Math.floor((s % 3600) / 60))}m`;
+  return `${Math.floor(s / 86400)}d${Math.floor((s % 86400) / 3600)}h`;
+}
+
+/**
+ * The moves played, numbered as the record writes them, each with the time it took (where
+ * known); the one shown is marked.
  * @param {PlayPage} page
  */
 export function renderMoveList(page) {
@@ -67,6 +83,12 @@ export function renderMoveList(page) {
     b.className = 'mv';
     b.textContent = mv;
     b.dataset.ply = String(i + 1);
+    const took = state.move_ms?.[i];
+    if (took !== null && took !== undefined) {
+      // Shown after the move by the style sheet, so that the move's text stays the move.
+      b.dataset.took = tookText(took);
+      b.title = `${mv}: took ${tookText(took)}`;
+    }
     if (i + 1 === ply) b.classList.add('current');
     b.addEventListener('click', () => showPly(page, i + 1));
     list.appendChild(b);

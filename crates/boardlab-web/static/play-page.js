@@ -34,6 +34,7 @@ import { announceChange, clearError, message } from './play-announce.js';
  * @property {{ square: string, shown: boolean }} cursor The keyboard's square, and whether it is shown (the board is played with the keys, not the mouse).
  * @property {{ from: string | null, skipClick: boolean }} drag The square a press picked, and whether the click that follows is spent.
  * @property {{ asked: boolean, ply: number | null }} analysis Whether the analysis was asked for (at one screen), and the ply shown or asked for.
+ * @property {Record<number, boolean> | null} online Whether each seat's player is on the game's page (games between people; null elsewhere or before the first answer).
  * @property {{ offline: boolean, stateArrived: number }} connection Whether the live connection is lost (the browser reconnects), and when the last state arrived (performance.now()), for the clocks.
  * @property {() => void} render Draws the page again from this object.
  */
@@ -77,6 +78,7 @@ export function createPage(seats, state, game, render) {
     cursor: { square: 'a1', shown: false },
     drag: { from: null, skipClick: false },
     analysis: { asked: false, ply: null },
+    online: null,
     connection: { offline: false, stateArrived: performance.now() },
     render: () => render(page),
   };

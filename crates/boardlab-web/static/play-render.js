@@ -9,6 +9,7 @@ import { renderBoard, renderBoardText, renderOpenSquares, renderReserves } from 
 import { renderClocks } from './play-clocks.js';
 import { renderMoveList } from './play-movelist.js';
 import { renderInvite } from './play-links.js';
+import { renderPlayers } from './play-players.js';
 import { canMove, currentView, seatWord } from './play-page.js';
 
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
@@ -42,6 +43,7 @@ export function render(page) {
   const mine = !state.result && page.mySeats.length === 1 && page.mySeats[0] === state.view.to_move;
   document.title = `${mine ? '(Your turn) ' : ''}${page.game.title} \u2014 boardlab`;
 
+  renderPlayers(page);
   renderOpenSquares(page, view);
   renderActions(page);
   renderInvite(page);

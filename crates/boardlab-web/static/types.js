@@ -72,6 +72,8 @@
  * @property {string[]} moves The moves played, as text.
  * @property {MoveShape[]} played_moves The same moves as structures.
  * @property {(number | null)[]} [move_ms] How long each move took, in ms (null where unknown: the first move).
+ * @property {Record<number, { letter: string, count: number }[]>} [captured] The opponent's pieces each seat has captured.
+ * @property {Record<string, string>} [warnings] The legal moves after which the opponent could win at once, with how, in words.
  * @property {string[]} legal The legal moves, as text (none once the game is over).
  * @property {MoveShape[]} legal_moves The same moves as structures.
  * @property {View} view The board now.

@@ -30,8 +30,8 @@ test('a guest opens the bots in the lobby and plays one at the level it seeks', 
     assert.equal(state.mode, 'bot');
     assert.equal(state.bot_level, 1);
     assert.equal(state.game, 'sprint');
-    // No presence dots against a bot.
-    assert.equal(await guest.isVisible('#players'), false);
+    // No presence dots against a bot: nobody waits for anybody there.
+    assert.equal(await guest.locator('#players .presence').count(), 0);
     assert.deepEqual(await policyViolations(guest), []);
     await guest.context().close();
   }

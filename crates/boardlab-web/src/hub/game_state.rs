@@ -47,12 +47,17 @@ pub struct GameState {
     pub played_moves: Vec<MoveShape>,
     /// How long each move took, in ms (`None` where unknown: the first move).
     pub move_ms: Vec<Option<i64>>,
+    /// The opponent's pieces each seat has captured, by letter.
+    pub captured: BySeat<Vec<crate::material::Pieces>>,
     /// The moves played, as text.
     pub moves: Vec<String>,
     /// The legal moves now, as structures (none once the game is over).
     pub legal_moves: Vec<MoveShape>,
     /// The legal moves now, as text.
     pub legal: Vec<String>,
+    /// The legal moves after which the opponent could win at once, with how, in words
+    /// (for a person to move; none for a bot, or once the game is over).
+    pub warnings: std::collections::BTreeMap<String, String>,
     /// The board now.
     pub view: Option<View>,
     /// How the game ended, once it has.
@@ -91,7 +96,14 @@ impl GameState {
         } else {
             session.legal_moves()
         };
+        let bot_to_move = entry.row.bot_seat == Some(Seat::of(session.side_to_move()));
+        let warnings = if over || bot_to_move {
+            Default::default()
+        } else {
+            crate::danger::winning_replies(session)
+        };
         GameState {
+            warnings,
             id: entry.row.id.clone(),
             game: entry.row.game.clone(),
             mode: entry.row.mode.name(),
@@ -103,6 +115,7 @@ impl GameState {
             restriction: if over { None } else { session.restriction() },
             played_moves: crate::legal::move_shapes(session, &moves),
             move_ms: entry.move_times(),
+            captured: crate::material::captured(session),
             legal_moves: crate::legal::move_shapes(session, &legal),
             moves,
             legal,

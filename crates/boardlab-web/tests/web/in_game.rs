@@ -151,3 +151,115 @@ fn a_burst_of_chat_is_slowed_and_a_full_chat_says_so() {
     assert_eq!(r.status, 409, "{}", r.body);
     assert!(error_of(&r).contains("full"), "{}", r.body);
 }
+
+#[test]
+fn the_state_tells_the_pieces_each_player_captured() {
+    let addr = start_background_with_hub(test_database("captured"), 1).0;
+    let mut player = Client::connect(addr).unwrap();
+    // Black (to move) takes two white men in one chain, to White's baseline.
+    let made = player
+        .post(
+            "/api/games",
+            &json!({ "game": "sprint", "opponent": "local",
+                     "position": "1b3b/b1b1b1/1w1b2/6/1w1w1w/w3w1 2 0 3" })
+            .to_string(),
+        )
+        .unwrap()
+        .json();
+    let id = made["id"].as_str().unwrap();
+    let path = format!("/api/games/{id}");
+    let state = player.get(&path).unwrap().json();
+    assert_eq!(state["captured"], json!({ "1": [], "2": [] }));
+    let state = player
+        .post(
+            &format!("{path}/moves"),
+            &json!({ "seat": 2, "token": made["tokens"]["2"], "move": "c5a3c1" }).to_string(),
+        )
+        .unwrap()
+        .json();
+    assert_eq!(
+        state["captured"],
+        json!({ "1": [], "2": [{ "letter": "w", "count": 2 }] }),
+        "{state}"
+    );
+
+    // Obsidian: White's rook (a) takes Black's rook (A) on a8.
+    let made = player
+        .post(
+            "/api/games",
+            &json!({ "game": "obsidian", "opponent": "local", "position": "A2D4/8/8/8/8/8/8/a2d4 1 0 1" })
+                .to_string(),
+        )
+        .unwrap()
+        .json();
+    assert!(made["id"].is_string(), "{made}");
+    let path = format!("/api/games/{}", made["id"].as_str().unwrap());
+    let state = player
+        .post(
+            &format!("{path}/moves"),
+            &json!({ "seat": 1, "token": made["tokens"]["1"], "move": "a1a8" }).to_string(),
+        )
+        .unwrap()
+        .json();
+    assert_eq!(
+        state["captured"],
+        json!({ "1": [{ "letter": "A", "count": 1 }], "2": [] }),
+        "{state}"
+    );
+}
+
+#[test]
+fn a_move_that_lets_the_opponent_win_at_once_comes_with_a_warning() {
+    let addr = start_background_with_hub(test_database("warnings"), 1).0;
+    let mut player = Client::connect(addr).unwrap();
+    // White's D on d1, Black's rook on a2: stepping onto rank 2 hangs the D.
+    let made = player
+        .post(
+            "/api/games",
+            &json!({ "game": "obsidian", "opponent": "local", "position": "4D3/8/8/8/8/8/A7/3d4 1 0 1" })
+                .to_string(),
+        )
+        .unwrap()
+        .json();
+    let path = format!("/api/games/{}", made["id"].as_str().unwrap());
+    let state = player.get(&path).unwrap().json();
+    let warnings = state["warnings"].as_object().unwrap();
+    for hanging in ["d1c2", "d1d2", "d1e2"] {
+        assert_eq!(
+            warnings[hanging], "Black (Player 2) could then take your D",
+            "{hanging}: {warnings:?}"
+        );
+    }
+    for safe in ["d1c1", "d1e1"] {
+        assert!(!warnings.contains_key(safe), "{safe}: {warnings:?}");
+    }
+    // A start position hangs nothing; a bot's turn has no warnings.
+    let start = player
+        .post(
+            "/api/games",
+            &json!({ "game": "obsidian", "opponent": "local" }).to_string(),
+        )
+        .unwrap()
+        .json();
+    let state = player
+        .get(&format!("/api/games/{}", start["id"].as_str().unwrap()))
+        .unwrap()
+        .json();
+    assert_eq!(state["warnings"], json!({}));
+    let bot = player
+        .post(
+            "/api/games",
+            &json!({ "game": "obsidian", "opponent": "bot", "level": 1, "side": "2", "first": "1",
+                     "position": "4D3/8/8/8/8/8/A7/3d4 1 0 1" })
+            .to_string(),
+        )
+        .unwrap()
+        .json();
+    let state = player
+        .get(&format!("/api/games/{}", bot["id"].as_str().unwrap()))
+        .unwrap()
+        .json();
+    if state["ply"] == 0 {
+        assert_eq!(state["warnings"], json!({}), "the bot's turn");
+    }
+}

@@ -1,0 +1,75 @@
+// What the game page shows beside the board (issue 37, point 6), at 1366x768 and 390x844:
+// each player's captures, how long each move took, and a clear warning before a move that
+// lets the opponent win at once (there is no check rule: beginners hang their D).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { serverAndBrowser, watchPolicy, gameState, clickSquare, waitPly, SHOTS } from './helpers.js';
+
+const env = serverAndBrowser();
+
+const SIZES = [
+  { width: 1366, height: 768, tag: 'laptop' },
+  { width: 390, height: 844, tag: 'phone' },
+];
+
+/** A page of this window size, on a new game made through the API from the site. */
+async function gamePage(size, request) {
+  const context = await env.browser.newContext({ viewport: { width: size.width, height: size.height } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await watchPolicy(page);
+  await page.goto(env.server.url + '/');
+  await page.waitForSelector('body[data-ready=yes]');
+  const created = await page.evaluate(async (body) => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return r.json();
+  }, request);
+  await page.goto(env.server.url + created.links.play);
+  await page.waitForSelector('body[data-ready=yes]');
+  return page;
+}
+
+for (const size of SIZES) {
+  test(`${size.tag}: a move that hangs the D asks first; a capture shows beside its captor`, async () => {
+    // White's D on d1 and rook on h1, Black's rook on a2 and D on d8.
+    const page = await gamePage(size, { game: 'obsidian', opponent: 'local', position: '3D4/8/8/8/8/8/A7/3d3a 1 0 1' });
+    // d1d2 steps into the rook's file: the page warns, and "Don't play it" keeps the position.
+    await clickSquare(page, 'd1');
+    await clickSquare(page, 'd2');
+    await page.waitForSelector('#risk:not([hidden])');
+    assert.equal(await page.textContent('#risk-text'), 'Careful: after this move Black (Player 2) could then take your D.');
+    const box = await page.locator('#risk').boundingBox();
+    assert.ok(box && box.y + box.height <= size.height + 400, 'the warning is by the board');
+    await page.screenshot({ path: join(SHOTS, `in_game-risk-${size.tag}.png`), fullPage: true });
+    await page.click('#risk-cancel');
+    assert.equal(await page.isVisible('#risk'), false);
+    assert.equal((await gameState(page)).ply, 0);
+    // A safe move plays at once.
+    await clickSquare(page, 'h1');
+    await clickSquare(page, 'h2');
+    await waitPly(page, 1);
+    assert.equal(await page.isVisible('#risk'), false);
+    // Black takes White's rook with its own: the capture shows on Black's line.
+    await clickSquare(page, 'a2');
+    await clickSquare(page, 'h2');
+    await waitPly(page, 2);
+    const black = page.locator('#players li[data-seat="2"] .captured');
+    await black.waitFor();
+    assert.equal(await black.getAttribute('data-captured'), 'a1');
+    assert.match(await black.getAttribute('aria-label'), /captured: 1 rook/);
+    // And "Play it anyway" plays a hanging move: the D steps next to the rook.
+    await clickSquare(page, 'd1');
+    await clickSquare(page, 'e2');
+    await page.waitForSelector('#risk:not([hidden])');
+    await page.click('#risk-play');
+    await waitPly(page, 3);
+    // Each move after the first shows how long it took.
+    const took = await page.$$eval('#movelist .mv[data-took]', (items) => items.map((e) => e.getAttribute('data-took')));
+    assert.equal(took.length, 2, JSON.stringify(took));
+    for (const t of took) assert.match(t, /^\d+\.\ds$|^\d+s$/);
+    await page.screenshot({ path: join(SHOTS, `in_game-captured-${size.tag}.png`), fullPage: true });
+    await page.context().close();
+  });
+}
