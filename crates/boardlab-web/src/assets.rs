@@ -78,6 +78,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/play-players.js"),
     ),
     (
+        "play-annotations.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-annotations.js"),
+    ),
+    (
+        "play-animation.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-animation.js"),
+    ),
+    (
         "puzzle.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/puzzle.js"),

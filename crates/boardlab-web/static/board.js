@@ -12,13 +12,29 @@ const S = 64; // one square
 const M = 26; // margin for the coordinates
 
 /**
+ * The centre of square `sq` in the board's drawing, for a board `width` by `height`.
+ * @param {string} sq
+ * @param {number} width
+ * @param {number} height
+ * @param {boolean} flipped Player 2 at the bottom.
+ * @returns {[number, number]}
+ */
+export function squareCentre(sq, width, height, flipped) {
+  const file = sq.charCodeAt(0) - 97;
+  const rank = Number(sq.slice(1)) - 1;
+  const col = flipped ? width - 1 - file : file;
+  const row = flipped ? rank : height - 1 - rank;
+  return [M + col * S + S / 2, M + row * S + S / 2];
+}
+
+/**
  * A new SVG element with its attributes, added to `parent` if given.
  * @param {string} name
  * @param {Record<string, string | number>} [attrs]
  * @param {Element | null} [parent]
  * @returns {SVGElement}
  */
-function el(name, attrs = {}, parent = null) {
+export function el(name, attrs = {}, parent = null) {
   const node = /** @type {SVGElement} */ (document.createElementNS(NS, name));
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (parent) parent.appendChild(node);

@@ -6,7 +6,9 @@ import { $, $of } from './dom.js';
 import { drawBoard, tokenSvg } from './board.js';
 import { touchedSquares } from './moves.js';
 import { describe, pieceOf } from './pieces.js';
-import { canMove, seatWord, shownPly } from './play-page.js';
+import { canMove, isLive, seatWord, shownPly } from './play-page.js';
+import { drawAnnotations } from './play-annotations.js';
+import { animateMove } from './play-animation.js';
 
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
 /** @typedef {import('./types.js').View} View */
@@ -41,6 +43,9 @@ export function renderBoard(page, view) {
     hints: movable ? page.hints : null,
   });
   board.classList.toggle('movable', movable);
+  drawAnnotations(board, page, view);
+  if (page.slide && isLive(page)) animateMove(board, page, view, page.slide);
+  page.slide = null;
   $('.board-area').style.setProperty('--ratio', String((view.width + 0.8) / (view.height + 0.8)));
 }
 

@@ -54,6 +54,7 @@ async function submit(page, text) {
   }
   const seat = page.state.view.to_move;
   page.sending = true;
+  page.sentMove = text;
   message('');
   try {
     const next = await api.playMove(page.id, seat, page.tokens[seat], text);

@@ -34,6 +34,9 @@ import { announceChange, clearError, message } from './play-announce.js';
  * @property {{ square: string, shown: boolean }} cursor The keyboard's square, and whether it is shown (the board is played with the keys, not the mouse).
  * @property {{ from: string | null, skipClick: boolean }} drag The square a press picked, and whether the click that follows is spent.
  * @property {{ asked: boolean, ply: number | null }} analysis Whether the analysis was asked for (at one screen), and the ply shown or asked for.
+ * @property {{ arrows: string[], marks: string[] }} annotations The player's arrows (`e2-e4`) and marked squares, drawn with the right button.
+ * @property {import('./types.js').MoveShape | null} slide A move that arrived, to animate at the next drawing.
+ * @property {string | null} sentMove The last move this page sent (it lands where the player put it: no slide).
  * @property {Record<number, boolean> | null} online Whether each seat's player is on the game's page (games between people; null elsewhere or before the first answer).
  * @property {{ offline: boolean, stateArrived: number }} connection Whether the live connection is lost (the browser reconnects), and when the last state arrived (performance.now()), for the clocks.
  * @property {() => void} render Draws the page again from this object.
@@ -78,6 +81,9 @@ export function createPage(seats, state, game, render) {
     cursor: { square: 'a1', shown: false },
     drag: { from: null, skipClick: false },
     analysis: { asked: false, ply: null },
+    annotations: { arrows: [], marks: [] },
+    slide: null,
+    sentMove: null,
     online: null,
     connection: { offline: false, stateArrived: performance.now() },
     render: () => render(page),
@@ -165,6 +171,10 @@ export function acceptState(page, next) {
   const changed = next.ply !== state.ply || next.moves.join() !== state.moves.join() || !!next.result !== !!state.result;
   page.state = next;
   if (changed) {
+    const last = next.played_moves[next.ply - 1];
+    page.slide = next.ply === state.ply + 1 && last && last.text !== page.sentMove ? last : null;
+    page.sentMove = null;
+    page.annotations = { arrows: [], marks: [] };
     page.picker = new Picker(next.legal_moves);
     page.analysis.ply = null;
     if (page.shownPly !== null && page.shownPly >= next.ply - 1) page.shownPly = null;

@@ -19,6 +19,8 @@ import * as api from './api.js';
 import { setupAccount } from './account.js';
 import { attachChat } from './play-chat.js';
 import { attachPresence } from './play-presence.js';
+import { attachAnnotations } from './play-annotations.js';
+import { boardElement } from './play-board.js';
 
 /** The button that mutes the sounds of moves, in this browser. */
 function setupSound() {
@@ -68,6 +70,7 @@ async function main() {
   attachAnalysis(page);
   attachChat(page);
   attachPresence(page);
+  attachAnnotations(boardElement(), page);
   $('#flip').addEventListener('click', () => { page.flipped = !page.flipped; page.render(); });
   renderLegend(page.game);
   rememberGame(page);

@@ -73,3 +73,62 @@ for (const size of SIZES) {
     await page.context().close();
   });
 }
+
+for (const size of SIZES) {
+  test(`${size.tag}: right-button arrows and marks play nothing; a left click clears them`, async () => {
+    const page = await gamePage(size, { game: 'obsidian', opponent: 'local' });
+    await page.waitForFunction(() => document.body.dataset.canMove === 'yes');
+    const centre = async (sq) => {
+      const box = await page.locator(`#board .square[data-sq="${sq}"] rect`).first().boundingBox();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const e2 = await centre('e2');
+    const e4 = await centre('e4');
+    await page.mouse.move(e2.x, e2.y);
+    await page.mouse.down({ button: 'right' });
+    await page.mouse.move(e4.x, e4.y, { steps: 4 });
+    await page.mouse.up({ button: 'right' });
+    // (A straight line has no width: "attached", not "visible".)
+    await page.waitForSelector('#board .annotations .arrow[data-from="e2"][data-to="e4"]', { state: 'attached' });
+    const d5 = await centre('d5');
+    await page.mouse.click(d5.x, d5.y, { button: 'right' });
+    await page.waitForSelector('#board .annotations .mark[data-sq="d5"]', { state: 'attached' });
+    assert.equal((await gameState(page)).ply, 0, 'nothing was played');
+    assert.equal(await page.locator('#board .selected').count(), 0, 'nothing was picked');
+    await page.screenshot({ path: join(SHOTS, `in_game-arrows-${size.tag}.png`), fullPage: true });
+    // Right-clicking the mark again takes it away; a left click clears the rest.
+    await page.mouse.click(d5.x, d5.y, { button: 'right' });
+    await page.waitForFunction(() => !document.querySelector('#board .annotations .mark'));
+    const h5 = await centre('h5');
+    await page.mouse.click(h5.x, h5.y);
+    await page.waitForFunction(() => !document.querySelector('#board .annotations'));
+    await page.context().close();
+  });
+}
+
+test('a bot\'s move slides onto its square; with reduced motion nothing moves', async () => {
+  for (const reducedMotion of ['no-preference', 'reduce']) {
+    const context = await env.browser.newContext({ viewport: { width: 1366, height: 768 }, reducedMotion });
+    const page = await context.newPage();
+    await page.goto(env.server.url + '/');
+    await page.waitForSelector('body[data-ready=yes]');
+    const created = await page.evaluate(async () => {
+      const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game: 'sprint', opponent: 'bot', level: 1, side: '2', first: '1' }) });
+      return r.json();
+    });
+    await page.goto(env.server.url + created.links.play);
+    await page.waitForSelector('body[data-ready=yes]');
+    // Loaded after the bot's first move, or seeing it arrive: play one move and watch the answer.
+    await page.waitForFunction(() => document.body.dataset.canMove === 'yes', null, { timeout: 30000 });
+    const { legal_moves: moves } = await gameState(page);
+    const move = moves.find((m) => m.from);
+    await clickSquare(page, move.from);
+    for (const sq of move.path) await clickSquare(page, sq);
+    await waitPly(page, 3);
+    const state = await gameState(page);
+    const animated = await page.evaluate(() => document.body.dataset.animated ?? null);
+    if (reducedMotion === 'reduce') assert.equal(animated, null, 'no animation with reduced motion');
+    else assert.equal(animated, state.moves[2], 'the bot\'s answer slid, not our own move');
+    await context.close();
+  }
+});
