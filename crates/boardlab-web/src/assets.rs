@@ -88,6 +88,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("../static/play-animation.js"),
     ),
     (
+        "play-premove.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/play-premove.js"),
+    ),
+    (
         "puzzle.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/puzzle.js"),

@@ -142,6 +142,7 @@ export function drawToken(g, look, letter, owner, flipped = false) {
  * @property {string[]} [steps] The landing squares chosen so far.
  * @property {import('./moves.js').Targets} [targets] Where the piece picked may land.
  * @property {Set<string> | null} [hints] Squares to ring (the pieces that can move).
+ * @property {string[]} [premove] The squares of a premove waiting for the turn.
  */
 
 /**
@@ -210,6 +211,9 @@ export function drawBoard(svg, view, opts) {
         ? { x: x + 4, y: y + 4, width: S - 8, height: S - 8, rx: 5, fill: 'none', stroke: '#ffd60a', 'stroke-width': 5 }
         : { x, y, width: S, height: S, fill: 'rgba(255, 214, 10, 0.42)' };
       el('rect', { ...attrs, class: 'last-move' }, sq);
+    }
+    if (opts.premove && opts.premove.includes(cell.sq)) {
+      el('rect', { x, y, width: S, height: S, fill: 'rgba(43, 111, 214, 0.38)', class: 'premove' }, sq);
     }
     if (opts.hints && opts.hints.has(cell.sq)) {
       el('rect', { x: x + 3, y: y + 3, width: S - 6, height: S - 6, rx: 8, fill: 'none', stroke: '#d1495b', 'stroke-width': 4, class: 'hint' }, sq);

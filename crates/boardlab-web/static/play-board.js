@@ -41,6 +41,7 @@ export function renderBoard(page, view) {
     steps: movable ? picker.steps : [],
     targets,
     hints: movable ? page.hints : null,
+    premove: page.premove ? [page.premove.from, page.premove.to ?? ''].filter((s) => s) : [],
   });
   board.classList.toggle('movable', movable);
   drawAnnotations(board, page, view);

@@ -7,6 +7,7 @@ import { pieceOf } from './pieces.js';
 import { message, say } from './play-announce.js';
 import { boardElement } from './play-board.js';
 import { acceptState, canMove, currentView } from './play-page.js';
+import { cancelPremove, premoveClick, takePremove } from './play-premove.js';
 
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
 
@@ -92,6 +93,7 @@ function ownPieceAt(page, sq) {
  * @param {string} sq
  */
 function squareAction(page, sq) {
+  if (premoveClick(page, sq)) return;
   if (!canMove(page)) return;
   const picker = page.picker;
   if (picker.active) {
@@ -231,6 +233,7 @@ function onBoardKey(page, event) {
     say(squareWords(page, cursor.square));
   } else if (event.key === 'Escape') {
     page.picker.clear();
+    cancelPremove(page);
     say('Pick dropped.');
   } else {
     return;
@@ -254,5 +257,11 @@ export function attachBoardInput(page) {
   // before its click arrives.
   board.addEventListener('focus', () => say(squareWords(page, page.cursor.square)));
   board.addEventListener('pointerdown', () => { page.cursor.shown = false; }, true);
+  board.addEventListener('pointerdown', (e) => { if (e.button === 2) cancelPremove(page); });
+  // When the turn comes, a premove waiting is played (if it still fits).
+  page.onTurn = () => {
+    const text = takePremove(page);
+    if (text) submit(page, text);
+  };
   board.addEventListener('blur', () => { if (page.cursor.shown) page.render(); });
 }

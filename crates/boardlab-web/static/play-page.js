@@ -37,6 +37,8 @@ import { announceChange, clearError, message } from './play-announce.js';
  * @property {{ arrows: string[], marks: string[] }} annotations The player's arrows (`e2-e4`) and marked squares, drawn with the right button.
  * @property {import('./types.js').MoveShape | null} slide A move that arrived, to animate at the next drawing.
  * @property {string | null} sentMove The last move this page sent (it lands where the player put it: no slide).
+ * @property {{ from: string, to: string | null } | null} premove The move chosen while the opponent is to move, played when the turn comes.
+ * @property {(() => void) | null} onTurn Called when a state makes it this page's turn (to play a premove).
  * @property {Record<number, boolean> | null} online Whether each seat's player is on the game's page (games between people; null elsewhere or before the first answer).
  * @property {{ offline: boolean, stateArrived: number }} connection Whether the live connection is lost (the browser reconnects), and when the last state arrived (performance.now()), for the clocks.
  * @property {() => void} render Draws the page again from this object.
@@ -82,6 +84,8 @@ export function createPage(seats, state, game, render) {
     drag: { from: null, skipClick: false },
     analysis: { asked: false, ply: null },
     annotations: { arrows: [], marks: [] },
+    premove: null,
+    onTurn: null,
     slide: null,
     sentMove: null,
     online: null,
@@ -184,4 +188,5 @@ export function acceptState(page, next) {
     page.hints = null;
   }
   page.render();
+  if (changed && page.premove && canMove(page)) page.onTurn?.();
 }

@@ -132,3 +132,50 @@ test('a bot\'s move slides onto its square; with reduced motion nothing moves', 
     await context.close();
   }
 });
+
+test('a premove made during the opponent\'s turn is played when the turn comes; an illegal one is dropped', async () => {
+  const size = { width: 1366, height: 768 };
+  const white = await gamePage(size, { game: 'sprint', opponent: 'friend', side: '1', first: '1' });
+  const invite = await white.inputValue('input[data-testid=invite-link]');
+  const blackContext = await env.browser.newContext({ viewport: { width: 390, height: 844 } });
+  const black = await blackContext.newPage();
+  await black.goto(invite);
+  await black.waitForSelector('body[data-ready=yes]');
+  // White to move: Black chooses a5-b4 now; it shows on Black's board.
+  await clickSquare(black, 'a5');
+  await clickSquare(black, 'b4');
+  assert.equal(await black.locator('#board .premove').count(), 2);
+  assert.match(await black.textContent('#message'), /Premove a5 to b4/);
+  await clickSquare(white, 'f2');
+  await clickSquare(white, 'e3');
+  await waitPly(black, 2);
+  assert.deepEqual((await gameState(black)).moves, ['f2e3', 'a5b4']);
+  assert.equal(await black.locator('#board .premove').count(), 0);
+  // A premove that is not legal when the turn comes is dropped, with a note.
+  await clickSquare(black, 'c5');
+  await clickSquare(black, 'c4');
+  await clickSquare(white, 'e1');
+  await clickSquare(white, 'f2');
+  await waitPly(black, 3);
+  await black.waitForSelector('#message:text("dropped")');
+  assert.equal((await gameState(black)).ply, 3);
+  // Black moves; then, White to move again, a premove is cancelled with Escape.
+  await clickSquare(black, 'c5');
+  await clickSquare(black, 'd4');
+  await waitPly(black, 4);
+  await clickSquare(black, 'e5');
+  await clickSquare(black, 'f4');
+  assert.equal(await black.locator('#board .premove').count(), 2);
+  await black.screenshot({ path: join(SHOTS, 'in_game-premove-phone.png'), fullPage: true });
+  await black.focus('#board');
+  await black.keyboard.press('Escape');
+  assert.equal(await black.locator('#board .premove').count(), 0);
+  const [answer] = (await gameState(white)).legal_moves;
+  await clickSquare(white, answer.from);
+  for (const sq of answer.path) await clickSquare(white, sq);
+  await waitPly(black, 5);
+  await black.waitForTimeout(300);
+  assert.equal((await gameState(black)).ply, 5, 'the cancelled premove was not played');
+  await white.context().close();
+  await blackContext.close();
+});
