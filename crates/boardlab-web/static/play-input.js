@@ -40,14 +40,17 @@ function confirmRisk(words) {
 
 /**
  * Sends the move `text` for the seat to move, and shows the new state (or the error, and
- * the state as the server has it). A move that lets the opponent win at once is played
- * only once the player confirms it.
+ * the state as the server has it). A move that lets the opponent win at once, where
+ * another would not, is played only once the player confirms it.
  * @param {PlayPage} page
  * @param {string} text
  */
 async function submit(page, text) {
-  const risk = page.state.warnings?.[text];
-  if (risk && !(await confirmRisk(risk))) {
+  // Asked only where another move would not lose at once: a forced loss needs no question.
+  const warnings = page.state.warnings ?? {};
+  const risk = warnings[text];
+  const avoidable = page.state.legal.some((m) => !(m in warnings));
+  if (risk && avoidable && !(await confirmRisk(risk))) {
     page.picker.clear();
     page.render();
     say('Move not played.');
