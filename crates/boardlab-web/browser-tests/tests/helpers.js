@@ -214,3 +214,40 @@ export async function signUpOnPage(env, page, name) {
   await page.waitForSelector(`.account-name:text("${name}")`);
   await page.waitForSelector('#seek-form:not([hidden])');
 }
+
+/** The two window sizes the regression tests of issue 37 run at: a laptop's and a phone's. */
+export const SIZES = [
+  { width: 1366, height: 768, tag: 'laptop' },
+  { width: 390, height: 844, tag: 'phone' },
+];
+
+/**
+ * A page in a fresh context of this window size (and options such as the colour scheme or
+ * permissions), watched for page errors and policy violations.
+ * @param {{ browser: import('playwright-core').Browser }} env
+ * @param {{ width: number, height: number }} size
+ * @param {object} [options]
+ */
+export async function pageAt(env, size, options = {}) {
+  const context = await env.browser.newContext({ viewport: { width: size.width, height: size.height }, ...options });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  await watchPolicy(page);
+  return page;
+}
+
+/**
+ * Makes a game through the API from the site's own page and opens its link; the answer of
+ * `POST /api/games`.
+ */
+export async function openNewGame(env, page, request) {
+  await page.goto(env.server.url + '/');
+  await page.waitForSelector('body[data-ready=yes]');
+  const created = await page.evaluate(async (body) => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return r.json();
+  }, request);
+  await page.goto(env.server.url + created.links.play);
+  await page.waitForSelector('body[data-ready=yes]');
+  return created;
+}

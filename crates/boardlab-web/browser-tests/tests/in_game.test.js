@@ -5,29 +5,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serverAndBrowser, watchPolicy, gameState, clickSquare, waitPly, SHOTS } from './helpers.js';
+import { serverAndBrowser, gameState, clickSquare, waitPly, SHOTS, SIZES, pageAt, openNewGame } from './helpers.js';
 
 const env = serverAndBrowser();
 
-const SIZES = [
-  { width: 1366, height: 768, tag: 'laptop' },
-  { width: 390, height: 844, tag: 'phone' },
-];
-
 /** A page of this window size, on a new game made through the API from the site. */
 async function gamePage(size, request) {
-  const context = await env.browser.newContext({ viewport: { width: size.width, height: size.height } });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await watchPolicy(page);
-  await page.goto(env.server.url + '/');
-  await page.waitForSelector('body[data-ready=yes]');
-  const created = await page.evaluate(async (body) => {
-    const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return r.json();
-  }, request);
-  await page.goto(env.server.url + created.links.play);
-  await page.waitForSelector('body[data-ready=yes]');
+  const page = await pageAt(env, size);
+  await openNewGame(env, page, request);
   return page;
 }
 
@@ -144,11 +129,12 @@ test('a premove made during the opponent\'s turn is played when the turn comes; 
   // White to move: Black chooses a5-b4 now; it shows on Black's board.
   await clickSquare(black, 'a5');
   await clickSquare(black, 'b4');
-  assert.equal(await black.locator('#board .premove').count(), 2);
+  await black.waitForFunction(() => document.querySelectorAll('#board .premove').length === 2);
   assert.match(await black.textContent('#message'), /Premove a5 to b4/);
   await clickSquare(white, 'f2');
   await clickSquare(white, 'e3');
   await waitPly(black, 2);
+  await black.waitForFunction(() => Number(document.body.dataset.ply) === 2);
   assert.deepEqual((await gameState(black)).moves, ['f2e3', 'a5b4']);
   assert.equal(await black.locator('#board .premove').count(), 0);
   // A premove that is not legal when the turn comes is dropped, with a note.
@@ -165,11 +151,11 @@ test('a premove made during the opponent\'s turn is played when the turn comes; 
   await waitPly(black, 4);
   await clickSquare(black, 'e5');
   await clickSquare(black, 'f4');
-  assert.equal(await black.locator('#board .premove').count(), 2);
+  await black.waitForFunction(() => document.querySelectorAll('#board .premove').length === 2);
   await black.screenshot({ path: join(SHOTS, 'in_game-premove-phone.png'), fullPage: true });
   await black.focus('#board');
   await black.keyboard.press('Escape');
-  assert.equal(await black.locator('#board .premove').count(), 0);
+  await black.waitForFunction(() => document.querySelectorAll('#board .premove').length === 0);
   const [answer] = (await gameState(white)).legal_moves;
   await clickSquare(white, answer.from);
   for (const sq of answer.path) await clickSquare(white, sq);

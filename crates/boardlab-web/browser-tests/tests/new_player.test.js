@@ -7,27 +7,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serverAndBrowser, watchPolicy, clickSquare, waitPly, waitMyTurn, gameState, startFromPage, SHOTS } from './helpers.js';
+import { serverAndBrowser, clickSquare, waitPly, waitMyTurn, gameState, startFromPage, SHOTS, SIZES, pageAt as newPageAt } from './helpers.js';
 
 const env = serverAndBrowser();
 
-const SIZES = [
-  { width: 1366, height: 768, tag: 'laptop' },
-  { width: 390, height: 844, tag: 'phone' },
-];
-
-/**
- * A page in a fresh context of this window size (and options such as the colour scheme).
- * @param {{ width: number, height: number }} size
- * @param {object} [options]
- */
-async function pageAt(size, options = {}) {
-  const context = await env.browser.newContext({ viewport: { width: size.width, height: size.height }, ...options });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await watchPolicy(page);
-  return page;
-}
+const pageAt = (size, options = {}) => newPageAt(env, size, options);
 
 const shot = (page, name, size) => page.screenshot({ path: join(SHOTS, `new_player-${name}-${size.tag}.png`), fullPage: true });
 

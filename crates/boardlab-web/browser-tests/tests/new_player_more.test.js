@@ -8,42 +8,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serverAndBrowser, watchPolicy, gameState, startFromPage, SHOTS } from './helpers.js';
+import { serverAndBrowser, gameState, startFromPage, SHOTS, SIZES, pageAt as newPageAt, openNewGame as openGame } from './helpers.js';
 
 const env = serverAndBrowser();
 
-const SIZES = [
-  { width: 1366, height: 768, tag: 'laptop' },
-  { width: 390, height: 844, tag: 'phone' },
-];
-
-/**
- * A page in a fresh context of this window size.
- * @param {{ width: number, height: number }} size
- * @param {object} [options]
- */
-async function pageAt(size, options = {}) {
-  const context = await env.browser.newContext({ viewport: { width: size.width, height: size.height }, ...options });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => console.error('page error:', e.message));
-  await watchPolicy(page);
-  return page;
-}
+const pageAt = (size, options = {}) => newPageAt(env, size, options);
 
 const shot = (page, name, size) => page.screenshot({ path: join(SHOTS, `new_player_more-${name}-${size.tag}.png`), fullPage: true });
 
-/** Creates a game through the API from the page's origin and opens its link. */
-async function openNewGame(page, request) {
-  await page.goto(env.server.url + '/');
-  await page.waitForSelector('body[data-ready=yes]');
-  const created = await page.evaluate(async (body) => {
-    const r = await fetch('/api/games', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return r.json();
-  }, request);
-  await page.goto(env.server.url + created.links.play);
-  await page.waitForSelector('body[data-ready=yes]');
-  return created;
-}
+const openNewGame = (page, request) => openGame(env, page, request);
 
 /** How each player's wedge tokens point on the board: `{ 1: [...], 2: [...] }`. */
 async function pointing(page) {

@@ -2,7 +2,7 @@
 //! offer, its answer, a takeback, the end, a rematch), told by the action itself, and by a
 //! game read again after a bot's move made elsewhere (a worker).
 
-use super::people::accepted_seek;
+use super::people::{accepted_seek, sprint_against_bot};
 use boardlab_web::client::Client;
 use boardlab_web::testing::{start_background_with_hub, test_database};
 use serde_json::{Value, json};
@@ -82,16 +82,7 @@ fn each_action_says_what_it_did() {
 fn a_bots_move_made_by_a_worker_is_told_as_a_move() {
     let addr = start_background_with_hub(test_database("events-bot"), 1).0;
     let mut player = Client::connect(addr).unwrap();
-    let made = player
-        .post(
-            "/api/games",
-            &json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "1", "first": "1" })
-                .to_string(),
-        )
-        .unwrap()
-        .json();
-    let id = made["id"].as_str().unwrap();
-    let token = made["tokens"]["1"].as_str().unwrap();
+    let (id, token) = sprint_against_bot(&mut player);
     let path = format!("/api/games/{id}");
     let state = player.get(&path).unwrap().json();
     let mv = state["legal"][0].as_str().unwrap().to_string();

@@ -61,7 +61,7 @@ fn a_player_on_the_page_is_online_until_unseen_and_a_bot_always_is() {
     assert_eq!(r.status, 404, "{}", r.body);
 
     // A bot is always there.
-    let bot_game = sprint_against_bot(&mut lobby.acceptor);
+    let (bot_game, _) = sprint_against_bot(&mut lobby.acceptor);
     let r = watcher
         .get(&format!("/api/games/{bot_game}/presence"))
         .unwrap();

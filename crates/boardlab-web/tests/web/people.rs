@@ -25,8 +25,8 @@ pub(crate) fn signed_up(addr: SocketAddr, name: &str) -> Client {
 }
 
 /// A new Sprint game of `browser` against the bot at level 1, the browser's seat 1 moving
-/// first; its id.
-pub(crate) fn sprint_against_bot(browser: &mut Client) -> String {
+/// first: its id and seat 1's token.
+pub(crate) fn sprint_against_bot(browser: &mut Client) -> (String, String) {
     let r = browser
         .post(
             "/api/games",
@@ -35,7 +35,9 @@ pub(crate) fn sprint_against_bot(browser: &mut Client) -> String {
         )
         .unwrap();
     assert_eq!(r.status, 201, "{}", r.body);
-    r.json()["id"].as_str().unwrap().to_string()
+    let made = r.json();
+    let text = |v: &Value| v.as_str().unwrap().to_string();
+    (text(&made["id"]), text(&made["tokens"]["1"]))
 }
 
 pub(crate) fn error_of(reply: &Reply) -> String {
@@ -496,16 +498,7 @@ fn a_casual_game_changes_no_rating_and_a_signed_in_creators_games_are_theirs() {
 
     // A bot game made signed in is the account's: listed, and its seat given on another
     // device.
-    let r = carol
-        .post(
-            "/api/games",
-            &json!({ "game": "sprint", "opponent": "bot", "level": 1, "side": "1", "first": "1" })
-                .to_string(),
-        )
-        .unwrap();
-    assert_eq!(r.status, 201, "{}", r.body);
-    let id = r.json()["id"].as_str().unwrap().to_string();
-    let token = r.json()["tokens"]["1"].as_str().unwrap().to_string();
+    let (id, token) = sprint_against_bot(&mut carol);
     let mut laptop = Client::connect(addr).unwrap();
     laptop
         .post(
@@ -661,7 +654,7 @@ fn players_chat_in_a_game_between_people_and_nowhere_else() {
         assert!(error_of(&r).contains(words), "{}", r.body);
     }
     // No chat with a bot.
-    let bot_game = sprint_against_bot(&mut eve);
+    let (bot_game, _) = sprint_against_bot(&mut eve);
     let r = eve
         .post(
             &format!("/api/games/{bot_game}/chat"),
