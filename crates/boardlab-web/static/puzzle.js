@@ -120,7 +120,7 @@ async function main() {
   for (const card of cards) page.cards[card.id] = card;
   const select = $of('#puzzle-game', HTMLSelectElement);
   // The games the server has puzzles of (crates/boardlab-web/src/puzzles/mod.rs, FILES).
-  for (const game of ['sprint', 'parity', 'obsidian', 'daisy']) {
+  for (const game of ['sprint', 'parity', 'obsidian']) {
     const card = page.cards[game];
     if (!card) continue;
     const option = document.createElement('option');
