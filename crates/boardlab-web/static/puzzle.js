@@ -119,7 +119,8 @@ async function main() {
   const cards = await api.catalog();
   for (const card of cards) page.cards[card.id] = card;
   const select = $of('#puzzle-game', HTMLSelectElement);
-  for (const game of ['sprint', 'parity']) {
+  // The games the server has puzzles of (crates/boardlab-web/src/puzzles/mod.rs, FILES).
+  for (const game of ['sprint', 'parity', 'obsidian']) {
     const card = page.cards[game];
     if (!card) continue;
     const option = document.createElement('option');

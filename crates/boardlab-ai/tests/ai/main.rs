@@ -14,6 +14,7 @@ mod error_chains;
 mod forced_wins;
 mod levels;
 mod openings;
+mod puzzles_deep;
 mod solver;
 mod tune;
 mod uci_engines;

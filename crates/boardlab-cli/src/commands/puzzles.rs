@@ -1,12 +1,14 @@
 //! `boardlab puzzles`: positions where exactly one move wins, proven by the solver (games
-//! without cycles) or by tablebases (`--tablebases`), as a JSON file the server's puzzles
-//! are made from.
+//! without cycles) or by tablebases (`--tablebases`), or, in games with neither (Obsidian,
+//! Daisy), found by a deeper fixed-depth search (`--depth`), as a JSON file the server's
+//! puzzles are made from.
 
 use crate::setup::{FirstChoice, GameArgs};
 use anyhow::{Context, Result, bail};
+use boardlab_ai::puzzles::deep::{self, generate_deep};
 use boardlab_ai::puzzles::{PuzzleSearch, generate};
 use boardlab_ai::solver::Solver;
-use boardlab_core::{Position, RuleOptions, ValueOracle};
+use boardlab_core::{Evaluate, Position, RuleOptions, ValueOracle};
 use boardlab_games::{GameVisitor, with_game};
 use clap::Args;
 use std::io::Write;
@@ -29,6 +31,10 @@ pub struct PuzzlesArgs {
     /// Positions the solver may search for one position's value before passing it over.
     #[arg(long, default_value_t = 2_000_000)]
     max_nodes: u64,
+    /// The deeper search's depth in plies (2 to 8), for games without a solver or
+    /// tablebases (default 5; the bots' quick search goes to 4).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+    depth: Option<u32>,
     /// Write the puzzles here (JSON) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -42,28 +48,9 @@ pub fn run(args: PuzzlesArgs) -> Result<()> {
 impl GameVisitor for PuzzlesArgs {
     type Output = Result<()>;
 
-    fn visit<P: Position>(self, game: P::Rules) -> Result<()> {
+    fn visit<P: Evaluate>(self, game: P::Rules) -> Result<()> {
         let (start, _): (P, _) = self.game.position(game, FirstChoice::One)?;
         let rules = start.rules();
-        let oracle: Option<Box<dyn ValueOracle<P>>> = match &self.tablebases {
-            Some(dir) => Some(
-                P::open_tablebases(dir, rules)
-                    .with_context(|| format!("cannot use the tablebases in {}", dir.display()))?,
-            ),
-            None => None,
-        };
-        if !rules.acyclic() && oracle.is_none() {
-            bail!(
-                "{} has cycles: its puzzles are proven by tablebases; give --tablebases DIR (boardlab tablebase builds them){}",
-                start.game_id(),
-                if P::HAS_TABLEBASES {
-                    ""
-                } else {
-                    ", which this game has none of"
-                }
-            );
-        }
-        let mut solver = Solver::new(oracle, self.max_nodes);
         let count = usize::try_from(self.count).unwrap_or(usize::MAX);
         let search = PuzzleSearch {
             count,
@@ -71,7 +58,33 @@ impl GameVisitor for PuzzlesArgs {
             max_plies: self.max_plies,
             max_games: count.saturating_mul(5000),
         };
-        let puzzles = generate(rules, &mut solver, search);
+        let searched = !rules.acyclic() && self.tablebases.is_none() && !P::HAS_TABLEBASES;
+        let puzzles = if searched {
+            let depth = self.depth.unwrap_or(deep::DEFAULT_DEPTH);
+            note!(
+                "{}: no solver or tablebases; each candidate's moves are searched by alpha-beta to depth {depth}: \
+                 one must force a win of 3 to {} plies or score at least {}, every other at most {} \
+                 (hundredths of a basic piece) — a search's verdict, not a proof",
+                start.game_id(),
+                self.max_plies,
+                deep::WINNING,
+                deep::OTHERS_AT_MOST
+            );
+            generate_deep::<P>(rules, search, depth)
+        } else {
+            if self.depth.is_some() {
+                bail!(
+                    "--depth is for games without a solver or tablebases; {}'s puzzles are proven by {}",
+                    start.game_id(),
+                    if rules.acyclic() {
+                        "the solver"
+                    } else {
+                        "tablebases"
+                    }
+                );
+            }
+            self.prove::<P>(rules, search, start.game_id())?
+        };
         if puzzles.len() < count {
             note!(
                 "found {} of {count} puzzles in {} self-play games",
@@ -86,5 +99,38 @@ impl GameVisitor for PuzzlesArgs {
             None => std::io::stdout().lock().write_all(text.as_bytes())?,
         }
         Ok(())
+    }
+}
+
+impl PuzzlesArgs {
+    /// Puzzles proven by the solver, with the tablebases where given.
+    fn prove<P: Position>(
+        &self,
+        rules: P::Rules,
+        search: PuzzleSearch,
+        game_id: &str,
+    ) -> Result<Vec<boardlab_ai::puzzles::Puzzle>> {
+        let oracle: Option<Box<dyn ValueOracle<P>>> = match &self.tablebases {
+            Some(dir) => Some(
+                P::open_tablebases(dir, rules)
+                    .with_context(|| format!("cannot use the tablebases in {}", dir.display()))?,
+            ),
+            None => None,
+        };
+        if !rules.acyclic() && oracle.is_none() {
+            bail!(
+                "{game_id} has cycles: its puzzles are proven by tablebases; give --tablebases DIR (boardlab tablebase builds them)"
+            );
+        }
+        note!(
+            "{game_id}: each puzzle is proven by the solver{}",
+            if oracle.is_some() {
+                " with the tablebases"
+            } else {
+                "'s exhaustive search"
+            }
+        );
+        let mut solver = Solver::new(oracle, self.max_nodes);
+        Ok(generate(rules, &mut solver, search))
     }
 }

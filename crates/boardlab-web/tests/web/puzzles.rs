@@ -135,9 +135,13 @@ fn the_api_gives_puzzles_without_solutions_checks_answers_and_rates_a_first_answ
     );
 
     // Refusals: a game without puzzles, an unknown puzzle, an illegal move, a bad body.
-    let r = c.get("/api/puzzles/next?game=obsidian").unwrap();
+    let r = c.get("/api/puzzles/next?game=nothing").unwrap();
     assert_eq!(r.status, 400);
-    assert!(error_of(&r).contains("parity, sprint"), "{}", r.body);
+    assert!(
+        error_of(&r).contains("obsidian, parity, sprint"),
+        "{}",
+        r.body
+    );
     assert_eq!(c.get("/api/puzzles/sprint-0000").unwrap().status, 404);
     let r = c
         .post(
@@ -207,4 +211,65 @@ fn the_api_gives_puzzles_without_solutions_checks_answers_and_rates_a_first_answ
     }
     let profile = c.get("/api/players/Solver").unwrap().json();
     assert_eq!(profile["ratings"]["puzzles"]["games"], 1, "{profile}");
+}
+
+/// Checks a sample of a searched game's puzzles: each parses, its answer is legal, and a
+/// search again at the puzzle's depth scores the answer alone as winning by the margins of
+/// `boardlab_ai::puzzles::deep`; how many were searched again.
+fn check_searched<P: boardlab_core::Evaluate>(game: &str, rules: P::Rules, sample: usize) -> usize {
+    use boardlab_ai::puzzles::deep::{OTHERS_AT_MOST, WINNING, score_moves};
+    let puzzles = PuzzleSet::embedded().of_game(game);
+    assert!(puzzles.len() >= 20, "{game}: {}", puzzles.len());
+    for puzzle in puzzles {
+        let position = P::from_text(&puzzle.position, rules).expect("a puzzle's position reads");
+        position
+            .parse_move(&puzzle.solution)
+            .expect("the answer is legal");
+        assert_eq!(position.count_legal_moves() as usize, puzzle.legal_moves);
+    }
+    for puzzle in puzzles.iter().take(sample) {
+        let position = P::from_text(&puzzle.position, rules).unwrap();
+        let proof = puzzle.search.as_ref().expect("a searched puzzle says how");
+        let scores = score_moves(&position, proof.depth);
+        assert_eq!(scores[0].0, puzzle.solution, "{}", puzzle.id);
+        assert_eq!(
+            (scores[0].1, scores[1].1),
+            (proof.best, proof.second),
+            "{}",
+            puzzle.id
+        );
+        assert!(
+            proof.best >= WINNING && proof.second <= OTHERS_AT_MOST,
+            "{}",
+            puzzle.id
+        );
+    }
+    sample.min(puzzles.len())
+}
+
+#[test]
+fn obsidian_puzzles_are_legal_and_a_sample_searched_again_has_one_winning_move() {
+    use boardlab_games::obsidian::Obsidian;
+    assert_eq!(
+        check_searched::<Obsidian>("obsidian", Default::default(), 10),
+        10
+    );
+}
+
+#[test]
+fn the_api_serves_obsidian_puzzles() {
+    let addr = start_background(test_database("puzzles-obsidian"), 1);
+    let mut c = Client::connect(addr).unwrap();
+    let r = c.get("/api/puzzles/next?game=obsidian").unwrap();
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let puzzle = PuzzleSet::embedded().get(&id).unwrap().clone();
+    assert_eq!(puzzle.game, "obsidian");
+    let r = c
+        .post(
+            &format!("/api/puzzles/{id}/answer"),
+            &json!({ "move": puzzle.solution }).to_string(),
+        )
+        .unwrap();
+    assert_eq!(r.json()["correct"], true, "{}", r.body);
 }

@@ -1,7 +1,10 @@
 //! Puzzles: positions where exactly one legal move wins, proven so by the [`Solver`]: by
 //! exhaustive search in games without cycles (Sprint), by tablebases in games that have them
-//! (Parity). The positions come from seeded self-play of random moves, so a set is made again
-//! exactly from its seed.
+//! (Parity); in games with neither (Obsidian, Daisy) a deeper fixed-depth search finds them
+//! ([`deep`]). The positions come from seeded self-play of random moves, so a set is made
+//! again exactly from its seed.
+
+pub mod deep;
 
 use crate::solver::{SolveError, Solver};
 use boardlab_core::{GameValue, MoveList, Player, Position};
@@ -21,12 +24,17 @@ pub struct Puzzle {
     pub position: String,
     /// The one winning move, as text.
     pub solution: String,
-    /// The plies the win takes with best play, the solution's ply included.
+    /// The plies the win takes with best play, the solution's ply included; 0 where the
+    /// solution wins material rather than a forced win (see [`deep`]).
     pub win_in_plies: u32,
     /// How many legal moves the position has (every one but the solution fails to win).
     pub legal_moves: usize,
-    /// The theme: `win in N` (N of the solver's own moves).
+    /// The theme: `win in N` (N of the solver's own moves) or `win material`.
     pub theme: String,
+    /// How a deeper search proved it, for puzzles of games without a solver (absent for the
+    /// solver's and the tablebases' puzzles).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub search: Option<deep::SearchProof>,
 }
 
 /// The theme of a win in `plies` plies: the winner's moves, `win in 1`, `win in 2`, …
@@ -77,6 +85,39 @@ pub fn generate<P: Position>(
     solver: &mut Solver<P>,
     search: PuzzleSearch,
 ) -> Vec<Puzzle> {
+    // A position whose no-progress count is running could be drawn by it before the win:
+    // the solver's puzzles start where it is 0 (just after a capture, in Parity).
+    self_play(rules, search, true, |position| {
+        let (solution, plies) = unique_win(solver, position).ok()??;
+        (plies <= search.max_plies).then(|| Puzzle {
+            id: puzzle_id(position),
+            game: position.game_id().to_string(),
+            position: position.to_string(),
+            solution,
+            win_in_plies: plies,
+            legal_moves: position.count_legal_moves() as usize,
+            theme: theme(plies),
+            search: None,
+        })
+    })
+}
+
+/// A puzzle's id: the game's id and the position's hash.
+pub fn puzzle_id<P: Position>(position: &P) -> String {
+    format!("{}-{:016x}", position.game_id(), position.hash())
+}
+
+/// The self-play that puzzles come from: up to `search.max_games` seeded games of random
+/// moves, each stopped at a random ply (4 to 199); along each, the positions from ply 4 on
+/// that were not seen before
+/// go to `puzzle` (with `fresh_only`, only those whose no-progress count is 0), and the
+/// first one it makes a puzzle of ends the game. Stops at `search.count` puzzles.
+pub fn self_play<P: Position>(
+    rules: P::Rules,
+    search: PuzzleSearch,
+    fresh_only: bool,
+    mut puzzle: impl FnMut(&P) -> Option<Puzzle>,
+) -> Vec<Puzzle> {
     let mut rng = SmallRng::seed_from_u64(search.seed);
     let mut puzzles = Vec::new();
     let mut seen = HashSet::new();
@@ -96,23 +137,12 @@ pub fn generate<P: Position>(
             if position.outcome().is_some() {
                 break;
             }
-            // A position whose no-progress count is running could be drawn by it before the
-            // win: puzzles start where it is 0 (just after a capture, in Parity).
             if ply >= 4
-                && position.no_progress_plies() == 0
+                && (!fresh_only || position.no_progress_plies() == 0)
                 && seen.insert(position.hash())
-                && let Ok(Some((solution, plies))) = unique_win(solver, &position)
-                && plies <= search.max_plies
+                && let Some(found) = puzzle(&position)
             {
-                puzzles.push(Puzzle {
-                    id: format!("{}-{:016x}", position.game_id(), position.hash()),
-                    game: position.game_id().to_string(),
-                    position: position.to_string(),
-                    solution,
-                    win_in_plies: plies,
-                    legal_moves: position.count_legal_moves() as usize,
-                    theme: theme(plies),
-                });
+                puzzles.push(found);
                 break;
             }
             moves.clear();
