@@ -120,6 +120,7 @@ fn routes(hub: AppState) -> Router {
             get(lobby::seek_state).delete(lobby::withdraw_seek),
         )
         .route("/api/seeks/{id}/accept", post(lobby::accept_seek))
+        .route("/api/puzzles", get(crate::puzzles::api::games))
         .route("/api/puzzles/next", get(crate::puzzles::api::next))
         .route("/api/puzzles/{id}", get(crate::puzzles::api::puzzle))
         .route(

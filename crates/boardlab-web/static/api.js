@@ -245,3 +245,8 @@ export const say = (id, seat, token, text) => call('POST', `/api/games/${id}/cha
  */
 export const presence = (id, here) =>
   here ? call('POST', `/api/games/${id}/presence`, here) : call('GET', `/api/games/${id}/presence`);
+/**
+ * The games the server has puzzles of, with how many.
+ * @returns {Promise<{ games: { game: string, count: number }[] }>}
+ */
+export const puzzleGames = () => call('GET', '/api/puzzles');

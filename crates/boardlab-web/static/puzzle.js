@@ -119,13 +119,14 @@ async function main() {
   const cards = await api.catalog();
   for (const card of cards) page.cards[card.id] = card;
   const select = $of('#puzzle-game', HTMLSelectElement);
-  // The games the server has puzzles of (crates/boardlab-web/src/puzzles/mod.rs, FILES).
-  for (const game of ['sprint', 'parity', 'obsidian']) {
+  // The games the server has puzzles of, as it says.
+  const { games } = await api.puzzleGames();
+  for (const { game, count } of games) {
     const card = page.cards[game];
     if (!card) continue;
     const option = document.createElement('option');
     option.value = game;
-    option.textContent = card.title;
+    option.textContent = `${card.title} (${count})`;
     select.append(option);
   }
   const wanted = new URLSearchParams(location.search).get('game');

@@ -35,6 +35,9 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     }, name);
     await page.click('a.nav-link[href="/puzzles"]');
     await page.waitForSelector('body[data-ready=yes]');
+    // Sprint's puzzles, proven by the solver.
+    await page.selectOption('#puzzle-game', 'sprint');
+    await page.waitForFunction(() => document.body.dataset.puzzle?.startsWith('sprint-'));
     assert.match(await page.textContent('#puzzle-task'), /to move: find the one move that wins \(win in \d+\)/);
 
     // The solution, learnt by answering on another tab signed out would rate nobody: the
@@ -69,3 +72,32 @@ for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['ph
     await context.close();
   });
 }
+
+test('an Obsidian puzzle: one move wins material or the D, by a deeper search', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await watchPolicy(page);
+  await page.goto(`${env.server.url}/puzzles?game=obsidian`);
+  await page.waitForSelector('body[data-ready=yes]');
+  // The page lists the games the server has puzzles of.
+  const options = await page.$$eval('#puzzle-game option', (o) => o.map((e) => e.value));
+  for (const game of ['sprint', 'parity', 'obsidian']) assert.ok(options.includes(game), options.join());
+  assert.equal(await page.inputValue('#puzzle-game'), 'obsidian');
+  const shown = await shownPuzzle(page);
+  assert.equal(shown.game, 'obsidian');
+  // Its answer, from the API's own check: the one move that the server accepts.
+  const answer = await page.evaluate(async (p) => {
+    for (const move of p.legal) {
+      const r = await fetch(`/api/puzzles/${p.id}/answer`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move }) });
+      if ((await r.json()).correct) return move;
+    }
+    return null;
+  }, shown);
+  assert.ok(answer, 'one legal move solves it');
+  const shape = shown.legal_moves.find((m) => m.text === answer);
+  await playShape(page, shape);
+  await page.waitForSelector('#puzzle-result.good');
+  await page.screenshot({ path: join(SHOTS, 'puzzle-obsidian.png'), fullPage: true });
+  assert.deepEqual(await policyViolations(page), []);
+  await context.close();
+});

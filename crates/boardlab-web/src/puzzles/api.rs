@@ -67,6 +67,18 @@ async fn puzzle_json(hub: &AppState, puzzle: &Puzzle) -> ApiResult<Value> {
     }))
 }
 
+/// `GET /api/puzzles`: the games the server has puzzles of, with how many:
+/// `{"games": [{"game", "count"}]}`.
+pub async fn games() -> Json<Value> {
+    let set = PuzzleSet::embedded();
+    let games: Vec<Value> = set
+        .games()
+        .filter(|game| !set.of_game(game).is_empty())
+        .map(|game| json!({ "game": game, "count": set.of_game(game).len() }))
+        .collect();
+    Json(json!({ "games": games }))
+}
+
 /// The puzzle `id`, or 404.
 fn find(id: &str) -> ApiResult<&'static Puzzle> {
     PuzzleSet::embedded()

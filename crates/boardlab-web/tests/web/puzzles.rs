@@ -260,6 +260,24 @@ fn obsidian_puzzles_are_legal_and_a_sample_searched_again_has_one_winning_move()
 fn the_api_serves_obsidian_puzzles() {
     let addr = start_background(test_database("puzzles-obsidian"), 1);
     let mut c = Client::connect(addr).unwrap();
+    // The games with puzzles, as the page lists them.
+    let games = c.get("/api/puzzles").unwrap().json();
+    let listed: Vec<&str> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].as_str().unwrap())
+        .collect();
+    for game in ["sprint", "parity", "obsidian"] {
+        assert!(listed.contains(&game), "{games}");
+    }
+    assert!(
+        games["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|g| g["count"].as_u64().unwrap() > 0)
+    );
     let r = c.get("/api/puzzles/next?game=obsidian").unwrap();
     assert_eq!(r.status, 200, "{}", r.body);
     let id = r.json()["id"].as_str().unwrap().to_string();
