@@ -163,14 +163,15 @@ fn group_name(group: &[TableKey]) -> String {
 }
 
 /// The cells a mark covers.
-const BLOCK: usize = 1 << 12;
+const BLOCK: usize = 1 << 8;
 
 /// The tables being built and what they capture into.
 struct Level<'a> {
     geometry: &'a Geometry,
     tables: Vec<Table>,
     counters: Vec<Vec<AtomicU8>>,
-    lower: &'a HashMap<TableKey, Arc<Table>>,
+    /// For each table, the table its captures lead to (none when a capture ends the game).
+    below: Vec<Option<&'a Table>>,
     /// How many cells are decided at each distance.
     decided_at: Vec<AtomicU64>,
     /// For each block of [`BLOCK`] cells, bit `D % 64` is set while a cell decided at
@@ -188,19 +189,16 @@ impl Level<'_> {
             .expect("a step stays in the material being built")
     }
 
-    /// The value, for its side to move, of the position reached by a capture.
-    fn captured_value(&self, key: TableKey, placement: Placement) -> GameValue {
-        let after = TableKey::new(
-            placement.white.count_ones(),
-            placement.black.count_ones(),
-            key.side(),
-        );
-        if after.white == 0 || after.black == 0 {
+    /// The value, for its side to move, of the position reached by a capture from a
+    /// position of `table`.
+    fn captured_value(&self, table: usize, placement: Placement) -> GameValue {
+        if placement.white == 0 || placement.black == 0 {
             return GameValue::Loss(0);
         }
-        let (key, placement) = self.geometry.canonical(after, placement);
-        let table = &self.lower[&key];
-        cell::value(table.get(placement))
+        let side = self.tables[table].key.other_side();
+        let (_, placement) = self.geometry.canonical(side, placement);
+        let below = self.below[table].expect("a capture that leaves pieces has a table");
+        cell::value(below.get(placement))
     }
 
     /// Counts a cell just decided at `distance` and marks its block.
@@ -219,24 +217,21 @@ impl Level<'_> {
     fn first_look(&self, table: usize, index: usize) -> u16 {
         let key = self.tables[table].key;
         let placement = self.tables[table].placement(index);
-        let mut steps = 0u32;
-        let mut any = false;
+        let mut captures = false;
         let mut fastest_win = u32::MAX;
         let mut longest_loss = 0;
         let mut can_draw = false;
-        self.geometry
-            .for_each_move(key, placement, |after, capture| {
-                any = true;
-                if !capture {
-                    steps += 1;
-                    return;
-                }
-                match self.captured_value(key.other_side(), after) {
+        let steps = self
+            .geometry
+            .count_steps_and_each_capture(key, placement, |after| {
+                captures = true;
+                match self.captured_value(table, after) {
                     GameValue::Loss(plies) => fastest_win = fastest_win.min(plies + 1),
                     GameValue::Win(plies) => longest_loss = longest_loss.max(plies + 1),
                     GameValue::Draw => can_draw = true,
                 }
             });
+        let any = steps > 0 || captures;
         // A drawing capture is a step that never loses: it keeps the count above zero.
         self.counters[table][index].store((steps + can_draw as u32) as u8, Ordering::Relaxed);
         if !any {
@@ -251,9 +246,11 @@ impl Level<'_> {
     }
 
     /// Step 2 for the cells of one block decided at distance `d - 1`, if its mark says it
-    /// has any. The mark is cleared first and set again if a cell decided further away
-    /// shares its bit, so that a mark set meanwhile by another thread is never lost.
-    fn pass_block(&self, table: usize, block: usize, d: u32) -> u64 {
+    /// has any: their predecessors go into `batch`, whose updates are applied whenever it
+    /// fills (the caller applies what is left). The mark is cleared first and set again if a
+    /// cell decided further away shares its bit, so that a mark set meanwhile by another
+    /// thread is never lost. Returns the cells newly decided by the updates applied.
+    fn pass_block(&self, table: usize, block: usize, d: u32, batch: &mut Batch) -> u64 {
         let bit = 1u64 << ((d - 1) % 64);
         let mark = &self.marks[table][block];
         if mark.load(Ordering::Acquire) & bit == 0 {
@@ -273,7 +270,10 @@ impl Level<'_> {
             }
             let distance = cell::distance(cell);
             if distance == d - 1 {
-                newly += self.take_back(table, index, cell, d);
+                self.gather_predecessors(table, index, cell::is_loss(cell), batch);
+                if batch.len() >= BATCH {
+                    newly += self.apply(batch, d);
+                }
             } else if distance > d - 1 && distance % 64 == (d - 1) % 64 {
                 keep = true;
             }
@@ -284,59 +284,112 @@ impl Level<'_> {
         newly
     }
 
-    /// Step 2 for one position decided at distance `d - 1`: its predecessors by a step.
-    fn take_back(&self, table: usize, index: usize, decided: u16, d: u32) -> u64 {
+    /// Step 2 for one position decided at distance `d - 1` (`lost` for its side to move):
+    /// its predecessors by a step go into `batch`, their cells asked into the cache ahead of
+    /// their update.
+    fn gather_predecessors(&self, table: usize, index: usize, lost: bool, batch: &mut Batch) {
         let key = self.tables[table].key;
         let placement = self.tables[table].placement(index);
-        let mut newly = 0;
         self.geometry
             .for_each_quiet_unmove(key, placement, |before| {
                 let (before_key, before) = self.geometry.canonical(key.other_side(), before);
                 let target = self.table_of(before_key);
-                let before_index = self.tables[target].index(before);
-                let slot = &self.tables[target].cells[before_index];
-                if cell::is_loss(decided) {
-                    let mut current = slot.load(Ordering::Relaxed);
-                    loop {
-                        let better = cell::is_unknown(current)
-                            || (cell::is_win(current) && cell::distance(current) > d);
-                        if !better {
-                            break;
-                        }
-                        match slot.compare_exchange_weak(
-                            current,
-                            cell::win(d),
-                            Ordering::Relaxed,
-                            Ordering::Relaxed,
-                        ) {
-                            Ok(_) => {
-                                if cell::is_win(current) {
-                                    self.decided_at[cell::distance(current) as usize]
-                                        .fetch_sub(1, Ordering::Relaxed);
-                                } else {
-                                    newly += 1;
-                                }
-                                self.note_decided(target, before_index, d);
-                                break;
-                            }
-                            Err(seen) => current = seen,
-                        }
-                    }
-                } else {
-                    let current = slot.load(Ordering::Relaxed);
-                    if cell::is_unknown(current)
-                        && self.counters[target][before_index].fetch_sub(1, Ordering::Relaxed) == 1
-                    {
-                        let plies = cell::distance(current).max(d);
-                        slot.store(cell::loss(plies), Ordering::Relaxed);
-                        self.note_decided(target, before_index, plies);
-                        newly += 1;
-                    }
-                }
+                let index = self.tables[target].index(before);
+                self.tables[target].prefetch(index);
+                batch.push(Predecessor {
+                    table: target,
+                    index,
+                    before_loss: lost,
+                });
             });
+    }
+
+    /// Applies the updates of `batch` for distance `d` and empties it: behind a loss
+    /// stands a win in `d`; behind a win, one more step of the predecessor is known to lose.
+    /// Returns the cells newly decided.
+    fn apply(&self, batch: &mut Batch, d: u32) -> u64 {
+        let newly = batch
+            .iter()
+            .map(|update| {
+                if update.before_loss {
+                    self.win_behind_loss(update.table, update.index, d)
+                } else {
+                    self.step_behind_win(update.table, update.index, d)
+                }
+            })
+            .sum();
+        batch.clear();
         newly
     }
+
+    /// A predecessor of a position lost in `d - 1`: a win in `d`, unless it wins faster.
+    /// Returns 1 if it was undecided.
+    fn win_behind_loss(&self, table: usize, index: usize, d: u32) -> u64 {
+        let slot = &self.tables[table].cells[index];
+        let mut current = slot.load(Ordering::Relaxed);
+        loop {
+            let better = cell::is_unknown(current)
+                || (cell::is_win(current) && cell::distance(current) > d);
+            if !better {
+                return 0;
+            }
+            match slot.compare_exchange_weak(
+                current,
+                cell::win(d),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => {
+                    let newly = if cell::is_win(current) {
+                        self.decided_at[cell::distance(current) as usize]
+                            .fetch_sub(1, Ordering::Relaxed);
+                        0
+                    } else {
+                        1
+                    };
+                    self.note_decided(table, index, d);
+                    return newly;
+                }
+                Err(seen) => current = seen,
+            }
+        }
+    }
+
+    /// A predecessor of a position won in `d - 1`: one step fewer that does not lose; with
+    /// none left, a loss in `d` (or longer, if a capture holds out longer). Returns 1 if it
+    /// was decided so.
+    fn step_behind_win(&self, table: usize, index: usize, d: u32) -> u64 {
+        let slot = &self.tables[table].cells[index];
+        let current = slot.load(Ordering::Relaxed);
+        if cell::is_unknown(current)
+            && self.counters[table][index].fetch_sub(1, Ordering::Relaxed) == 1
+        {
+            let plies = cell::distance(current).max(d);
+            slot.store(cell::loss(plies), Ordering::Relaxed);
+            self.note_decided(table, index, plies);
+            return 1;
+        }
+        0
+    }
 }
+
+/// A position one step before a position decided in a pass, waiting for its update.
+#[derive(Clone, Copy)]
+struct Predecessor {
+    /// Its table in the level.
+    table: usize,
+    /// Its index there.
+    index: usize,
+    /// Whether the position it steps to was lost (for the side to move there).
+    before_loss: bool,
+}
+
+/// Predecessors gathered before their updates: gathering many first lets the memory
+/// fetch their scattered cells side by side rather than one after another.
+type Batch = Vec<Predecessor>;
+
+/// The predecessors gathered before their updates are applied.
+const BATCH: usize = 1024;
 
 /// Solves the tables of one material.
 fn solve_group(
@@ -355,11 +408,15 @@ fn solve_group(
         .iter()
         .map(|table| (0..table.len()).map(|_| AtomicU8::new(0)).collect())
         .collect();
+    let below = group
+        .iter()
+        .map(|&key| capture_target(geometry, key).map(|target| &*lower[&target]))
+        .collect();
     let level = Level {
         geometry,
         tables,
         counters,
-        lower,
+        below,
         decided_at: (0..=cell::MAX_DISTANCE + 1)
             .map(|_| AtomicU64::new(0))
             .collect(),
@@ -398,8 +455,11 @@ fn solve_group(
             for table in 0..level.tables.len() {
                 let blocks = level.marks[table].len();
                 in_parallel(blocks, threads, |range| {
-                    let newly: u64 = range.map(|block| level.pass_block(table, block, d)).sum();
-                    progress.advance(newly);
+                    let mut batch = Batch::with_capacity(BATCH + 64);
+                    let newly: u64 = range
+                        .map(|block| level.pass_block(table, block, d, &mut batch))
+                        .sum();
+                    progress.advance(newly + level.apply(&mut batch, d));
                 });
             }
         }

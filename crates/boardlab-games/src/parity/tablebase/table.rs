@@ -81,6 +81,24 @@ impl Table {
         Placement { white, black }
     }
 
+    /// Asks the processor to bring the cell at `index` into its cache ahead of its use: a
+    /// hint, which changes no value.
+    #[inline]
+    pub fn prefetch(&self, index: usize) {
+        let cell: *const AtomicU16 = &self.cells[index];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch only hints at a coming read: it reads and writes nothing and
+        // cannot fault, whatever the address (here that of a live cell), and SSE, which it
+        // needs, is part of every x86-64 processor. Measured: the passes of a build spend
+        // most of their time waiting for scattered cells, and fetching a batch of them side
+        // by side makes them several times faster (docs/solving.md).
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(cell.cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = cell;
+    }
+
     /// The cell of a placement.
     #[inline]
     pub fn get(&self, placement: Placement) -> u16 {
