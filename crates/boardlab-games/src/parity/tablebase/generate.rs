@@ -189,16 +189,28 @@ impl Level<'_> {
             .expect("a step stays in the material being built")
     }
 
-    /// The value, for its side to move, of the position reached by a capture from a
-    /// position of `table`.
-    fn captured_value(&self, table: usize, placement: Placement) -> GameValue {
+    /// Where the value of the position reached by a capture from a position of `table`
+    /// lies: `None` when the capture took the last piece (a loss in 0 for the side to move
+    /// there), else its index in the table below, whose cell is asked into the cache.
+    fn capture_cell(&self, table: usize, placement: Placement) -> Option<usize> {
         if placement.white == 0 || placement.black == 0 {
-            return GameValue::Loss(0);
+            return None;
         }
         let side = self.tables[table].key.other_side();
         let (_, placement) = self.geometry.canonical(side, placement);
         let below = self.below[table].expect("a capture that leaves pieces has a table");
-        cell::value(below.get(placement))
+        let index = below.index(placement);
+        below.prefetch(index);
+        Some(index)
+    }
+
+    /// The value, for its side to move, of the position a capture from `table` reached
+    /// ([`Level::capture_cell`]).
+    fn captured_value(&self, table: usize, cell: Option<usize>) -> GameValue {
+        match (cell, self.below[table]) {
+            (Some(index), Some(below)) => cell::value(below.cells[index].load(Ordering::Relaxed)),
+            _ => GameValue::Loss(0),
+        }
     }
 
     /// Counts a cell just decided at `distance` and marks its block.
@@ -212,36 +224,60 @@ impl Level<'_> {
         self.marks[table][index / BLOCK].fetch_or(1 << (distance % 64), Ordering::AcqRel);
     }
 
-    /// Step 1 for one position: its first cell (stored by the caller) and its count of
-    /// undecided steps.
-    fn first_look(&self, table: usize, index: usize) -> u16 {
+    /// Step 1 for the positions `range` of `table`, [`LOOKS`] at a time: first their steps
+    /// are counted and their captures' cells in the table below asked into the cache, then
+    /// those cells are read and the positions' first cells stored. Returns the positions
+    /// decided.
+    fn first_looks(&self, table: usize, range: Range<usize>) -> u64 {
         let key = self.tables[table].key;
-        let placement = self.tables[table].placement(index);
-        let mut captures = false;
-        let mut fastest_win = u32::MAX;
-        let mut longest_loss = 0;
-        let mut can_draw = false;
-        let steps = self
-            .geometry
-            .count_steps_and_each_capture(key, placement, |after| {
-                captures = true;
-                match self.captured_value(table, after) {
-                    GameValue::Loss(plies) => fastest_win = fastest_win.min(plies + 1),
-                    GameValue::Win(plies) => longest_loss = longest_loss.max(plies + 1),
-                    GameValue::Draw => can_draw = true,
+        let mut decided = 0;
+        let mut steps = Vec::with_capacity(LOOKS);
+        let mut captures: Vec<(usize, Option<usize>)> = Vec::with_capacity(8 * LOOKS);
+        for start in range.clone().step_by(LOOKS) {
+            let chunk = start..(start + LOOKS).min(range.end);
+            steps.clear();
+            captures.clear();
+            for index in chunk.clone() {
+                let placement = self.tables[table].placement(index);
+                steps.push(
+                    self.geometry
+                        .count_steps_and_each_capture(key, placement, |after| {
+                            captures.push((index, self.capture_cell(table, after)))
+                        }),
+                );
+            }
+            let mut next = 0;
+            for (index, &steps) in chunk.zip(&steps) {
+                let mut outcome = Captures::default();
+                while let Some(&(_, cell)) = captures.get(next).filter(|c| c.0 == index) {
+                    outcome.add(self.captured_value(table, cell));
+                    next += 1;
                 }
-            });
-        let any = steps > 0 || captures;
+                let cell = self.first_cell(table, index, steps, outcome);
+                self.tables[table].cells[index].store(cell, Ordering::Relaxed);
+                if !cell::is_unknown(cell) {
+                    decided += 1;
+                    self.note_decided(table, index, cell::distance(cell));
+                }
+            }
+        }
+        decided
+    }
+
+    /// Step 1 for one position with `steps` steps and these captures: its first cell (its
+    /// count of undecided steps is stored on the way).
+    fn first_cell(&self, table: usize, index: usize, steps: u32, captures: Captures) -> u16 {
         // A drawing capture is a step that never loses: it keeps the count above zero.
-        self.counters[table][index].store((steps + can_draw as u32) as u8, Ordering::Relaxed);
-        if !any {
+        self.counters[table][index]
+            .store((steps + captures.can_draw as u32) as u8, Ordering::Relaxed);
+        if steps == 0 && !captures.any {
             cell::loss(0)
-        } else if fastest_win != u32::MAX {
-            cell::win(fastest_win)
-        } else if steps == 0 && !can_draw {
-            cell::loss(longest_loss)
+        } else if let Some(plies) = captures.fastest_win {
+            cell::win(plies)
+        } else if steps == 0 && !captures.can_draw {
+            cell::loss(captures.longest_loss)
         } else {
-            cell::unknown(longest_loss)
+            cell::unknown(captures.longest_loss)
         }
     }
 
@@ -328,8 +364,8 @@ impl Level<'_> {
         let slot = &self.tables[table].cells[index];
         let mut current = slot.load(Ordering::Relaxed);
         loop {
-            let better = cell::is_unknown(current)
-                || (cell::is_win(current) && cell::distance(current) > d);
+            let better =
+                cell::is_unknown(current) || (cell::is_win(current) && cell::distance(current) > d);
             if !better {
                 return 0;
             }
@@ -372,6 +408,36 @@ impl Level<'_> {
         0
     }
 }
+
+/// What a position's captures lead to, for the side that captures.
+#[derive(Clone, Copy, Default)]
+struct Captures {
+    /// Whether it has any.
+    any: bool,
+    /// The fastest win one gives, in plies.
+    fastest_win: Option<u32>,
+    /// The longest loss one gives.
+    longest_loss: u32,
+    /// Whether one gives a draw.
+    can_draw: bool,
+}
+
+impl Captures {
+    /// Adds a capture to a position of value `after` for the side then to move.
+    fn add(&mut self, after: GameValue) {
+        self.any = true;
+        match after {
+            GameValue::Loss(plies) => {
+                self.fastest_win = Some(self.fastest_win.map_or(plies + 1, |w| w.min(plies + 1)))
+            }
+            GameValue::Win(plies) => self.longest_loss = self.longest_loss.max(plies + 1),
+            GameValue::Draw => self.can_draw = true,
+        }
+    }
+}
+
+/// The positions a first look handles together ([`Level::first_looks`]).
+const LOOKS: usize = 64;
 
 /// A position one step before a position decided in a pass, waiting for its update.
 #[derive(Clone, Copy)]
@@ -432,16 +498,7 @@ fn solve_group(
     };
     for table in 0..level.tables.len() {
         in_parallel(level.tables[table].len(), threads, |range| {
-            let mut decided = 0;
-            for index in range {
-                let cell = level.first_look(table, index);
-                level.tables[table].cells[index].store(cell, Ordering::Relaxed);
-                if !cell::is_unknown(cell) {
-                    decided += 1;
-                    level.note_decided(table, index, cell::distance(cell));
-                }
-            }
-            progress.advance(decided);
+            progress.advance(level.first_looks(table, range));
         });
     }
     let mut d = 1;

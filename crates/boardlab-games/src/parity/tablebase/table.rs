@@ -3,7 +3,7 @@
 use super::geometry::{Placement, TableKey};
 use super::index::{Binomials, compress, expand, subsets};
 use std::sync::LazyLock;
-use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::atomic::AtomicU16;
 
 /// `C(n, k)` for every board size a tablebase handles.
 pub(super) static BINOMIALS: LazyLock<Binomials> = LazyLock::new(Binomials::new);
@@ -130,11 +130,5 @@ impl Table {
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = cell;
-    }
-
-    /// The cell of a placement.
-    #[inline]
-    pub fn get(&self, placement: Placement) -> u16 {
-        self.cells[self.index(placement)].load(Ordering::Relaxed)
     }
 }
