@@ -14,6 +14,12 @@
 //!
 //! A step is undone by stepping back: the piece count is the same, so the same spaces are
 //! open, and both sides' moves come from the game's own generator.
+//!
+//! Speed: the cells a position's captures and predecessors reach lie scattered over tables of
+//! up to a gigabyte, so the time goes to waiting for memory. Both steps therefore gather
+//! their work in batches ([`LOOKS`] positions, [`BATCH`] predecessors), asking for each
+//! cell ahead ([`Table::prefetch`]) so that the misses overlap, and tables sit in huge pages
+//! (docs/solving.md has the measurements).
 
 use super::TablebaseError;
 use super::cell;
