@@ -14,6 +14,12 @@
 //!
 //! A step is undone by stepping back: the piece count is the same, so the same spaces are
 //! open, and both sides' moves come from the game's own generator.
+//!
+//! Speed: the cells a position's captures and predecessors reach lie scattered over tables of
+//! up to a gigabyte, so the time goes to waiting for memory. Both steps therefore gather
+//! their work in batches ([`LOOKS`] positions, [`BATCH`] predecessors), asking for each
+//! cell ahead ([`Table::prefetch`]) so that the misses overlap, and tables sit in huge pages
+//! (docs/solving.md has the measurements).
 
 use super::TablebaseError;
 use super::cell;
@@ -163,14 +169,15 @@ fn group_name(group: &[TableKey]) -> String {
 }
 
 /// The cells a mark covers.
-const BLOCK: usize = 1 << 12;
+const BLOCK: usize = 1 << 8;
 
 /// The tables being built and what they capture into.
 struct Level<'a> {
     geometry: &'a Geometry,
     tables: Vec<Table>,
     counters: Vec<Vec<AtomicU8>>,
-    lower: &'a HashMap<TableKey, Arc<Table>>,
+    /// For each table, the table its captures lead to (none when a capture ends the game).
+    below: Vec<Option<&'a Table>>,
     /// How many cells are decided at each distance.
     decided_at: Vec<AtomicU64>,
     /// For each block of [`BLOCK`] cells, bit `D % 64` is set while a cell decided at
@@ -188,19 +195,28 @@ impl Level<'_> {
             .expect("a step stays in the material being built")
     }
 
-    /// The value, for its side to move, of the position reached by a capture.
-    fn captured_value(&self, key: TableKey, placement: Placement) -> GameValue {
-        let after = TableKey::new(
-            placement.white.count_ones(),
-            placement.black.count_ones(),
-            key.side(),
-        );
-        if after.white == 0 || after.black == 0 {
-            return GameValue::Loss(0);
+    /// Where the value of the position reached by a capture from a position of `table`
+    /// lies: `None` when the capture took the last piece (a loss in 0 for the side to move
+    /// there), else its index in the table below, whose cell is asked into the cache.
+    fn capture_cell(&self, table: usize, placement: Placement) -> Option<usize> {
+        if placement.white == 0 || placement.black == 0 {
+            return None;
         }
-        let (key, placement) = self.geometry.canonical(after, placement);
-        let table = &self.lower[&key];
-        cell::value(table.get(placement))
+        let side = self.tables[table].key.other_side();
+        let (_, placement) = self.geometry.canonical(side, placement);
+        let below = self.below[table].expect("a capture that leaves pieces has a table");
+        let index = below.index(placement);
+        below.prefetch(index);
+        Some(index)
+    }
+
+    /// The value, for its side to move, of the position a capture from `table` reached
+    /// ([`Level::capture_cell`]).
+    fn captured_value(&self, table: usize, cell: Option<usize>) -> GameValue {
+        match (cell, self.below[table]) {
+            (Some(index), Some(below)) => cell::value(below.cells[index].load(Ordering::Relaxed)),
+            _ => GameValue::Loss(0),
+        }
     }
 
     /// Counts a cell just decided at `distance` and marks its block.
@@ -214,46 +230,69 @@ impl Level<'_> {
         self.marks[table][index / BLOCK].fetch_or(1 << (distance % 64), Ordering::AcqRel);
     }
 
-    /// Step 1 for one position: its first cell (stored by the caller) and its count of
-    /// undecided steps.
-    fn first_look(&self, table: usize, index: usize) -> u16 {
+    /// Step 1 for the positions `range` of `table`, [`LOOKS`] at a time: first their steps
+    /// are counted and their captures' cells in the table below asked into the cache, then
+    /// those cells are read and the positions' first cells stored. Returns the positions
+    /// decided.
+    fn first_looks(&self, table: usize, range: Range<usize>) -> u64 {
         let key = self.tables[table].key;
-        let placement = self.tables[table].placement(index);
-        let mut steps = 0u32;
-        let mut any = false;
-        let mut fastest_win = u32::MAX;
-        let mut longest_loss = 0;
-        let mut can_draw = false;
-        self.geometry
-            .for_each_move(key, placement, |after, capture| {
-                any = true;
-                if !capture {
-                    steps += 1;
-                    return;
+        let mut decided = 0;
+        let mut steps = Vec::with_capacity(LOOKS);
+        let mut captures: Vec<(usize, Option<usize>)> = Vec::with_capacity(8 * LOOKS);
+        for start in range.clone().step_by(LOOKS) {
+            let chunk = start..(start + LOOKS).min(range.end);
+            steps.clear();
+            captures.clear();
+            for index in chunk.clone() {
+                let placement = self.tables[table].placement(index);
+                steps.push(
+                    self.geometry
+                        .count_steps_and_each_capture(key, placement, |after| {
+                            captures.push((index, self.capture_cell(table, after)))
+                        }),
+                );
+            }
+            let mut next = 0;
+            for (index, &steps) in chunk.zip(&steps) {
+                let mut outcome = Captures::default();
+                while let Some(&(_, cell)) = captures.get(next).filter(|c| c.0 == index) {
+                    outcome.add(self.captured_value(table, cell));
+                    next += 1;
                 }
-                match self.captured_value(key.other_side(), after) {
-                    GameValue::Loss(plies) => fastest_win = fastest_win.min(plies + 1),
-                    GameValue::Win(plies) => longest_loss = longest_loss.max(plies + 1),
-                    GameValue::Draw => can_draw = true,
+                let cell = self.first_cell(table, index, steps, outcome);
+                self.tables[table].cells[index].store(cell, Ordering::Relaxed);
+                if !cell::is_unknown(cell) {
+                    decided += 1;
+                    self.note_decided(table, index, cell::distance(cell));
                 }
-            });
+            }
+        }
+        decided
+    }
+
+    /// Step 1 for one position with `steps` steps and these captures: its first cell (its
+    /// count of undecided steps is stored on the way).
+    fn first_cell(&self, table: usize, index: usize, steps: u32, captures: Captures) -> u16 {
         // A drawing capture is a step that never loses: it keeps the count above zero.
-        self.counters[table][index].store((steps + can_draw as u32) as u8, Ordering::Relaxed);
-        if !any {
+        self.counters[table][index]
+            .store((steps + captures.can_draw as u32) as u8, Ordering::Relaxed);
+        if steps == 0 && !captures.any {
             cell::loss(0)
-        } else if fastest_win != u32::MAX {
-            cell::win(fastest_win)
-        } else if steps == 0 && !can_draw {
-            cell::loss(longest_loss)
+        } else if let Some(plies) = captures.fastest_win {
+            cell::win(plies)
+        } else if steps == 0 && !captures.can_draw {
+            cell::loss(captures.longest_loss)
         } else {
-            cell::unknown(longest_loss)
+            cell::unknown(captures.longest_loss)
         }
     }
 
     /// Step 2 for the cells of one block decided at distance `d - 1`, if its mark says it
-    /// has any. The mark is cleared first and set again if a cell decided further away
-    /// shares its bit, so that a mark set meanwhile by another thread is never lost.
-    fn pass_block(&self, table: usize, block: usize, d: u32) -> u64 {
+    /// has any: their predecessors go into `batch`, whose updates are applied whenever it
+    /// fills (the caller applies what is left). The mark is cleared first and set again if a
+    /// cell decided further away shares its bit, so that a mark set meanwhile by another
+    /// thread is never lost. Returns the cells newly decided by the updates applied.
+    fn pass_block(&self, table: usize, block: usize, d: u32, batch: &mut Batch) -> u64 {
         let bit = 1u64 << ((d - 1) % 64);
         let mark = &self.marks[table][block];
         if mark.load(Ordering::Acquire) & bit == 0 {
@@ -273,7 +312,10 @@ impl Level<'_> {
             }
             let distance = cell::distance(cell);
             if distance == d - 1 {
-                newly += self.take_back(table, index, cell, d);
+                self.gather_predecessors(table, index, cell::is_loss(cell), batch);
+                if batch.len() >= BATCH {
+                    newly += self.apply(batch, d);
+                }
             } else if distance > d - 1 && distance % 64 == (d - 1) % 64 {
                 keep = true;
             }
@@ -284,59 +326,142 @@ impl Level<'_> {
         newly
     }
 
-    /// Step 2 for one position decided at distance `d - 1`: its predecessors by a step.
-    fn take_back(&self, table: usize, index: usize, decided: u16, d: u32) -> u64 {
+    /// Step 2 for one position decided at distance `d - 1` (`lost` for its side to move):
+    /// its predecessors by a step go into `batch`, their cells asked into the cache ahead of
+    /// their update.
+    fn gather_predecessors(&self, table: usize, index: usize, lost: bool, batch: &mut Batch) {
         let key = self.tables[table].key;
         let placement = self.tables[table].placement(index);
-        let mut newly = 0;
         self.geometry
             .for_each_quiet_unmove(key, placement, |before| {
                 let (before_key, before) = self.geometry.canonical(key.other_side(), before);
                 let target = self.table_of(before_key);
-                let before_index = self.tables[target].index(before);
-                let slot = &self.tables[target].cells[before_index];
-                if cell::is_loss(decided) {
-                    let mut current = slot.load(Ordering::Relaxed);
-                    loop {
-                        let better = cell::is_unknown(current)
-                            || (cell::is_win(current) && cell::distance(current) > d);
-                        if !better {
-                            break;
-                        }
-                        match slot.compare_exchange_weak(
-                            current,
-                            cell::win(d),
-                            Ordering::Relaxed,
-                            Ordering::Relaxed,
-                        ) {
-                            Ok(_) => {
-                                if cell::is_win(current) {
-                                    self.decided_at[cell::distance(current) as usize]
-                                        .fetch_sub(1, Ordering::Relaxed);
-                                } else {
-                                    newly += 1;
-                                }
-                                self.note_decided(target, before_index, d);
-                                break;
-                            }
-                            Err(seen) => current = seen,
-                        }
-                    }
-                } else {
-                    let current = slot.load(Ordering::Relaxed);
-                    if cell::is_unknown(current)
-                        && self.counters[target][before_index].fetch_sub(1, Ordering::Relaxed) == 1
-                    {
-                        let plies = cell::distance(current).max(d);
-                        slot.store(cell::loss(plies), Ordering::Relaxed);
-                        self.note_decided(target, before_index, plies);
-                        newly += 1;
-                    }
-                }
+                let index = self.tables[target].index(before);
+                self.tables[target].prefetch(index);
+                batch.push(Predecessor {
+                    table: target,
+                    index,
+                    before_loss: lost,
+                });
             });
+    }
+
+    /// Applies the updates of `batch` for distance `d` and empties it: behind a loss
+    /// stands a win in `d`; behind a win, one more step of the predecessor is known to lose.
+    /// Returns the cells newly decided.
+    fn apply(&self, batch: &mut Batch, d: u32) -> u64 {
+        let newly = batch
+            .iter()
+            .map(|update| {
+                if update.before_loss {
+                    self.win_behind_loss(update.table, update.index, d)
+                } else {
+                    self.step_behind_win(update.table, update.index, d)
+                }
+            })
+            .sum();
+        batch.clear();
         newly
     }
+
+    /// A predecessor of a position lost in `d - 1`: a win in `d`, unless it wins faster.
+    /// Returns 1 if it was undecided.
+    fn win_behind_loss(&self, table: usize, index: usize, d: u32) -> u64 {
+        let slot = &self.tables[table].cells[index];
+        let mut current = slot.load(Ordering::Relaxed);
+        loop {
+            let better =
+                cell::is_unknown(current) || (cell::is_win(current) && cell::distance(current) > d);
+            if !better {
+                return 0;
+            }
+            match slot.compare_exchange_weak(
+                current,
+                cell::win(d),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => {
+                    let newly = if cell::is_win(current) {
+                        self.decided_at[cell::distance(current) as usize]
+                            .fetch_sub(1, Ordering::Relaxed);
+                        0
+                    } else {
+                        1
+                    };
+                    self.note_decided(table, index, d);
+                    return newly;
+                }
+                Err(seen) => current = seen,
+            }
+        }
+    }
+
+    /// A predecessor of a position won in `d - 1`: one step fewer that does not lose; with
+    /// none left, a loss in `d` (or longer, if a capture holds out longer). Returns 1 if it
+    /// was decided so.
+    fn step_behind_win(&self, table: usize, index: usize, d: u32) -> u64 {
+        let slot = &self.tables[table].cells[index];
+        let current = slot.load(Ordering::Relaxed);
+        if cell::is_unknown(current)
+            && self.counters[table][index].fetch_sub(1, Ordering::Relaxed) == 1
+        {
+            let plies = cell::distance(current).max(d);
+            slot.store(cell::loss(plies), Ordering::Relaxed);
+            self.note_decided(table, index, plies);
+            return 1;
+        }
+        0
+    }
 }
+
+/// What a position's captures lead to, for the side that captures.
+#[derive(Clone, Copy, Default)]
+struct Captures {
+    /// Whether it has any.
+    any: bool,
+    /// The fastest win one gives, in plies.
+    fastest_win: Option<u32>,
+    /// The longest loss one gives.
+    longest_loss: u32,
+    /// Whether one gives a draw.
+    can_draw: bool,
+}
+
+impl Captures {
+    /// Adds a capture to a position of value `after` for the side then to move.
+    fn add(&mut self, after: GameValue) {
+        self.any = true;
+        match after {
+            GameValue::Loss(plies) => {
+                self.fastest_win = Some(self.fastest_win.map_or(plies + 1, |w| w.min(plies + 1)))
+            }
+            GameValue::Win(plies) => self.longest_loss = self.longest_loss.max(plies + 1),
+            GameValue::Draw => self.can_draw = true,
+        }
+    }
+}
+
+/// The positions a first look handles together ([`Level::first_looks`]).
+const LOOKS: usize = 64;
+
+/// A position one step before a position decided in a pass, waiting for its update.
+#[derive(Clone, Copy)]
+struct Predecessor {
+    /// Its table in the level.
+    table: usize,
+    /// Its index there.
+    index: usize,
+    /// Whether the position it steps to was lost (for the side to move there).
+    before_loss: bool,
+}
+
+/// Predecessors gathered before their updates: gathering many first lets the memory
+/// fetch their scattered cells side by side rather than one after another.
+type Batch = Vec<Predecessor>;
+
+/// The predecessors gathered before their updates are applied.
+const BATCH: usize = 1024;
 
 /// Solves the tables of one material.
 fn solve_group(
@@ -355,11 +480,15 @@ fn solve_group(
         .iter()
         .map(|table| (0..table.len()).map(|_| AtomicU8::new(0)).collect())
         .collect();
+    let below = group
+        .iter()
+        .map(|&key| capture_target(geometry, key).map(|target| &*lower[&target]))
+        .collect();
     let level = Level {
         geometry,
         tables,
         counters,
-        lower,
+        below,
         decided_at: (0..=cell::MAX_DISTANCE + 1)
             .map(|_| AtomicU64::new(0))
             .collect(),
@@ -375,16 +504,7 @@ fn solve_group(
     };
     for table in 0..level.tables.len() {
         in_parallel(level.tables[table].len(), threads, |range| {
-            let mut decided = 0;
-            for index in range {
-                let cell = level.first_look(table, index);
-                level.tables[table].cells[index].store(cell, Ordering::Relaxed);
-                if !cell::is_unknown(cell) {
-                    decided += 1;
-                    level.note_decided(table, index, cell::distance(cell));
-                }
-            }
-            progress.advance(decided);
+            progress.advance(level.first_looks(table, range));
         });
     }
     let mut d = 1;
@@ -398,8 +518,11 @@ fn solve_group(
             for table in 0..level.tables.len() {
                 let blocks = level.marks[table].len();
                 in_parallel(blocks, threads, |range| {
-                    let newly: u64 = range.map(|block| level.pass_block(table, block, d)).sum();
-                    progress.advance(newly);
+                    let mut batch = Batch::with_capacity(BATCH + 64);
+                    let newly: u64 = range
+                        .map(|block| level.pass_block(table, block, d, &mut batch))
+                        .sum();
+                    progress.advance(newly + level.apply(&mut batch, d));
                 });
             }
         }

@@ -176,6 +176,20 @@ impl Geometry {
         position
     }
 
+    /// The position as the move generator needs it, without a hash: cheaper than
+    /// [`Geometry::position`].
+    #[inline]
+    fn bare(&self, side: Player, placement: Placement) -> Parity {
+        Parity {
+            pieces: [placement.white as u128, placement.black as u128],
+            side,
+            no_progress: 0,
+            move_number: 1,
+            hash: 0,
+            rules: self.rules,
+        }
+    }
+
     /// Calls `found` with every move of the side to move in `key`: the placement after
     /// it and whether it captured.
     #[inline]
@@ -187,20 +201,37 @@ impl Geometry {
     ) {
         let side = key.side();
         let width = self.rules.layout.width() as i32;
-        let position = Parity {
-            pieces: [placement.white as u128, placement.black as u128],
-            side,
-            no_progress: 0,
-            move_number: 1,
-            hash: 0,
-            rules: self.rules,
-        };
+        let position = self.bare(side, placement);
         position.generate(&mut ChildSink {
             placement,
             side,
             width,
+            steps: None,
             found,
         });
+    }
+
+    /// Counts the steps (moves that do not capture) of the side to move in `key`, and calls
+    /// `found` with the placement after each of its captures: the first look at a position
+    /// needs no more of its steps than their number.
+    #[inline]
+    pub fn count_steps_and_each_capture(
+        &self,
+        key: TableKey,
+        placement: Placement,
+        mut found: impl FnMut(Placement),
+    ) -> u32 {
+        let side = key.side();
+        let position = self.bare(side, placement);
+        let mut sink = ChildSink {
+            placement,
+            side,
+            width: self.rules.layout.width() as i32,
+            steps: Some(0),
+            found: |after, _| found(after),
+        };
+        position.generate(&mut sink);
+        sink.steps.unwrap_or(0)
     }
 
     /// Calls `found` with every placement from which the side not to move in `key` reached
@@ -226,6 +257,8 @@ struct ChildSink<F> {
     placement: Placement,
     side: Player,
     width: i32,
+    /// When counting: the steps so far, which are then counted rather than handed on.
+    steps: Option<u32>,
     found: F,
 }
 
@@ -233,6 +266,10 @@ impl<F: FnMut(Placement, bool)> MoveSink for ChildSink<F> {
     #[inline]
     fn moves(&mut self, targets: u128, back: i32) {
         let capture = back.abs() == 2 * self.width;
+        if let (Some(steps), false) = (&mut self.steps, capture) {
+            *steps += targets.count_ones();
+            return;
+        }
         let own = self.placement.of(self.side);
         let enemy = self.placement.of(self.side.opponent());
         for to in Bits128(targets) {

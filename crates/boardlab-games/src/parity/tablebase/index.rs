@@ -84,20 +84,45 @@ pub(super) fn compress(set: u64, free: u64) -> u64 {
     out
 }
 
-/// The inverse of [`compress`]: the `free` squares whose numbers among `free` are in `set`.
-#[inline]
-pub(super) fn expand(set: u64, mut free: u64) -> u64 {
-    let mut out = 0;
-    let mut number = 0;
-    let mut rest = set;
-    while rest != 0 {
-        let wanted = rest.trailing_zeros();
-        while number < wanted {
-            free &= free - 1;
-            number += 1;
+/// `SELECT[byte][k]`: the place (0 to 7) of the `k`-th lowest set bit of `byte`.
+static SELECT: [[u8; 8]; 256] = {
+    let mut table = [[0u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut k = 0;
+        let mut place = 0;
+        while place < 8 {
+            if byte >> place & 1 == 1 {
+                table[byte][k] = place as u8;
+                k += 1;
+            }
+            place += 1;
         }
-        out |= free & free.wrapping_neg();
-        rest &= rest - 1;
+        byte += 1;
+    }
+    table
+};
+
+/// The inverse of [`compress`]: the `free` squares whose numbers among `free` are in `set`.
+/// Every number in `set` must be below the count of `free` squares. The free squares are
+/// walked a byte at a time, each wanted one picked out of its byte by [`SELECT`].
+#[inline]
+pub(super) fn expand(set: u64, free: u64) -> u64 {
+    let mut out = 0;
+    let mut rest = set;
+    // The numbers of the free squares below the byte at `shift`.
+    let mut below = 0;
+    let mut shift = 0;
+    while rest != 0 {
+        let byte = (free >> shift) & 0xff;
+        let count = byte.count_ones();
+        while rest != 0 && rest.trailing_zeros() < below + count {
+            let k = rest.trailing_zeros() - below;
+            out |= 1u64 << (shift + SELECT[byte as usize][k as usize] as u32);
+            rest &= rest - 1;
+        }
+        below += count;
+        shift += 8;
     }
     out
 }
