@@ -4,21 +4,10 @@
 // and the browser's context menu stays away from the board.
 
 import { el, squareCentre } from './board.js';
+import { squareAt } from './play-board.js';
 
 /** @typedef {import('./play-page.js').PlayPage} PlayPage */
 /** @typedef {import('./types.js').View} View */
-
-/**
- * The square under a point of the window, if on the board.
- * @param {number} x
- * @param {number} y
- * @returns {string | null}
- */
-function squareAt(x, y) {
-  const hit = document.elementFromPoint(x, y);
-  const sq = hit && hit.closest('#board [data-sq]');
-  return sq instanceof SVGElement ? sq.dataset.sq ?? null : null;
-}
 
 /**
  * Adds `item` to `list`, or takes it away if it is there.

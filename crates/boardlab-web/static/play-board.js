@@ -21,6 +21,18 @@ import { animateMove } from './play-animation.js';
 export const boardElement = () => $of('#board', SVGSVGElement);
 
 /**
+ * The board square under a point of the window (a pointer's), if any.
+ * @param {number} x
+ * @param {number} y
+ * @returns {string | null}
+ */
+export function squareAt(x, y) {
+  const hit = document.elementFromPoint(x, y);
+  const sq = hit && hit.closest('#board [data-sq]');
+  return sq instanceof SVGElement ? sq.dataset.sq ?? null : null;
+}
+
+/**
  * Draws the board of `view`: the last move, the piece picked, its targets, the keyboard's
  * cursor and the hints.
  * @param {PlayPage} page

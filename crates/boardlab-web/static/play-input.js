@@ -5,7 +5,7 @@ import * as api from './api.js';
 import { $, errorText } from './dom.js';
 import { pieceOf } from './pieces.js';
 import { message, say } from './play-announce.js';
-import { boardElement } from './play-board.js';
+import { boardElement, squareAt } from './play-board.js';
 import { acceptState, canMove, currentView } from './play-page.js';
 import { cancelPremove, premoveClick, takePremove } from './play-premove.js';
 
@@ -140,18 +140,6 @@ function squareWords(page, sq) {
     else if (!picker.active && picker.canPickSquare(sq)) words += ', can move';
   }
   return words;
-}
-
-/**
- * The square of the board under a point of the window, if any.
- * @param {number} x
- * @param {number} y
- * @returns {string | null}
- */
-function squareAt(x, y) {
-  const hit = document.elementFromPoint(x, y);
-  const sq = hit && hit.closest('#board [data-sq]');
-  return sq instanceof SVGElement ? sq.dataset.sq ?? null : null;
 }
 
 /**
