@@ -3,7 +3,7 @@
 //! `mcts:time=500ms`), and `level:N`, which each game turns into its own bot
 //! ([`levels`](crate::levels)).
 
-use crate::alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_THREADS, Noise};
+use crate::alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_THREADS, Noise, ParamChanges, ParamError};
 use crate::bot::{Bot, Limits};
 use crate::levels::{self, TOP_LEVEL};
 use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
@@ -40,6 +40,10 @@ pub enum SpecError {
         /// The name given.
         given: String,
     },
+    /// A search parameter (`param.NAME=V`, or a line of a `params=FILE`) that is unknown
+    /// or out of its range.
+    #[error("{0}")]
+    BadParam(ParamError),
     /// A parameter the bot does not have.
     #[error(
         "unknown parameter {} for bot {bot}; valid parameters: {valid}",
@@ -155,7 +159,7 @@ impl BotKind {
         match self {
             BotKind::Random => "seed",
             BotKind::AlphaBeta => {
-                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), threads (1-64), noise (a deliberate evaluation error, 0-5000, for weaker bots), seed, weights (a weights file), net (a network file from `boardlab train`, none for the hand-made evaluation, or shipped), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, singular, correction, or all)"
+                "depth, time, nodes, hash (table size as a power of two, 10-26), chances (0-1000), threads (1-64), noise (a deliberate evaluation error, 0-5000, for weaker bots), seed, weights (a weights file), net (a network file from `boardlab train`, none for the hand-made evaluation, or shipped), off (search features to switch off, joined by +: nmp, lmr, futility, aspiration, check, see, history, improving, iir, singular, correction, or all), param.NAME (a search parameter, e.g. param.futility_base=120; `boardlab spsa --list` lists them), params (a search parameters file)"
             }
             BotKind::Mcts => "playouts, time, c (exploration), playout (random or eval), seed",
             BotKind::Uci => crate::uci::options::VALID,
@@ -479,6 +483,24 @@ impl FromStr for BotSpec {
                             .map_err(|reason| SpecError::BadNetwork { game: None, reason })?,
                     };
                 }
+                (BotKind::AlphaBeta, "params") => {
+                    let text = std::fs::read_to_string(value).map_err(|_| {
+                        bad("a readable search parameters file (NAME = VALUE lines, as `boardlab spsa` writes)")
+                    })?;
+                    let changes = ParamChanges::read(&text).map_err(SpecError::BadParam)?;
+                    for (name, number) in changes.iter() {
+                        spec.alphabeta
+                            .params
+                            .set(name, &number.to_string())
+                            .expect("a value read is in range");
+                    }
+                }
+                (BotKind::AlphaBeta, param) if param.starts_with("param.") => {
+                    spec.alphabeta
+                        .params
+                        .set(&param["param.".len()..], value)
+                        .map_err(SpecError::BadParam)?;
+                }
                 (BotKind::AlphaBeta, "off") => {
                     spec.alphabeta
                         .features
@@ -533,6 +555,37 @@ impl fmt::Display for BotSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_parameters_are_set_by_name_or_by_file() {
+        let spec: BotSpec = "alphabeta:depth=4,param.futility_base=150,param.lmr_base=20"
+            .parse()
+            .unwrap();
+        let set: Vec<_> = spec.alphabeta.params.iter().collect();
+        assert_eq!(set, [("futility_base", 150), ("lmr_base", 20)]);
+        let file = std::env::temp_dir().join(format!("params-{}.txt", std::process::id()));
+        std::fs::write(&file, "# tuned\nnull_move_base = 4\n").unwrap();
+        let spec: BotSpec = format!("alphabeta:params={},param.lmr_base=20", file.display())
+            .parse()
+            .unwrap();
+        let set: Vec<_> = spec.alphabeta.params.iter().collect();
+        assert_eq!(set, [("null_move_base", 4), ("lmr_base", 20)]);
+        std::fs::write(&file, "null_move_base = 40\n").unwrap();
+        let error = format!("alphabeta:params={}", file.display())
+            .parse::<BotSpec>()
+            .unwrap_err()
+            .to_string();
+        assert_eq!(error, "search parameter null_move_base is 1 to 6, not 40");
+        std::fs::remove_file(&file).unwrap();
+        let error = "alphabeta:param.nope=1"
+            .parse::<BotSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.contains("'nope'") && error.contains("lmr_base"),
+            "{error}"
+        );
+    }
 
     #[test]
     fn specs_are_read() {

@@ -155,6 +155,13 @@ pub trait Evaluate: Position + EngineNotation {
         None
     }
 
+    /// The alpha-beta search's parameters tuned for this game: the text of a parameters file
+    /// (`NAME = VALUE` lines, as `boardlab spsa` writes them), read over the search's
+    /// defaults; `None` (the default) keeps the defaults.
+    fn tuned_search() -> Option<&'static str> {
+        None
+    }
+
     /// The score of the position for the side to move under the default weights.
     fn evaluate_default(&self) -> i32 {
         self.evaluate(&Self::Weights::default())

@@ -1,7 +1,7 @@
 //! A request for a new game, checked and turned into a stored row with fresh tokens.
 
 use crate::bot;
-use crate::error::{ApiError, ApiResult};
+use crate::hub::{GameError, GameResult};
 use crate::seat::Seat;
 use crate::store::{GameRow, Mode, Offers, first_version};
 use boardlab_games::GameId;
@@ -45,7 +45,7 @@ pub struct NewGame {
 const MAX_BASE: std::time::Duration = std::time::Duration::from_secs(3 * 3600);
 
 /// Reads the time control of a new game: `None` for no clock.
-pub fn clock_of(text: Option<&str>) -> ApiResult<Option<String>> {
+pub fn clock_of(text: Option<&str>) -> GameResult<Option<String>> {
     let Some(text) = text
         .map(str::trim)
         .filter(|t| !t.is_empty() && *t != "none")
@@ -54,7 +54,7 @@ pub fn clock_of(text: Option<&str>) -> ApiResult<Option<String>> {
     };
     // Correspondence: days a move.
     if text.ends_with('d') {
-        let control: crate::clock::Control = text.parse().map_err(ApiError::bad_request)?;
+        let control: crate::clock::Control = text.parse().map_err(GameError::bad_request)?;
         return Ok(Some(control.to_string()));
     }
     let limits = boardlab_ai::TimeLimits {
@@ -62,7 +62,7 @@ pub fn clock_of(text: Option<&str>) -> ApiResult<Option<String>> {
         ..boardlab_ai::TimeLimits::DEFAULT
     };
     let control = boardlab_ai::TimeControl::parse_within(text, limits)
-        .map_err(|e| ApiError::bad_request(e.to_string()))?;
+        .map_err(|e| GameError::bad_request(e.to_string()))?;
     Ok(Some(control.to_string()))
 }
 
@@ -71,7 +71,7 @@ pub fn clock_of(text: Option<&str>) -> ApiResult<Option<String>> {
 pub fn checked_rules(
     game: GameId,
     rules: &BTreeMap<String, serde_json::Value>,
-) -> ApiResult<BTreeMap<String, String>> {
+) -> GameResult<BTreeMap<String, String>> {
     let rules: BTreeMap<String, String> = rules
         .iter()
         .map(|(name, value)| {
@@ -83,7 +83,8 @@ pub fn checked_rules(
         })
         .collect();
     let options: Vec<String> = rules.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    crate::stored::check_rules(game, &options).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    crate::stored::check_rules(game, &options)
+        .map_err(|e| GameError::bad_request(e.to_string()))?;
     Ok(rules)
 }
 
@@ -96,7 +97,7 @@ pub fn secret(bits_128: bool) -> String {
     }
 }
 
-fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<Seat> {
+fn seat_choice(text: Option<&str>, what: &str) -> GameResult<Seat> {
     match text.unwrap_or("1") {
         "1" => Ok(Seat::One),
         "2" => Ok(Seat::Two),
@@ -105,7 +106,7 @@ fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<Seat> {
         } else {
             Seat::One
         }),
-        other => Err(ApiError::bad_request(format!(
+        other => Err(GameError::bad_request(format!(
             "{what} {} is not one of 1, 2, random",
             boardlab_core::quoted(other)
         ))),
@@ -114,11 +115,11 @@ fn seat_choice(text: Option<&str>, what: &str) -> ApiResult<Seat> {
 
 /// Checks a request for a game of `game` (the game its key names) and makes the row of the
 /// new game, and returns the creator's seat.
-pub fn new_row(request: NewGame, game: GameId) -> ApiResult<(GameRow, Seat)> {
+pub fn new_row(request: NewGame, game: GameId) -> GameResult<(GameRow, Seat)> {
     let mode = match request.opponent.as_deref() {
         None => Mode::Bot,
         Some(name) => Mode::from_name(name).ok_or_else(|| {
-            ApiError::bad_request(format!(
+            GameError::bad_request(format!(
                 "opponent {} is not one of bot, friend, local",
                 boardlab_core::quoted(name)
             ))
@@ -127,7 +128,7 @@ pub fn new_row(request: NewGame, game: GameId) -> ApiResult<(GameRow, Seat)> {
     let rules = checked_rules(game, &request.rules)?;
     let level = request.level.unwrap_or_else(|| game.levels().default);
     if mode == Mode::Bot && !bot::is_level(game, level) {
-        return Err(ApiError::bad_request(format!(
+        return Err(GameError::bad_request(format!(
             "level {level} is not a bot level of {} (1 to {}{})",
             request.game,
             game.levels().count(),

@@ -6,28 +6,20 @@
 #![warn(missing_docs)]
 
 pub mod accounts;
-pub mod analysis;
 pub mod api;
-pub mod assets;
 pub mod bot;
 pub mod catalog;
-pub mod chat;
 pub mod client;
 pub mod clock;
 pub mod create;
 pub mod danger;
-pub mod edge;
 pub mod ending;
-pub mod error;
 pub mod game_set;
-pub mod health;
 pub mod hub;
 pub mod legal;
 pub mod limits;
 pub mod material;
 pub mod memory;
-pub mod people;
-pub mod presence;
 pub mod puzzles;
 pub mod record;
 pub mod seat;

@@ -47,7 +47,7 @@ pub struct Limits {
     pub pasted_rules: usize,
     /// The reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`,
     /// addresses or networks): a request from one of them counts for the client it forwards
-    /// ([`crate::edge::client_address`]); every other request counts for its peer, whatever
+    /// ([`crate::api::edge::client_address`]); every other request counts for its peer, whatever
     /// its headers say. None by default: the header is ignored.
     pub trusted_proxies: Vec<IpNet>,
 }
@@ -77,7 +77,7 @@ impl Default for Limits {
 /// Who sent a request, for the per-client limits: the peer's IP address (port left out, so
 /// every connection of one machine counts as one client), or, when the peer is a trusted
 /// proxy, the client it forwards (put in the request's extensions by
-/// [`crate::edge::client_address::resolve_client`]). Requests that reach the router without
+/// [`crate::api::edge::client_address::resolve_client`]). Requests that reach the router without
 /// a connection (tests calling it directly) all count as one local client.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ClientId(pub IpAddr);

@@ -52,7 +52,7 @@ fn main() -> ExitCode {
                 }
             },
             ("--trusted-proxy", Some(v)) => {
-                match boardlab_web::edge::client_address::parse_trusted_proxy(&v) {
+                match boardlab_web::api::edge::client_address::parse_trusted_proxy(&v) {
                     Ok(net) => config.limits.trusted_proxies.push(net),
                     Err(e) => return refuse(&format!("error: --trusted-proxy '{v}': {e}")),
                 }

@@ -1,15 +1,15 @@
 //! Building the router and running the server.
 
-use crate::api::{self, AppState};
-use crate::assets;
+use crate::api::assets;
+use crate::api::edge;
+use crate::api::edge::game_rate::{GameRate, limit_new_games};
+use crate::api::health;
+use crate::api::people::{lobby, profile, sign_in};
+use crate::api::{AppState, chat, games, presence, puzzles};
 use crate::bot;
-use crate::edge;
-use crate::edge::game_rate::{GameRate, limit_new_games};
 use crate::game_set::GameSet;
-use crate::health;
 use crate::hub::Hub;
 use crate::limits::Limits;
-use crate::people::{lobby, profile, sign_in};
 use crate::store::{Database, Store};
 use axum::Router;
 use axum::middleware::from_fn_with_state;
@@ -72,38 +72,35 @@ fn routes(hub: AppState) -> Router {
         .route("/puzzles", get(assets::puzzle_page))
         .route("/static/{name}", get(assets::static_file))
         .route("/favicon.ico", get(assets::favicon))
-        .route("/api/catalog", get(api::catalog))
+        .route("/api/catalog", get(games::catalog))
         .route("/api/health", get(health::health))
         .route("/api/live", get(health::live))
         .route(
             "/api/games",
-            post(api::create_game).layer(from_fn_with_state(new_games, limit_new_games)),
+            post(games::create_game).layer(from_fn_with_state(new_games, limit_new_games)),
         )
         .route(
             "/api/rules",
-            post(api::paste_rules).layer(from_fn_with_state(pastes, limit_new_games)),
+            post(games::paste_rules).layer(from_fn_with_state(pastes, limit_new_games)),
         )
-        .route("/api/cards/{key}", get(api::card))
-        .route("/api/games/{id}", get(api::game_state))
-        .route("/api/games/{id}/view/{ply}", get(api::game_view))
-        .route("/api/games/{id}/events", get(api::game_events))
-        .route("/api/games/{id}/record", get(api::game_record))
-        .route("/api/games/{id}/moves", post(api::play_move))
-        .route("/api/games/{id}/resign", post(api::resign))
-        .route("/api/games/{id}/invite", post(api::invite))
-        .route("/api/games/{id}/draw", post(api::offer_draw))
-        .route("/api/games/{id}/takeback", post(api::takeback))
-        .route("/api/games/{id}/decline", post(api::decline))
-        .route("/api/games/{id}/rematch", post(api::rematch))
-        .route("/api/games/{id}/analysis/{ply}", get(api::analysis))
+        .route("/api/cards/{key}", get(games::card))
+        .route("/api/games/{id}", get(games::game_state))
+        .route("/api/games/{id}/view/{ply}", get(games::game_view))
+        .route("/api/games/{id}/events", get(games::game_events))
+        .route("/api/games/{id}/record", get(games::game_record))
+        .route("/api/games/{id}/moves", post(games::play_move))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/invite", post(games::invite))
+        .route("/api/games/{id}/draw", post(games::offer_draw))
+        .route("/api/games/{id}/takeback", post(games::takeback))
+        .route("/api/games/{id}/decline", post(games::decline))
+        .route("/api/games/{id}/rematch", post(games::rematch))
+        .route("/api/games/{id}/analysis/{ply}", get(games::analysis))
         .route("/api/games/{id}/seat", get(profile::my_seats))
-        .route(
-            "/api/games/{id}/chat",
-            get(crate::chat::read).post(crate::chat::say),
-        )
+        .route("/api/games/{id}/chat", get(chat::read).post(chat::say))
         .route(
             "/api/games/{id}/presence",
-            get(crate::presence::read).post(crate::presence::here),
+            get(presence::read).post(presence::here),
         )
         .route("/api/accounts", post(sign_in::sign_up))
         .route(
@@ -120,13 +117,10 @@ fn routes(hub: AppState) -> Router {
             get(lobby::seek_state).delete(lobby::withdraw_seek),
         )
         .route("/api/seeks/{id}/accept", post(lobby::accept_seek))
-        .route("/api/puzzles", get(crate::puzzles::api::games))
-        .route("/api/puzzles/next", get(crate::puzzles::api::next))
-        .route("/api/puzzles/{id}", get(crate::puzzles::api::puzzle))
-        .route(
-            "/api/puzzles/{id}/answer",
-            post(crate::puzzles::api::answer),
-        )
+        .route("/api/puzzles", get(puzzles::games))
+        .route("/api/puzzles/next", get(puzzles::next))
+        .route("/api/puzzles/{id}", get(puzzles::puzzle))
+        .route("/api/puzzles/{id}/answer", post(puzzles::answer))
         .with_state(hub)
 }
 

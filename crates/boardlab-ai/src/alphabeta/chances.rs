@@ -8,7 +8,7 @@
 //! Below the levels the ordinary alpha-beta search gives exact values. At the bot's turns
 //! [`choose_by_chances`] picks the move.
 
-use super::search::{CONTEMPT, Search};
+use super::search::Search;
 use crate::score::{DECIDED, WIN, loss_in};
 use boardlab_core::{Evaluate, MoveList};
 
@@ -63,11 +63,11 @@ impl<M> Chance<M> {
         }
     }
 
-    /// A draw by the draw rules.
-    fn draw() -> Chance<M> {
+    /// A draw by the draw rules, worth `-contempt` to the bot.
+    fn draw(contempt: i32) -> Chance<M> {
         Chance {
             drawn: true,
-            ..Chance::decided(-CONTEMPT)
+            ..Chance::decided(-contempt)
         }
     }
 }
@@ -148,7 +148,7 @@ impl<P: Evaluate> Search<'_, P> {
         no_moves: i32,
     ) -> Result<MoveList<P::Move>, Chance<P::Move>> {
         if self.is_draw(position) {
-            return Err(Chance::draw());
+            return Err(Chance::draw(self.params().contempt));
         }
         let mut moves = MoveList::new();
         position.legal_moves(&mut moves);
@@ -267,7 +267,8 @@ mod tests {
 
     #[test]
     fn a_draw_is_taken_only_when_nothing_else_is_near() {
-        let draw = ("draw", chance(-CONTEMPT, -CONTEMPT, true));
+        let contempt = crate::alphabeta::SearchParams::default().contempt;
+        let draw = ("draw", chance(-contempt, -contempt, true));
         let play_on = ("play on", chance(-90, -120, false));
         assert_eq!(first(vec![draw.clone(), play_on.clone()], 100), "play on");
         let losing = ("losing", chance(-400, 0, false));

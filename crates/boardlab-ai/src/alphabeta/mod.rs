@@ -15,10 +15,12 @@
 
 mod chances;
 mod features;
+mod params;
 mod search;
 
 pub use features::{FEATURE_NAMES, Features};
-pub use search::{CONTEMPT, Noise};
+pub use params::{PARAM_COUNT, PARAMS, ParamChanges, ParamError, ParamInfo, SearchParams};
+pub use search::Noise;
 
 use crate::bot::{Bot, Limits, SearchInfo, StopFlag};
 use crate::clock::{Budget, Clock};
@@ -30,7 +32,8 @@ use crate::score::{DECIDED, Score, WIN};
 use crate::time_budget::clock_budget;
 use crate::tt::Table;
 use boardlab_core::{Evaluate, GameHistory, Position};
-use search::Search;
+use params::Tuning;
+use search::{Search, Shared, ThreadMemory};
 use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
 /// The transposition table's default size: 2^18 entries.
@@ -62,6 +65,8 @@ pub struct AlphaBetaOptions {
     pub threads: usize,
     /// A deliberate error in every evaluation, for weaker bots (strength levels).
     pub noise: Noise,
+    /// Changes to the game's search parameters ([`SearchParams::for_game`]).
+    pub params: ParamChanges,
 }
 
 impl Default for AlphaBetaOptions {
@@ -73,6 +78,7 @@ impl Default for AlphaBetaOptions {
             network: NetworkChoice::default(),
             threads: 1,
             noise: Noise::default(),
+            params: ParamChanges::default(),
         }
     }
 }
@@ -83,22 +89,34 @@ pub struct AlphaBeta<P: Evaluate> {
     limits: Limits,
     weights: P::Weights,
     tt: Table<P::Move>,
-    ordering: Ordering<P::Move>,
-    evals: EvalCache,
+    /// The main thread's move-ordering memory and evaluation cache.
+    memory: ThreadMemory<P::Move>,
     chances: i32,
     features: Features,
     network: Option<&'static Network>,
+    /// The search's numbers and the reduction table they give.
+    tuning: Tuning,
     /// The move-ordering memory and evaluation cache of each helper thread.
-    helpers: Vec<Helper<P::Move>>,
+    helpers: Vec<ThreadMemory<P::Move>>,
     /// Set from anywhere to stop the search under way at once.
     stop: StopFlag,
     noise: Noise,
 }
 
-/// What a helper thread keeps from one move to the next.
-struct Helper<M> {
-    ordering: Ordering<M>,
-    evals: EvalCache,
+impl<M: Copy + Eq + std::hash::Hash> ThreadMemory<M> {
+    /// A thread's empty memory.
+    fn new() -> ThreadMemory<M> {
+        ThreadMemory {
+            ordering: Ordering::new(),
+            evals: EvalCache::new(EVAL_CACHE_BITS),
+        }
+    }
+
+    /// Forgets everything (a new game).
+    fn clear(&mut self) {
+        self.ordering.clear();
+        self.evals.clear();
+    }
 }
 
 /// The most search threads a bot may use.
@@ -133,16 +151,17 @@ impl<P: Evaluate> AlphaBeta<P> {
             limits,
             weights,
             tt: Table::new(options.tt_bits),
-            ordering: Ordering::new(),
-            evals: EvalCache::new(EVAL_CACHE_BITS),
+            memory: ThreadMemory::new(),
             chances: options.chances.unwrap_or(P::CHANCES),
             features: options.features,
             network: options.network.resolve::<P>().ok().flatten(),
+            tuning: Tuning::new({
+                let mut params = SearchParams::for_game::<P>();
+                options.params.apply(&mut params);
+                params
+            }),
             helpers: (1..options.threads.clamp(1, MAX_THREADS))
-                .map(|_| Helper {
-                    ordering: Ordering::new(),
-                    evals: EvalCache::new(EVAL_CACHE_BITS),
-                })
+                .map(|_| ThreadMemory::new())
                 .collect(),
             stop: StopFlag::default(),
             noise: options.noise,
@@ -179,7 +198,7 @@ impl<P: Evaluate> AlphaBeta<P> {
             return None;
         }
         root_moves.sort_by_key(|&(_, key)| std::cmp::Reverse(key));
-        self.ordering.age();
+        self.memory.ordering.age();
         let path: Vec<u64> = game.positions().iter().map(|p| p.hash()).collect();
         // A stop that came before the search began counts: the flag is cleared when a search
         // ends, not when it starts.
@@ -189,56 +208,41 @@ impl<P: Evaluate> AlphaBeta<P> {
             limits,
             weights,
             tt,
-            ordering,
-            evals,
+            memory,
             chances,
             features,
             network,
+            tuning,
             helpers,
             noise,
             ..
         } = self;
+        let shared = Shared {
+            weights,
+            tt,
+            network: *network,
+            features: *features,
+            tuning,
+            noise: *noise,
+            stop,
+        };
         let best = std::thread::scope(|scope| {
             for (index, helper) in helpers.iter_mut().enumerate() {
                 helper.ordering.age();
-                let (root_moves, path) = (root_moves.clone(), path.clone());
-                let (weights, tt, helper_nodes) = (&*weights, &*tt, &helper_nodes);
-                let (features, network, noise) = (*features, *network, *noise);
+                let (root_moves, path, helper_nodes) =
+                    (root_moves.clone(), path.clone(), &helper_nodes);
                 std::thread::Builder::new()
                     .stack_size(HELPER_STACK)
                     .spawn_scoped(scope, move || {
-                        let mut search = Search::new(
-                            &root,
-                            weights,
-                            tt,
-                            &mut helper.ordering,
-                            &mut helper.evals,
-                            Clock::start(&Limits::default()),
-                            path,
-                            features,
-                            network,
-                            stop,
-                            Some(helper_nodes),
-                        );
-                        search.noise = noise;
+                        let clock = Clock::start(&Limits::default());
+                        let mut search =
+                            Search::new(&root, shared, helper, clock, path, Some(helper_nodes));
                         help(&mut search, &root, root_moves, index);
                     })
                     .expect("a search thread starts");
             }
-            let mut search = Search::new(
-                &root,
-                weights,
-                tt,
-                ordering,
-                evals,
-                Clock::with_budget(budget, limits.nodes),
-                path,
-                *features,
-                *network,
-                stop,
-                None,
-            );
-            search.noise = *noise;
+            let clock = Clock::with_budget(budget, limits.nodes);
+            let mut search = Search::new(&root, shared, memory, clock, path, None);
             // A clock's budget stands in for the time limit.
             let limits = Limits {
                 time: budget.map(|b| b.hard),
@@ -309,7 +313,7 @@ fn main_search<P: Evaluate>(
             score: Score::from_search(score),
             nodes: nodes(search),
             elapsed: search.clock.elapsed(),
-            pv: principal_variation(search.tt, root, line, depth as usize)
+            pv: principal_variation(search.shared.tt, root, line, depth as usize)
                 .iter()
                 .map(|m| m.to_string())
                 .collect(),
@@ -374,11 +378,9 @@ impl<P: Evaluate> Bot<P> for AlphaBeta<P> {
 
     fn new_game(&mut self) {
         self.tt.clear();
-        self.ordering.clear();
-        self.evals.clear();
+        self.memory.clear();
         for helper in &mut self.helpers {
-            helper.ordering.clear();
-            helper.evals.clear();
+            helper.clear();
         }
     }
 

@@ -2,20 +2,16 @@
 //! variation search with its selective techniques (see [`Features`]), and quiescence.
 
 use super::features::Features;
+use super::params::{SearchParams, Tuning};
 use crate::clock::Clock;
 use crate::eval_cache::EvalCache;
 use crate::network::{Accumulator, Network};
-use crate::ordering::{HISTORY_MAX, MAX_PLY, Ordering, Previous};
+use crate::ordering::{MAX_PLY, Ordering, Previous};
 use crate::score::{DECIDED, WIN, loss_in};
 use crate::tt::{Bound, Entry, Table, from_tt, to_tt};
 use arrayvec::ArrayVec;
 use boardlab_core::{Evaluate, MAX_EVAL, MoveList, Outcome, Player, RuleOptions};
-use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
-
-/// What a draw is worth to the bot less than an even evaluation, in hundredths of a piece
-/// (contempt): it plays on for a win rather than settle for a draw.
-pub const CONTEMPT: i32 = 40;
 
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 128;
@@ -25,46 +21,6 @@ const TT_MOVE_KEY: i32 = 1 << 30;
 const TACTICAL_KEY: i32 = 1 << 28;
 const KILLER_KEY: i32 = 1 << 26;
 const BAD_CAPTURE_KEY: i32 = -(1 << 24);
-
-/// Reverse futility: a position whose static evaluation beats beta by this much per ply of
-/// depth left is cut at once (depths up to [`REVERSE_FUTILITY_DEPTH`]).
-const REVERSE_FUTILITY_MARGIN: i32 = 90;
-const REVERSE_FUTILITY_DEPTH: i32 = 6;
-
-/// Futility: near the leaves, quiet moves are skipped when the static evaluation plus this
-/// base and this much per ply of depth left cannot reach alpha.
-const FUTILITY_BASE: i32 = 100;
-const FUTILITY_PER_DEPTH: i32 = 100;
-const FUTILITY_DEPTH: i32 = 3;
-
-/// Near the leaves (depths up to [`EXCHANGE_PRUNING_DEPTH`]) a move is skipped when the
-/// exchange on its square loses more than this much per ply of depth left.
-const EXCHANGE_PRUNING_DEPTH: i32 = 5;
-const EXCHANGE_QUIET_MARGIN: i32 = 60;
-const EXCHANGE_CAPTURE_MARGIN: i32 = 120;
-
-/// Quiescence skips a capture whose gain, with this margin, cannot lift the evaluation to
-/// alpha (delta pruning).
-const DELTA_MARGIN: i32 = 200;
-
-/// The half-width of the first aspiration window, in hundredths of a piece.
-const ASPIRATION_WINDOW: i32 = 40;
-
-/// The iteration from which aspiration windows are used.
-const ASPIRATION_DEPTH: i32 = 4;
-
-/// The depth from which a node without a table move is searched one ply less.
-const IIR_DEPTH: i32 = 4;
-
-/// Singular extensions: from this depth, a table move whose stored score (a lower bound at
-/// least this deep less [`SINGULAR_DEPTH_SLACK`]) no other move comes within
-/// [`SINGULAR_MARGIN`] per ply of, in a search of half the depth, is searched a ply deeper.
-const SINGULAR_DEPTH: i32 = 6;
-const SINGULAR_DEPTH_SLACK: i32 = 3;
-const SINGULAR_MARGIN: i32 = 2;
-
-/// A reduction shrinks by a ply per this much history score (and grows for bad history).
-const HISTORY_PER_PLY: i32 = HISTORY_MAX / 2;
 
 /// The quiet moves tried before a cut-off that are remembered for a history malus.
 const TRIED_QUIETS: usize = 64;
@@ -118,35 +74,68 @@ impl Noise {
     }
 }
 
-/// The state of one search.
-pub(super) struct Search<'a, P: Evaluate> {
+/// What every thread of one search shares and none changes (but for the table, which all
+/// of them fill, and the stop flag).
+pub(super) struct Shared<'a, P: Evaluate> {
+    /// The hand-made evaluation's weights (and the pieces' values for ordering).
     pub weights: &'a P::Weights,
+    /// The transposition table.
     pub tt: &'a Table<P::Move>,
-    pub ordering: &'a mut Ordering<P::Move>,
-    pub evals: &'a mut EvalCache,
+    /// The network evaluation, if the bot plays with one (else the game's own evaluation).
+    pub network: Option<&'a Network>,
+    /// The selective techniques in use.
+    pub features: Features,
+    /// The search's numbers and the reduction table they give.
+    pub tuning: &'a Tuning,
+    /// A deliberate error in every static evaluation, for weaker bots.
+    pub noise: Noise,
+    /// Set by anyone to stop the search at once (the main thread of a search with helpers
+    /// stops them so).
+    pub stop: &'a AtomicBool,
+}
+
+impl<P: Evaluate> Clone for Shared<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Evaluate> Copy for Shared<'_, P> {}
+
+/// What one search thread keeps from one move of the game to the next: its move-ordering
+/// memory and its evaluation cache.
+pub(super) struct ThreadMemory<M> {
+    /// Killers and histories.
+    pub ordering: Ordering<M>,
+    /// Static evaluations and the correction history.
+    pub evals: EvalCache,
+}
+
+/// One thread's search: the [`Shared`] settings, this thread's memory, and the state of the
+/// line it is searching.
+pub(super) struct Search<'a, P: Evaluate> {
+    /// What all threads share.
+    pub shared: Shared<'a, P>,
+    /// This thread's ordering memory and evaluation cache.
+    memory: &'a mut ThreadMemory<P::Move>,
+    /// This thread's clock (a helper's never stops it: the stop flag does).
     pub clock: Clock,
+    /// Where a helper thread counts its nodes, for the main thread's reports.
+    counter: Option<&'a AtomicU64>,
+    /// The nodes this thread searched.
     pub nodes: u64,
+    /// The clock or the stop flag ended the search; every score since is meaningless.
     pub stopped: bool,
     /// The hashes of every position from the game's start to the one being searched.
     pub path: Vec<u64>,
-    pub threefold: bool,
-    pub no_progress_limit: u32,
-    /// The side to move at the root, which a draw disappoints by [`CONTEMPT`].
-    pub root_side: Player,
-    pub features: Features,
-    /// The network evaluation, if the bot plays with one (else the game's own evaluation).
-    pub network: Option<&'a Network>,
-    /// Set by anyone to stop the search at once (the main thread of a search with helpers
-    /// stops them so).
-    stop: &'a AtomicBool,
-    /// Where a helper thread counts its nodes, for the main thread's reports.
-    counter: Option<&'a AtomicU64>,
-    /// A deliberate error in every static evaluation, for weaker bots.
-    pub noise: Noise,
+    /// Whether a repetition draws (the game's draw rules).
+    threefold: bool,
+    /// Plies without progress that draw (0: none do).
+    no_progress_limit: u32,
+    /// The side to move at the root, which a draw disappoints by the contempt.
+    root_side: Player,
     /// The depth of the current iteration, which bounds check extensions.
     pub root_depth: i32,
-    /// Late-move reductions by depth and move number.
-    reductions: &'static [[u8; 64]; 64],
     /// The line being searched, by ply.
     stack: Vec<Frame<P::Move>>,
     /// The ordering keys of each ply's moves (kept to spare allocations).
@@ -155,58 +144,30 @@ pub(super) struct Search<'a, P: Evaluate> {
     accumulators: Vec<Accumulator<P>>,
 }
 
-/// The late-move reduction table, computed once for every search (a short search would
-/// otherwise spend a noticeable share of its time on it).
-static REDUCTIONS: LazyLock<[[u8; 64]; 64]> = LazyLock::new(reduction_table);
-
-/// The late-move reduction table: about `ln(depth) ln(move number) / 2`, in plies.
-fn reduction_table() -> [[u8; 64]; 64] {
-    let mut table = [[0u8; 64]; 64];
-    for (depth, row) in table.iter_mut().enumerate().skip(1) {
-        for (index, cell) in row.iter_mut().enumerate().skip(1) {
-            let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / 2.0;
-            *cell = r.max(0.0) as u8;
-        }
-    }
-    table
-}
-
 impl<'a, P: Evaluate> Search<'a, P> {
-    /// A search of the game whose positions so far hash to `path`.
-    #[allow(clippy::too_many_arguments)]
+    /// A search from `root`, of the game whose positions so far hash to `path`, by a thread
+    /// with `memory` and `clock`; a helper thread counts its nodes in `counter`.
     pub fn new(
         root: &P,
-        weights: &'a P::Weights,
-        tt: &'a Table<P::Move>,
-        ordering: &'a mut Ordering<P::Move>,
-        evals: &'a mut EvalCache,
+        shared: Shared<'a, P>,
+        memory: &'a mut ThreadMemory<P::Move>,
         clock: Clock,
         path: Vec<u64>,
-        features: Features,
-        network: Option<&'a Network>,
-        stop: &'a AtomicBool,
         counter: Option<&'a AtomicU64>,
     ) -> Search<'a, P> {
         let draw = root.rules().draw_rules();
         Search {
-            weights,
-            tt,
-            ordering,
-            evals,
+            shared,
+            memory,
             clock,
+            counter,
             nodes: 0,
             stopped: false,
             path,
             threefold: draw.threefold_repetition,
             no_progress_limit: draw.no_progress_plies,
             root_side: root.side_to_move(),
-            features,
-            network,
-            stop,
-            counter,
-            noise: Noise::default(),
             root_depth: 1,
-            reductions: &REDUCTIONS,
             stack: vec![
                 Frame {
                     previous: None,
@@ -216,11 +177,30 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 MAX_PLY + 2
             ],
             keys: vec![Vec::new(); MAX_PLY + 1],
-            accumulators: match network {
+            accumulators: match shared.network {
                 Some(_) => vec![Accumulator::default(); MAX_PLY + 2],
                 None => Vec::new(),
             },
         }
+    }
+
+    /// The search's numbers.
+    #[inline]
+    pub fn params(&self) -> &'a SearchParams {
+        &self.shared.tuning.params
+    }
+
+    /// The selective techniques in use.
+    #[inline]
+    fn features(&self) -> Features {
+        self.shared.features
+    }
+
+    /// Plies below which checks extend and singular moves are looked for: a multiple of the
+    /// iteration's depth, so that extensions cannot make a search endless.
+    #[inline]
+    fn extension_plies(&self) -> usize {
+        (self.params().extension_plies_per_depth * self.root_depth.max(1)) as usize
     }
 
     /// Counts a node and reads the clock now and then; true when the search must stop.
@@ -231,7 +211,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             if let Some(counter) = self.counter {
                 counter.fetch_add(CLOCK_INTERVAL, AtomicOrdering::Relaxed);
             }
-            if self.clock.must_stop(self.nodes) || self.stop.load(AtomicOrdering::Relaxed) {
+            if self.clock.must_stop(self.nodes) || self.shared.stop.load(AtomicOrdering::Relaxed) {
                 self.stopped = true;
             }
         }
@@ -270,9 +250,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
     /// The score of a draw for the side to move at `position`.
     fn draw_score(&self, position: &P) -> i32 {
         if position.side_to_move() == self.root_side {
-            -CONTEMPT
+            -self.params().contempt
         } else {
-            CONTEMPT
+            self.params().contempt
         }
     }
 
@@ -282,11 +262,12 @@ impl<'a, P: Evaluate> Search<'a, P> {
     #[inline]
     fn evaluate(&mut self, position: &P, ply: usize) -> i32 {
         let eval = self.raw_evaluate(position, ply);
-        if !self.features.correction {
+        if !self.features().correction {
             return eval;
         }
         let side = position.side_to_move().index();
-        self.evals
+        self.memory
+            .evals
             .correction
             .apply(side, position.structure_key(), eval)
             .clamp(-MAX_EVAL, MAX_EVAL)
@@ -296,21 +277,23 @@ impl<'a, P: Evaluate> Search<'a, P> {
     #[inline]
     fn raw_evaluate(&mut self, position: &P, ply: usize) -> i32 {
         let key = position.hash();
-        if let Some(network) = self.network {
+        if let Some(network) = self.shared.network {
             let (before, rest) = self.accumulators.split_at_mut(ply);
             let sums = &mut rest[0];
             if !sums.holds(position) {
                 network.accumulate(position, before.last(), sums);
             }
             let eval = network.evaluate_sums(sums, position);
-            return self.noise.apply(key, eval);
+            return self.shared.noise.apply(key, eval);
         }
-        if let Some(eval) = self.evals.get(key) {
+        if let Some(eval) = self.memory.evals.get(key) {
             return eval;
         }
-        let eval = position.evaluate(self.weights).clamp(-MAX_EVAL, MAX_EVAL);
-        let eval = self.noise.apply(key, eval);
-        self.evals.put(key, eval);
+        let eval = position
+            .evaluate(self.shared.weights)
+            .clamp(-MAX_EVAL, MAX_EVAL);
+        let eval = self.shared.noise.apply(key, eval);
+        self.memory.evals.put(key, eval);
         eval
     }
 
@@ -318,13 +301,13 @@ impl<'a, P: Evaluate> Search<'a, P> {
     /// when exchanges are not looked at.
     #[inline]
     fn wins_exchange(&self, position: &P, mv: P::Move, threshold: i32) -> bool {
-        !self.features.exchange || position.wins_exchange(mv, threshold, self.weights)
+        !self.features().exchange || position.wins_exchange(mv, threshold, self.shared.weights)
     }
 
     /// Whether the side to move is in check, when checks are looked at.
     #[inline]
     fn in_check(&self, position: &P) -> bool {
-        self.features.check && position.in_check()
+        self.features().check && position.in_check()
     }
 
     /// Searches the root moves to `depth` within the window `alpha..beta`, best first, and
@@ -385,7 +368,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         // The best move first, the others in their old order.
         moves[..=index].rotate_right(1);
         if finished && score > original_alpha && score < beta {
-            self.tt.store(Entry {
+            self.shared.tt.store(Entry {
                 key: root.hash(),
                 mv: Some(moves[0].0),
                 score: to_tt(score, 0),
@@ -406,11 +389,12 @@ impl<'a, P: Evaluate> Search<'a, P> {
         moves: &mut [(P::Move, i32)],
     ) -> Option<RootScore> {
         self.root_depth = depth;
-        let mut window = ASPIRATION_WINDOW;
+        let params = self.params();
+        let mut window = params.aspiration_window;
         let (mut alpha, mut beta) = match previous {
             Some(score)
-                if self.features.aspiration
-                    && depth >= ASPIRATION_DEPTH
+                if self.features().aspiration
+                    && depth >= params.aspiration_depth
                     && score.abs() < DECIDED =>
             {
                 (score - window, score + window)
@@ -429,8 +413,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
             } else {
                 return Some(result);
             }
-            window *= 2;
-            if window > 1_000 {
+            window = window * params.aspiration_growth / 100;
+            if window > params.aspiration_give_up {
                 (alpha, beta) = (-WIN, WIN);
             }
         }
@@ -463,7 +447,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
             if Some(mv) == tt_move {
                 TT_MOVE_KEY
             } else if position.is_tactical(mv) {
-                let value = position.tactical_value(mv, self.weights).min(1 << 20);
+                let value = position
+                    .tactical_value(mv, self.shared.weights)
+                    .min(1 << 20);
                 if self.wins_exchange(position, mv, 0) {
                     TACTICAL_KEY + value
                 } else {
@@ -471,16 +457,18 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     BAD_CAPTURE_KEY + value
                 }
             } else {
-                match self.ordering.killer_rank(ply, mv) {
-                    0 => self.ordering.score(side, previous, &mv),
+                match self.memory.ordering.killer_rank(ply, mv) {
+                    0 => self.memory.ordering.score(side, previous, &mv),
                     rank => KILLER_KEY + rank,
                 }
             }
         }));
     }
 
-    /// Principal variation search: a full window for the first move, a null window (and
-    /// reductions) for the rest. `null_allowed` is false right after a null move.
+    /// Principal variation search of `position` to `depth` within `alpha..beta`, `ply`
+    /// plies from the root: a full window for the first move, a null window (and
+    /// reductions) for the rest. `null_allowed` is false right after a null move. The steps
+    /// are numbered as the comments say.
     pub fn negamax(
         &mut self,
         position: &P,
@@ -490,32 +478,39 @@ impl<'a, P: Evaluate> Search<'a, P> {
         mut beta: i32,
         null_allowed: bool,
     ) -> i32 {
+        // Step 1. Count the node; stop, or answer a draw by the rules.
         if self.tick() {
             return 0;
         }
         if self.is_draw(position) {
             return self.draw_score(position);
         }
-        // No score can beat a win at the next ply or a loss here.
+
+        // Step 2. Mate distance: no score can beat a win at the next ply or a loss here.
         alpha = alpha.max(loss_in(ply));
         beta = beta.min(WIN - ply as i32 - 1);
         if alpha >= beta {
             return alpha;
         }
+
+        // Step 3. A key piece under attack extends the search; at the horizon, quiescence.
         let in_check = self.in_check(position);
-        if in_check && ply < 2 * self.root_depth.max(1) as usize {
+        if in_check && ply < self.extension_plies() {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(position, ply, alpha, beta);
         }
+
+        // Step 4. The transposition table: its move orders first, and outside the principal
+        // variation a deep enough entry whose bound settles the window is the answer.
         let pv_node = beta - alpha > 1;
         let key = position.hash();
         let excluded = self.stack[ply].excluded;
         let mut tt_move = None;
         let mut tt_entry = None;
         if excluded.is_none()
-            && let Some(entry) = self.tt.probe(key)
+            && let Some(entry) = self.shared.tt.probe(key)
         {
             tt_move = entry.mv;
             tt_entry = Some(entry);
@@ -526,119 +521,81 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 return score;
             }
         }
+
+        // Step 5. The game is over here.
         if position.count_legal_moves() == 0 {
             return self.game_over_score(position, ply);
         }
-        // Without a table move this node is probably less important than it looked.
-        if self.features.iir && tt_move.is_none() && depth >= IIR_DEPTH && !in_check {
+
+        // Step 6. Internal iterative reduction: without a table move this node is probably
+        // less important than it looked.
+        if self.features().iir && tt_move.is_none() && depth >= self.params().iir_depth && !in_check
+        {
             depth -= 1;
         }
+
+        // Step 7. The static evaluation, whether it rose since this side's last move, and
+        // the table's better guess of the position's worth.
         let static_eval = if in_check {
             -WIN
         } else {
             self.evaluate(position, ply)
         };
         self.stack[ply].eval = if in_check { NO_EVAL } else { static_eval };
-        // Whether the evaluation has risen since this side's last move.
         let improving = !in_check
             && (ply < 2 || {
                 let before = self.stack[ply - 2].eval;
                 before == NO_EVAL || static_eval > before
             });
-        // A table score that bounds the evaluation from the side it errs on is a better
-        // guess of this position's worth, for the pruning decisions below.
         let eval = match tt_entry {
-            Some(entry) if !in_check => {
-                let score = from_tt(entry.score, ply);
-                let better = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score > static_eval,
-                    Bound::Upper => score < static_eval,
-                };
-                if better && score.abs() < DECIDED {
-                    score
-                } else {
-                    static_eval
-                }
-            }
+            Some(entry) if !in_check => table_guess(&entry, ply, static_eval),
             _ => static_eval,
         };
         let quiet_node = !pv_node && !in_check && beta.abs() < DECIDED;
-        let futility_depth = if self.features.improving && improving {
+        let params = self.params();
+
+        // Step 8. Reverse futility: an evaluation far above beta near the leaves is a cut.
+        let futility_depth = if self.features().improving && improving {
             depth - 1
         } else {
             depth
         };
         if quiet_node
             && excluded.is_none()
-            && self.features.futility
-            && depth <= REVERSE_FUTILITY_DEPTH
-            && eval - REVERSE_FUTILITY_MARGIN * futility_depth >= beta
+            && self.features().futility
+            && depth <= params.reverse_futility_depth
+            && eval - params.reverse_futility_margin * futility_depth >= beta
         {
             return eval;
         }
+
+        // Step 9. Null move: if passing the turn still fails high, so would a move.
         if quiet_node
             && excluded.is_none()
-            && self.features.null_move
             && null_allowed
-            && depth >= 3
             && eval >= beta
-            && let Some(passed) = position.null_move()
+            && let Some(score) = self.null_move_cut(position, depth, ply, beta, eval)
         {
-            let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
-            self.path.push(passed.hash());
-            self.stack[ply + 1].previous = None;
-            let score = -self.negamax(
-                &passed,
-                depth - 1 - reduction,
-                ply + 1,
-                -beta,
-                -beta + 1,
-                false,
-            );
-            self.path.pop();
-            if self.stopped {
-                return 0;
-            }
-            if score >= beta {
-                return if score >= DECIDED { beta } else { score };
-            }
+            return score;
         }
 
-        // Is the table move the only good one? Then it is searched a ply deeper.
-        let mut singular_extension = 0;
-        if let (Some(entry), Some(mv)) = (tt_entry, tt_move)
-            && self.features.singular
-            && depth >= SINGULAR_DEPTH
-            && ply < 2 * self.root_depth.max(1) as usize
-            && entry.bound != Bound::Upper
-            && entry.depth as i32 >= depth - SINGULAR_DEPTH_SLACK
-        {
-            let tt_score = from_tt(entry.score, ply);
-            if tt_score.abs() < DECIDED {
-                let singular_beta = tt_score - SINGULAR_MARGIN * depth;
-                self.stack[ply].excluded = Some(mv);
-                let score = self.negamax(
-                    position,
-                    (depth - 1) / 2,
-                    ply,
-                    singular_beta - 1,
-                    singular_beta,
-                    false,
-                );
-                self.stack[ply].excluded = None;
-                if self.stopped {
-                    return 0;
-                }
-                if score < singular_beta {
-                    singular_extension = 1;
-                } else if singular_beta >= beta {
-                    // Another move beats beta too: this node fails high twice over.
-                    return singular_beta;
+        // Step 10. Singular extension: is the table move the only good one? Then it is
+        // searched a ply deeper.
+        let singular_extension = match (tt_entry, tt_move) {
+            (Some(entry), Some(mv)) => {
+                match self.singular(position, depth, ply, beta, &entry, mv) {
+                    Singular::Cut(score) => return score,
+                    Singular::Extend => 1,
+                    Singular::No => 0,
                 }
             }
+            _ => 0,
+        };
+        if self.stopped {
+            return 0;
         }
 
+        // Step 11. The moves, ordered, and how many quiet ones are worth trying.
         let mut moves = MoveList::new();
         if in_check {
             // The other moves lose the key piece at once.
@@ -654,14 +611,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
         let mut keys = std::mem::take(&mut self.keys[ply]);
         self.score_moves(position, &moves, tt_move, ply, &mut keys);
-        let futile = quiet_node
-            && self.features.futility
-            && depth <= FUTILITY_DEPTH
+        let pruning = quiet_node && self.features().futility && depth <= params.futility_depth;
+        let futile = pruning
             && alpha.abs() < DECIDED
-            && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha;
-        let late_move_limit = if quiet_node && self.features.futility && depth <= FUTILITY_DEPTH {
-            let limit = (4 + 3 * depth * depth) as usize;
-            if self.features.improving && !improving {
+            && eval + params.futility_base + params.futility_per_depth * depth <= alpha;
+        let late_move_limit = if pruning {
+            let limit =
+                (params.late_move_base + params.late_move_per_depth2 * depth * depth) as usize;
+            if self.features().improving && !improving {
                 limit / 2 + 1
             } else {
                 limit
@@ -669,6 +626,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
         } else {
             usize::MAX
         };
+
+        // Step 12. The move loop.
         let side = position.side_to_move().index();
         let previous = self.previous_moves(ply);
         let original_alpha = alpha;
@@ -683,57 +642,45 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 continue;
             }
             let quiet = !position.is_tactical(mv);
-            if quiet
-                && index > 0
-                && best > -DECIDED
-                && (futile || quiets_searched >= late_move_limit)
-            {
-                continue;
-            }
-            // Near the leaves, moves that lose too much in the exchange on their square.
-            if index > 0
-                && quiet_node
-                && self.features.futility
-                && best > -DECIDED
-                && depth <= EXCHANGE_PRUNING_DEPTH
-            {
-                let margin = if quiet {
-                    -EXCHANGE_QUIET_MARGIN * depth
-                } else {
-                    -EXCHANGE_CAPTURE_MARGIN * depth
-                };
-                if !self.wins_exchange(position, mv, margin) {
+
+            // Step 12a. Pruning near the leaves, once some move has kept the node alive:
+            // futile and late quiet moves, and moves that lose too much in the exchange.
+            if index > 0 && best > -DECIDED {
+                if quiet && (futile || quiets_searched >= late_move_limit) {
                     continue;
                 }
+                if quiet_node && self.features().futility && depth <= params.exchange_pruning_depth
+                {
+                    let margin = if quiet {
+                        params.exchange_quiet_margin
+                    } else {
+                        params.exchange_capture_margin
+                    };
+                    if !self.wins_exchange(position, mv, -margin * depth) {
+                        continue;
+                    }
+                }
             }
+
+            // Step 12b. Play it.
             let mut child = *position;
             child.play(mv);
             self.path.push(child.hash());
             self.stack[ply + 1].previous = Some(mv);
-            let extension = if Some(mv) == tt_move {
-                singular_extension
-            } else {
-                0
-            };
+
+            // Step 12c. Search it: the first move with the full window (and the singular
+            // extension), the others with a null window, reduced when late and quiet, and
+            // again at full depth and width when they beat alpha.
             let score = if index == 0 {
+                let extension = if Some(mv) == tt_move {
+                    singular_extension
+                } else {
+                    0
+                };
                 -self.negamax(&child, depth - 1 + extension, ply + 1, -beta, -alpha, true)
             } else {
-                let reduction = if self.features.late_move_reductions
-                    && quiet
-                    && !in_check
-                    && depth >= 3
-                    && index >= if pv_node { 4 } else { 2 }
-                    && self.ordering.killer_rank(ply, mv) == 0
-                {
-                    let mut r = self.reductions[depth.min(63) as usize][index.min(63)] as i32
-                        - pv_node as i32;
-                    if self.features.improving && !improving {
-                        r += 1;
-                    }
-                    if self.features.history {
-                        r -= self.ordering.score(side, previous, &mv) / HISTORY_PER_PLY;
-                    }
-                    r.clamp(0, depth - 2)
+                let reduction = if quiet && !in_check {
+                    self.late_move_reduction(depth, ply, index, pv_node, improving, mv, side)
                 } else {
                     0
                 };
@@ -757,6 +704,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
             if self.stopped {
                 return 0;
             }
+
+            // Step 12d. Keep the best; at a cut-off, teach the ordering.
             if quiet {
                 quiets_searched += 1;
             }
@@ -767,14 +716,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     alpha = score;
                     if alpha >= beta {
                         if quiet {
-                            // Without the history feature: a plain bonus, no malus, no
-                            // continuation.
-                            let (previous, tried): (_, &[P::Move]) = if self.features.history {
-                                (previous, &tried)
-                            } else {
-                                ([None, None], &[])
-                            };
-                            self.ordering.reward(side, ply, depth, previous, mv, tried);
+                            self.reward_cut(side, ply, depth, previous, mv, &tried);
                         }
                         break;
                     }
@@ -789,6 +731,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
             // A search without the table move says nothing the table should keep.
             return best;
         }
+
+        // Step 13. What the node found: the correction history and the table.
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -796,24 +740,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
         } else {
             Bound::Upper
         };
-        // Teach the correction history how far the static evaluation was off, where the
-        // score is not a mere bound on the wrong side of it and no capture decided it.
-        if self.features.correction
-            && !in_check
-            && best.abs() < DECIDED
-            && !position.is_tactical(best_move)
-            && !(bound == Bound::Lower && best <= static_eval)
-            && !(bound == Bound::Upper && best >= static_eval)
-        {
-            self.evals.correction.learn(
-                position.side_to_move().index(),
-                position.structure_key(),
-                depth,
-                static_eval,
-                best,
-            );
+        if !in_check {
+            self.learn_correction(position, depth, static_eval, best, bound, best_move);
         }
-        self.tt.store(Entry {
+        self.shared.tt.store(Entry {
             key,
             mv: Some(best_move),
             score: to_tt(best, ply),
@@ -823,11 +753,183 @@ impl<'a, P: Evaluate> Search<'a, P> {
         best
     }
 
+    /// Null-move pruning (step 9): the opponent moves twice, with a reduced depth; the
+    /// score when that still fails high, `None` when it does not or the game has no null
+    /// move.
+    fn null_move_cut(
+        &mut self,
+        position: &P,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        eval: i32,
+    ) -> Option<i32> {
+        let params = self.params();
+        if !self.features().null_move || depth < params.null_move_depth {
+            return None;
+        }
+        let passed = position.null_move()?;
+        let reduction = params.null_move_base
+            + depth / params.null_move_depth_divisor
+            + ((eval - beta) / params.null_move_eval_divisor).min(params.null_move_eval_max);
+        self.path.push(passed.hash());
+        self.stack[ply + 1].previous = None;
+        let score = -self.negamax(
+            &passed,
+            depth - 1 - reduction,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            false,
+        );
+        self.path.pop();
+        if self.stopped {
+            return Some(0);
+        }
+        (score >= beta).then(|| if score >= DECIDED { beta } else { score })
+    }
+
+    /// Singular extensions (step 10): whether the table move `mv` of `entry` is the only
+    /// good move here, by a search of half the depth without it.
+    fn singular(
+        &mut self,
+        position: &P,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        entry: &Entry<P::Move>,
+        mv: P::Move,
+    ) -> Singular {
+        let params = self.params();
+        if !self.features().singular
+            || depth < params.singular_depth
+            || ply >= self.extension_plies()
+            || entry.bound == Bound::Upper
+            || (entry.depth as i32) < depth - params.singular_depth_slack
+        {
+            return Singular::No;
+        }
+        let tt_score = from_tt(entry.score, ply);
+        if tt_score.abs() >= DECIDED {
+            return Singular::No;
+        }
+        let singular_beta = tt_score - params.singular_margin * depth;
+        self.stack[ply].excluded = Some(mv);
+        let score = self.negamax(
+            position,
+            (depth - 1) / 2,
+            ply,
+            singular_beta - 1,
+            singular_beta,
+            false,
+        );
+        self.stack[ply].excluded = None;
+        if self.stopped {
+            Singular::No
+        } else if score < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            // Another move beats beta too: this node fails high twice over.
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
+    }
+
+    /// The late-move reduction (step 12c) of the quiet move `mv`, the `index`th tried at a
+    /// node of `depth`: by the table, a ply less in the principal variation, a ply more when
+    /// the evaluation is not improving, less for a move with a good history.
+    #[allow(clippy::too_many_arguments)]
+    fn late_move_reduction(
+        &self,
+        depth: i32,
+        ply: usize,
+        index: usize,
+        pv_node: bool,
+        improving: bool,
+        mv: P::Move,
+        side: usize,
+    ) -> i32 {
+        let params = self.params();
+        let first = if pv_node {
+            params.lmr_first_pv
+        } else {
+            params.lmr_first
+        };
+        if !self.features().late_move_reductions
+            || depth < params.lmr_depth
+            || (index as i32) < first
+            || self.memory.ordering.killer_rank(ply, mv) != 0
+        {
+            return 0;
+        }
+        let mut r = self.shared.tuning.reductions[depth.min(63) as usize][index.min(63)] as i32
+            - pv_node as i32;
+        if self.features().improving && !improving {
+            r += 1;
+        }
+        if self.features().history {
+            let previous = self.previous_moves(ply);
+            r -= self.memory.ordering.score(side, previous, &mv) / params.lmr_history_divisor;
+        }
+        r.clamp(0, depth - 2)
+    }
+
+    /// Teaches the ordering that the quiet move `mv` cut off (step 12d), with a malus for the
+    /// quiet moves `tried` before it. Without the history feature: a plain bonus, no malus,
+    /// no continuation.
+    fn reward_cut(
+        &mut self,
+        side: usize,
+        ply: usize,
+        depth: i32,
+        previous: Previous<P::Move>,
+        mv: P::Move,
+        tried: &[P::Move],
+    ) {
+        let (previous, tried): (_, &[P::Move]) = if self.features().history {
+            (previous, tried)
+        } else {
+            ([None, None], &[])
+        };
+        self.memory
+            .ordering
+            .reward(side, ply, depth, previous, mv, tried);
+    }
+
+    /// Teaches the correction history how far the static evaluation was off (step 13),
+    /// where the score `best` is not a mere bound on the wrong side of it and no capture
+    /// decided it.
+    fn learn_correction(
+        &mut self,
+        position: &P,
+        depth: i32,
+        static_eval: i32,
+        best: i32,
+        bound: Bound,
+        best_move: P::Move,
+    ) {
+        if self.features().correction
+            && best.abs() < DECIDED
+            && !position.is_tactical(best_move)
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.memory.evals.correction.learn(
+                position.side_to_move().index(),
+                position.structure_key(),
+                depth,
+                static_eval,
+                best,
+            );
+        }
+    }
+
     /// The plies below which quiescence answers a check with every evasion: twice the
     /// iteration's depth (as far as checks extend the main search) and
-    /// [`QUIESCENCE_CHECK_PLIES`] more.
+    /// the parameter `quiescence_check_plies` more.
     fn quiescence_check_plies(&self) -> usize {
-        2 * self.root_depth.max(1) as usize + QUIESCENCE_CHECK_PLIES
+        self.extension_plies() + self.params().quiescence_check_plies as usize
     }
 
     /// Quiescence search: the static evaluation, improved by tactical moves only; in check,
@@ -838,6 +940,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return 0;
         }
         if let Some(score) = self
+            .shared
             .tt
             .probe(position.hash())
             .and_then(|entry| settled_score(&entry, ply, alpha, beta))
@@ -876,13 +979,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
         keys.extend(
             moves
                 .iter()
-                .map(|&m| position.tactical_value(m, self.weights)),
+                .map(|&m| position.tactical_value(m, self.shared.weights)),
         );
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index);
             let (mv, value) = (moves[index], keys[index]);
             if !in_check
-                && (stand + value + DELTA_MARGIN <= alpha || !self.wins_exchange(position, mv, 0))
+                && (stand + value + self.params().delta_margin <= alpha
+                    || !self.wins_exchange(position, mv, 0))
             {
                 continue;
             }
@@ -906,10 +1010,6 @@ impl<'a, P: Evaluate> Search<'a, P> {
         best
     }
 }
-
-/// How many plies past the main search's check extensions quiescence still answers checks
-/// with every evasion.
-const QUIESCENCE_CHECK_PLIES: usize = 8;
 
 /// The moves picked one by one before the rest are sorted at once.
 const PICKED: usize = 12;
@@ -958,4 +1058,32 @@ fn settled_score<M>(entry: &Entry<M>, ply: usize, alpha: i32, beta: i32) -> Opti
         Bound::Upper => score <= alpha,
     };
     settles.then_some(score)
+}
+
+/// The table's guess of a position's worth for pruning decisions: its stored score where
+/// the bound errs on the side of `static_eval` (a lower bound above it, an upper bound below
+/// it, or an exact score), else the static evaluation.
+#[inline]
+fn table_guess<M>(entry: &Entry<M>, ply: usize, static_eval: i32) -> i32 {
+    let score = from_tt(entry.score, ply);
+    let better = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score > static_eval,
+        Bound::Upper => score < static_eval,
+    };
+    if better && score.abs() < DECIDED {
+        score
+    } else {
+        static_eval
+    }
+}
+
+/// What the singular search (step 10) found of the table move.
+enum Singular {
+    /// It is the only good move: a ply deeper.
+    Extend,
+    /// Not singular, or not looked at.
+    No,
+    /// Another move beats beta too: the node fails high with this score.
+    Cut(i32),
 }

@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use boardlab_web::Limits;
-use boardlab_web::edge::client_address::parse_trusted_proxy;
+use boardlab_web::api::edge::client_address::parse_trusted_proxy;
 use boardlab_web::limits::IpNet;
 use clap::Args;
 use std::net::SocketAddr;

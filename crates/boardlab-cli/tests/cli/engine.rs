@@ -242,6 +242,14 @@ fn bad_lines_get_an_info_string_and_the_engine_goes_on() {
         ),
         ("setoption name Level value 99", "not a level"),
         ("setoption name Colour value red", "unknown option 'Colour'"),
+        (
+            "setoption name futility_depth value 99",
+            "futility_depth is 0 to 8, not 99",
+        ),
+        (
+            "setoption name lmr_base value x",
+            "'x' is not a whole number",
+        ),
     ] {
         engine.send(line);
         let answer = engine.until("info string");

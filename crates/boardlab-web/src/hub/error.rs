@@ -27,6 +27,15 @@ pub enum GameError {
         /// Seconds after which to try again.
         retry_after: u64,
     },
+    /// What was asked is under way but not done yet (an analysis no worker has made in
+    /// time); it may be asked again after `retry_after` seconds.
+    #[error("{message}")]
+    NotReady {
+        /// What is not ready, in words.
+        message: String,
+        /// Seconds after which to ask again.
+        retry_after: u64,
+    },
     /// The server failed (its storage, a stored row that no longer reads).
     #[error("{0}")]
     Internal(String),

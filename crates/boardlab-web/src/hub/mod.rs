@@ -9,6 +9,7 @@
 //! `game_state.rs` (the state every client sees, typed).
 
 mod actions;
+pub mod analysis;
 mod bots;
 mod cache;
 mod entry;
@@ -51,8 +52,8 @@ pub struct Hub {
     /// The memory of the perfect player's (and the analysis's) solver.
     solver_memory: Arc<SolverMemory>,
     resuming: Resuming,
-    /// Sign-in limits and password hashing ([`crate::people`]).
-    people: crate::people::People,
+    /// Sign-in limits and password hashing ([`crate::api::people`]).
+    people: crate::api::people::People,
 }
 
 impl Hub {
@@ -68,7 +69,7 @@ impl Hub {
             games: Mutex::new(HashMap::new()),
             analyses_made: tokio::sync::Notify::new(),
             solver_memory: SolverMemory::new(limits.solver_mib_per_search, limits.solver_mib_total),
-            people: crate::people::People::new(limits.sign_ins_per_minute),
+            people: crate::api::people::People::new(limits.sign_ins_per_minute),
             limits,
             resuming: Resuming::default(),
         })
@@ -80,7 +81,7 @@ impl Hub {
         self.with_store(|s| s.job_counts()).await
     }
 
-    /// Told when any analysis is made ([`crate::analysis`]).
+    /// Told when any analysis is made ([`crate::hub::analysis`]).
     pub(crate) fn analyses_made(&self) -> &tokio::sync::Notify {
         &self.analyses_made
     }
@@ -108,7 +109,7 @@ impl Hub {
     }
 
     /// The sign-in limits and password hashing of the server.
-    pub fn people(&self) -> &crate::people::People {
+    pub fn people(&self) -> &crate::api::people::People {
         &self.people
     }
 

@@ -6,7 +6,7 @@ use super::{Store, StoreResult};
 use crate::seat::Seat;
 
 /// How recently a seat must have been seen to count as online, in ms: a little more than
-/// two of the page's signs ([`crate::presence::EVERY_MS`]), so that one late sign does not
+/// two of the page's signs ([`crate::api::presence::EVERY_MS`]), so that one late sign does not
 /// show the player away.
 pub const ONLINE_MS: i64 = 25_000;
 

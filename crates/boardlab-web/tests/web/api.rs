@@ -353,7 +353,7 @@ fn the_embedded_rules_are_a_copy_of_the_shared_rules() {
         return; // ../shared is not beside the repository here
     };
     assert_eq!(
-        boardlab_web::assets::file("RULES.md").unwrap().1,
+        boardlab_web::api::assets::file("RULES.md").unwrap().1,
         text,
         "static/RULES.md differs from ../shared/RULES.md: copy it again"
     );

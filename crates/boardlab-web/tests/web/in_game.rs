@@ -118,7 +118,7 @@ fn a_burst_of_chat_is_slowed_and_a_full_chat_says_so() {
             .post(&path, &json!({ "text": text }).to_string())
             .unwrap()
     };
-    for n in 0..boardlab_web::chat::BURST {
+    for n in 0..boardlab_web::api::chat::BURST {
         let r = say(&mut lobby.seeker, &format!("message {n}"));
         assert_eq!(r.status, 201, "{}", r.body);
     }
@@ -136,13 +136,13 @@ fn a_burst_of_chat_is_slowed_and_a_full_chat_says_so() {
     let lines = r.json();
     assert_eq!(
         lines.as_array().unwrap().len(),
-        boardlab_web::chat::BURST + 1
+        boardlab_web::api::chat::BURST + 1
     );
 
     // A chat keeps a bounded number of messages.
     let long_ago = boardlab_web::clock::now_ms() - 3_600_000;
     let stored = hub.store().chat_of(&lobby.game, 10_000).unwrap().len();
-    for n in stored..boardlab_web::chat::MOST_PER_GAME {
+    for n in stored..boardlab_web::api::chat::MOST_PER_GAME {
         hub.store()
             .insert_chat(&lobby.game, Seat::Two, &format!("old {n}"), long_ago)
             .unwrap();

@@ -20,6 +20,7 @@ mod events;
 mod idle;
 mod in_game;
 mod input_limits;
+mod layering;
 mod lazy_resume;
 mod levels_renumbered;
 mod people;

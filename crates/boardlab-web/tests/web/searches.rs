@@ -5,7 +5,7 @@
 //! made), and the perfect player stops when its game ends.
 
 use boardlab_web::create::{NewGame, new_row};
-use boardlab_web::hub::{EntryRef, Hub};
+use boardlab_web::hub::{EntryRef, GameError, Hub};
 use boardlab_web::limits::{ClientId, Limits};
 use boardlab_web::seat::Seat;
 use boardlab_web::store::AnalysisState;
@@ -36,7 +36,7 @@ async fn create(hub: &Arc<Hub>, body: Value, who: ClientId) -> Result<(EntryRef,
     let id = row.id.clone();
     hub.create(row, who)
         .await
-        .map_err(|e| boardlab_web::error::ApiError::from(e).status.as_u16())?;
+        .map_err(|e| boardlab_web::api::error::ApiError::from(e).status.as_u16())?;
     Ok((hub.entry(&id).await.unwrap(), seat))
 }
 
@@ -314,13 +314,15 @@ async fn a_client_at_its_analysis_limit_is_refused_and_an_analysis_made_is_kept(
     let mut waiting = vec![ask(0, client(1)), ask(1, client(1))];
     until_analyses(&hub, "two analyses to queue", (0, 2)).await;
     let refused = hub.analysis(&game, 2, client(1)).await.unwrap_err();
-    assert_eq!(refused.status.as_u16(), 429, "{}", refused.message);
-    assert_eq!(refused.retry_after, Some(1));
-    assert!(
-        refused.message.contains("analyses-per-client"),
-        "{}",
-        refused.message
-    );
+    let GameError::Busy {
+        message,
+        retry_after,
+    } = refused
+    else {
+        panic!("a client at its limit is told it is busy, not {refused:?}");
+    };
+    assert_eq!(retry_after, 1);
+    assert!(message.contains("analyses-per-client"), "{message}");
     // A position queued already is waited for, not queued again: no limit is passed.
     waiting.push(ask(0, client(1)));
     // Another client may still ask.

@@ -3,7 +3,7 @@
 //! each get their own games a minute and their own bot searches; without trusting the proxy
 //! (or from any other peer) the header is ignored and cannot dodge a limit.
 
-use boardlab_web::edge::client_address::parse_trusted_proxy;
+use boardlab_web::api::edge::client_address::parse_trusted_proxy;
 use boardlab_web::limits::Limits;
 use boardlab_web::testing::{connect_from, start_with, test_config, test_database};
 use serde_json::json;

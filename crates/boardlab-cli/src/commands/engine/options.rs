@@ -3,6 +3,7 @@
 use super::output::Output;
 use super::session::Session;
 use boardlab_ai::BotSpec;
+use boardlab_ai::alphabeta::{PARAMS, ParamChanges};
 use boardlab_core::quoted;
 use boardlab_core::{Evaluate, RuleInfo, RuleOptions, Setup};
 use boardlab_games::{AnyGame, GameId, GameVisitor, with_game};
@@ -31,6 +32,8 @@ pub(crate) struct Settings {
     /// The games of the rules files `VariantPath` named, as Fairy-Stockfish loads custom
     /// variants: `UCI_Variant` may name any of them by its id.
     pub(crate) variants: Vec<GameId>,
+    /// Search parameters set by name, over the game's own (for tuners such as SPSA).
+    params: ParamChanges,
 }
 
 impl Default for Settings {
@@ -43,6 +46,7 @@ impl Default for Settings {
             level: None,
             rules: Vec::new(),
             variants: Vec::new(),
+            params: ParamChanges::default(),
         }
     }
 }
@@ -56,7 +60,12 @@ impl Settings {
                 // The largest power of two of entries that fits.
                 let entries = (self.hash_mb.max(1) << 20) / ENTRY_BYTES;
                 let bits = (63 - entries.leading_zeros()).clamp(10, 26);
-                format!("alphabeta:hash={bits},threads={}", self.threads)
+                let params: String = self
+                    .params
+                    .iter()
+                    .map(|(name, value)| format!(",param.{name}={value}"))
+                    .collect();
+                format!("alphabeta:hash={bits},threads={}{params}", self.threads)
             }
         };
         text.parse().expect("the engine's bot specs are valid")
@@ -150,6 +159,14 @@ pub(crate) fn identity(protocol: &str, settings: &Settings) -> Vec<String> {
         ),
         "option name VariantPath type string default <empty>".to_string(),
     ];
+    // The search's parameters (SearchParams), for tuners: their defaults before a game's
+    // tuned values.
+    lines.extend(PARAMS.iter().map(|p| {
+        format!(
+            "option name {} type spin default {} min {} max {}",
+            p.name, p.default, p.min, p.max
+        )
+    }));
     // Each game's rule options (SPEC.md's --rule NAME=VALUE), for the games that have them.
     lines.extend(
         all_rule_options(&settings.variants)
@@ -267,12 +284,16 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
         // As Fairy-Stockfish's variant file: rules files (one, or a folder of them) whose
         // games `UCI_Variant` may then name.
         "variantpath" => changed.variants = load_variants(&value)?,
+        lower if PARAMS.iter().any(|p| p.name == lower) => changed
+            .params
+            .set(lower, &value)
+            .map_err(|e| format!("setoption {}: {e}", quoted(&name)))?,
         lower => {
             let options = all_rule_options(&changed.variants);
             let Some(option) = options.iter().find(|o| o.name.eq_ignore_ascii_case(lower)) else {
                 let names: Vec<&str> = options.iter().map(|o| o.name).collect();
                 return Err(format!(
-                    "setoption: unknown option {}; options: UCI_Variant, Hash, Threads, Level, {}",
+                    "setoption: unknown option {}; options: UCI_Variant, Hash, Threads, Level, VariantPath, {}, and the search parameters `uci` lists (such as futility_base)",
                     quoted(&name),
                     names.join(", ")
                 ));
@@ -289,4 +310,43 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
         }
     }
     Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_parameters_are_options_and_reach_the_bot() {
+        let lines = identity("uci", &Settings::default());
+        assert!(
+            lines.contains(
+                &"option name futility_base type spin default 100 min 0 max 500".to_string()
+            ),
+            "{lines:?}"
+        );
+        let settings = parse_setoption(
+            &["name", "futility_base", "value", "150"],
+            Settings::default(),
+        )
+        .unwrap();
+        let settings = parse_setoption(&["name", "LMR_Base", "value", "20"], settings).unwrap();
+        assert_eq!(
+            settings.bot().text(),
+            "alphabeta:hash=18,threads=1,param.futility_base=150,param.lmr_base=20"
+        );
+    }
+
+    #[test]
+    fn no_rule_option_is_named_as_a_search_parameter() {
+        for option in all_rule_options(&[]) {
+            assert!(
+                PARAMS
+                    .iter()
+                    .all(|p| !p.name.eq_ignore_ascii_case(option.name)),
+                "{} is both",
+                option.name
+            );
+        }
+    }
 }

@@ -6,18 +6,16 @@
 //! Routes ([`api`]): `GET /api/puzzles/next?game=GAME`, `GET /api/puzzles/{id}`,
 //! `POST /api/puzzles/{id}/answer`.
 
-pub mod api;
-
 use boardlab_ai::puzzles::Puzzle;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 /// The puzzle files embedded in the server: the game's id and the JSON.
 const FILES: [(&str, &str); 4] = [
-    ("sprint", include_str!("../../puzzles/sprint.json")),
-    ("parity", include_str!("../../puzzles/parity.json")),
-    ("obsidian", include_str!("../../puzzles/obsidian.json")),
-    ("daisy", include_str!("../../puzzles/daisy.json")),
+    ("sprint", include_str!("../puzzles/sprint.json")),
+    ("parity", include_str!("../puzzles/parity.json")),
+    ("obsidian", include_str!("../puzzles/obsidian.json")),
+    ("daisy", include_str!("../puzzles/daisy.json")),
 ];
 
 /// The rating key under which a player's puzzle rating is kept (beside the games' keys).

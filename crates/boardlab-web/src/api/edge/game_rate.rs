@@ -2,7 +2,7 @@
 //! in any 60 seconds, counted by a sliding window per [`ClientId`]; one more is answered 429
 //! with `Retry-After`, the seconds until the oldest creation in the window leaves it.
 
-use crate::error::ApiError;
+use crate::api::error::ApiError;
 use crate::limits::ClientId;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};

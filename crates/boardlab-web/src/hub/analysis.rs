@@ -3,11 +3,9 @@
 //! moves waiting, and stores it; the request waits for it, and every later request for the
 //! same position reads it from the store.
 
-use crate::error::{ApiError, ApiResult};
-use crate::hub::{EntryRef, Hub, result_of};
+use crate::hub::{EntryRef, GameError, GameResult, Hub, result_of};
 use crate::limits::ClientId;
 use crate::store::{AnalysisState, JobKind, Mode};
-use axum::http::StatusCode;
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 
@@ -24,18 +22,18 @@ impl Hub {
     /// one screen at any time (not while a game against a bot or a friend goes on). One made
     /// already is answered at once; else it is queued for the workers (one per position,
     /// whoever asks) and awaited. A `client` with as many analyses queued as it may gets a
-    /// 429; an analysis no worker made within [`ANALYSIS_WAIT`] a 503.
+    /// [`GameError::Busy`]; an analysis no worker made within [`ANALYSIS_WAIT`] is
+    /// [`GameError::NotReady`].
     pub async fn analysis(
         &self,
         entry_ref: &EntryRef,
         ply: usize,
         client: ClientId,
-    ) -> ApiResult<Value> {
+    ) -> GameResult<Value> {
         let id = {
             let entry = entry_ref.lock().await;
             if entry.row.mode != Mode::Local && result_of(&entry).is_none() {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
+                return Err(GameError::refused(
                     "analysis opens when the game is over (at any time in a game at one screen)",
                 ));
             }
@@ -67,27 +65,24 @@ impl Hub {
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return Err(ApiError {
-                    retry_after: Some(5),
-                    ..ApiError::new(
-                        StatusCode::SERVICE_UNAVAILABLE,
-                        format!(
-                            "no worker has made this analysis within {} s: the workers are \
-                             busy, or none makes analyses (serve --workers 0 or --analyses 0 \
-                             leaves them to boardlab worker processes); it stays queued, so \
-                             ask again later",
-                            ANALYSIS_WAIT.as_secs()
-                        ),
-                    )
+                return Err(GameError::NotReady {
+                    message: format!(
+                        "no worker has made this analysis within {} s: the workers are \
+                         busy, or none makes analyses (serve --workers 0 or --analyses 0 \
+                         leaves them to boardlab worker processes); it stays queued, so \
+                         ask again later",
+                        ANALYSIS_WAIT.as_secs()
+                    ),
+                    retry_after: 5,
                 });
             }
             let _ = tokio::time::timeout(left.min(LOOK_AGAIN), made).await;
         }
     }
 
-    /// Refuses (429, naming the limit) an analysis `client` asks for when it has as many
+    /// Refuses ([`GameError::Busy`], naming the limit) an analysis `client` asks for when it has as many
     /// queued as it may.
-    async fn check_analysis_limit(&self, client: ClientId) -> ApiResult<()> {
+    async fn check_analysis_limit(&self, client: ClientId) -> GameResult<()> {
         let key = client.key();
         let queued = self
             .with_store(move |s| s.jobs_of(&key, JobKind::Analysis))
@@ -96,7 +91,7 @@ impl Hub {
         if queued < limit {
             return Ok(());
         }
-        Err(ApiError::too_many(
+        Err(GameError::busy(
             format!(
                 "too many analyses for one client: at most {} at once (the server's \
                  analyses-per-client limit); try again when one has answered",
@@ -108,21 +103,18 @@ impl Hub {
 
     /// Why an analysis that was queued is neither made nor queued any more: moves were
     /// taken back from before its position, or its worker could not read the game.
-    async fn not_made(&self, entry_ref: &EntryRef, ply: usize) -> ApiError {
+    async fn not_made(&self, entry_ref: &EntryRef, ply: usize) -> GameError {
         let mut entry = entry_ref.lock().await;
         // Another server may have taken the moves back.
         let _ = self.sync(&mut entry).await;
         if ply > entry.session.ply() {
-            return ApiError::new(
-                StatusCode::CONFLICT,
-                format!(
-                    "moves were taken back while the position after {ply} was analysed: the \
+            return GameError::refused(format!(
+                "moves were taken back while the position after {ply} was analysed: the \
                      game has {} now",
-                    boardlab_core::count(entry.session.ply() as u64, "move", "moves")
-                ),
-            );
+                boardlab_core::count(entry.session.ply() as u64, "move", "moves")
+            ));
         }
-        ApiError::internal(
+        GameError::internal(
             "the analysis could not be made: its worker could not read the game (the \
              worker's log says why)",
         )
@@ -130,8 +122,8 @@ impl Hub {
 }
 
 /// 404 for a ply beyond the game's moves.
-fn beyond_the_game(moves: usize, ply: usize) -> ApiError {
-    ApiError::not_found(format!(
+fn beyond_the_game(moves: usize, ply: usize) -> GameError {
+    GameError::not_found(format!(
         "the game has {}, not {ply}",
         boardlab_core::count(moves as u64, "move", "moves")
     ))
@@ -139,9 +131,9 @@ fn beyond_the_game(moves: usize, ply: usize) -> ApiError {
 
 /// The answer: `{"ply", "analysis"}` with the analysis as stored (`null` where the game is
 /// over at that position).
-fn answer(id: &str, ply: usize, json: &str) -> ApiResult<Value> {
+fn answer(id: &str, ply: usize, json: &str) -> GameResult<Value> {
     let analysis: Value = serde_json::from_str(json).map_err(|e| {
-        ApiError::internal(format!(
+        GameError::internal(format!(
             "the stored analysis of game {} at ply {ply} cannot be read: {e}",
             boardlab_core::quoted(id)
         ))

@@ -7,9 +7,9 @@
 //! no account.
 
 use super::Viewer;
+use crate::api::error::{ApiError, ApiResult};
 use crate::api::{AppState, JsonBody};
 use crate::create::{self, NewGame};
-use crate::error::{ApiError, ApiResult};
 use crate::game_set::PASTED;
 use crate::limits::ClientId;
 use crate::seat::Seat;

@@ -6,7 +6,7 @@
 use super::Viewer;
 use crate::accounts::AccountName;
 use crate::api::AppState;
-use crate::error::{ApiError, ApiResult};
+use crate::api::error::{ApiError, ApiResult};
 use crate::seat::Seat;
 use crate::store::accounts::{GameFilter, PlayedGame};
 use crate::store::ratings::GameRating;

@@ -5,9 +5,9 @@
 //! [`BURST`] messages in [`BURST_MS`] (429 then), a game keeps at most [`MOST_PER_GAME`]. No chat with a bot, nor
 //! at one screen.
 
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::people::Viewer;
 use crate::api::{AppState, JsonBody, SeatBody, authorize};
-use crate::error::{ApiError, ApiResult};
-use crate::people::Viewer;
 use crate::seat::Seat;
 use crate::store::Mode;
 use axum::Json;

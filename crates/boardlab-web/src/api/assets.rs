@@ -10,207 +10,207 @@ const FILES: &[(&str, &str, &str)] = &[
     (
         "index.html",
         "text/html; charset=utf-8",
-        include_str!("../static/index.html"),
+        include_str!("../../static/index.html"),
     ),
     (
         "play.html",
         "text/html; charset=utf-8",
-        include_str!("../static/play.html"),
+        include_str!("../../static/play.html"),
     ),
     (
         "rules.html",
         "text/html; charset=utf-8",
-        include_str!("../static/rules.html"),
+        include_str!("../../static/rules.html"),
     ),
     (
         "profile.html",
         "text/html; charset=utf-8",
-        include_str!("../static/profile.html"),
+        include_str!("../../static/profile.html"),
     ),
     (
         "puzzle.html",
         "text/html; charset=utf-8",
-        include_str!("../static/puzzle.html"),
+        include_str!("../../static/puzzle.html"),
     ),
     (
         "style.css",
         "text/css; charset=utf-8",
-        include_str!("../static/style.css"),
+        include_str!("../../static/style.css"),
     ),
     (
         "api.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/api.js"),
+        include_str!("../../static/api.js"),
     ),
     (
         "account.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/account.js"),
+        include_str!("../../static/account.js"),
     ),
     (
         "lobby.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/lobby.js"),
+        include_str!("../../static/lobby.js"),
     ),
     (
         "profile.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/profile.js"),
+        include_str!("../../static/profile.js"),
     ),
     (
         "notify.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/notify.js"),
+        include_str!("../../static/notify.js"),
     ),
     (
         "play-chat.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-chat.js"),
+        include_str!("../../static/play-chat.js"),
     ),
     (
         "play-presence.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-presence.js"),
+        include_str!("../../static/play-presence.js"),
     ),
     (
         "play-players.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-players.js"),
+        include_str!("../../static/play-players.js"),
     ),
     (
         "play-annotations.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-annotations.js"),
+        include_str!("../../static/play-annotations.js"),
     ),
     (
         "play-animation.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-animation.js"),
+        include_str!("../../static/play-animation.js"),
     ),
     (
         "play-premove.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-premove.js"),
+        include_str!("../../static/play-premove.js"),
     ),
     (
         "puzzle.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/puzzle.js"),
+        include_str!("../../static/puzzle.js"),
     ),
     (
         "start.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/start.js"),
+        include_str!("../../static/start.js"),
     ),
     (
         "play.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play.js"),
+        include_str!("../../static/play.js"),
     ),
     (
         "board.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/board.js"),
+        include_str!("../../static/board.js"),
     ),
     (
         "pieces.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/pieces.js"),
+        include_str!("../../static/pieces.js"),
     ),
     (
         "sound.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/sound.js"),
+        include_str!("../../static/sound.js"),
     ),
     (
         "mygames.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/mygames.js"),
+        include_str!("../../static/mygames.js"),
     ),
     (
         "moves.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/moves.js"),
+        include_str!("../../static/moves.js"),
     ),
     (
         "rules.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/rules.js"),
+        include_str!("../../static/rules.js"),
     ),
     (
         "dom.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/dom.js"),
+        include_str!("../../static/dom.js"),
     ),
     (
         "types.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/types.js"),
+        include_str!("../../static/types.js"),
     ),
     (
         "play-page.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-page.js"),
+        include_str!("../../static/play-page.js"),
     ),
     (
         "play-announce.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-announce.js"),
+        include_str!("../../static/play-announce.js"),
     ),
     (
         "play-connection.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-connection.js"),
+        include_str!("../../static/play-connection.js"),
     ),
     (
         "play-render.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-render.js"),
+        include_str!("../../static/play-render.js"),
     ),
     (
         "play-board.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-board.js"),
+        include_str!("../../static/play-board.js"),
     ),
     (
         "play-input.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-input.js"),
+        include_str!("../../static/play-input.js"),
     ),
     (
         "play-movelist.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-movelist.js"),
+        include_str!("../../static/play-movelist.js"),
     ),
     (
         "play-clocks.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-clocks.js"),
+        include_str!("../../static/play-clocks.js"),
     ),
     (
         "play-actions.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-actions.js"),
+        include_str!("../../static/play-actions.js"),
     ),
     (
         "play-analysis.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-analysis.js"),
+        include_str!("../../static/play-analysis.js"),
     ),
     (
         "play-links.js",
         "text/javascript; charset=utf-8",
-        include_str!("../static/play-links.js"),
+        include_str!("../../static/play-links.js"),
     ),
     (
         "favicon.svg",
         "image/svg+xml",
-        include_str!("../static/favicon.svg"),
+        include_str!("../../static/favicon.svg"),
     ),
     (
         "RULES.md",
         "text/markdown; charset=utf-8",
-        include_str!("../static/RULES.md"),
+        include_str!("../../static/RULES.md"),
     ),
 ];
 
@@ -273,7 +273,7 @@ pub async fn play_page(State(hub): State<AppState>, Path(id): Path<String>) -> R
     match hub.entry(&id).await {
         Ok(_) => respond("play.html"),
         Err(error) => {
-            let error = crate::error::ApiError::from(error);
+            let error = crate::api::error::ApiError::from(error);
             let (title, text) = if error.status == StatusCode::NOT_FOUND {
                 (
                     "No such game",

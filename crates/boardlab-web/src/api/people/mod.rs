@@ -4,7 +4,7 @@
 //! A browser signed in holds a session secret in an `HttpOnly`, `SameSite=Lax` cookie
 //! ([`SESSION_COOKIE`]); each request that carries one is a [`Viewer`] with its account.
 //! A request that changes something and carries the cookie is accepted only from the site's
-//! own pages ([`crate::edge::security`]).
+//! own pages ([`crate::api::edge::security`]).
 
 pub mod bot_seeks;
 pub mod lobby;
@@ -13,8 +13,8 @@ pub mod sign_in;
 
 use crate::accounts::{AccountName, SESSION_COOKIE, session_hash};
 use crate::api::AppState;
-use crate::edge::game_rate::GameRate;
-use crate::error::ApiError;
+use crate::api::edge::game_rate::GameRate;
+use crate::api::error::ApiError;
 use crate::limits::ClientId;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

@@ -1,12 +1,12 @@
 //! The accept loop: at most [`Limits::max_connections`] connections at once, each served by
-//! hyper's HTTP/1.1 with its own watchdog ([`crate::edge::watch`]) and its peer's address for
+//! hyper's HTTP/1.1 with its own watchdog ([`crate::api::edge::watch`]) and its peer's address for
 //! the per-client limits. A connection accepted beyond the cap waits for a place (the sockets
 //! after it wait in the kernel's backlog), and while it waits the idle connections are shed
 //! ([`Pressure`]). A failed accept (out of file descriptors) is reported and retried, never
 //! the end.
 
-use crate::edge::hyper_errors::AsJson;
-use crate::edge::watch::{InFlight, Pressure, SHED_AFTER, Watch, Watched};
+use crate::api::edge::hyper_errors::AsJson;
+use crate::api::edge::watch::{InFlight, Pressure, SHED_AFTER, Watch, Watched};
 use crate::limits::Limits;
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -27,7 +27,7 @@ use tokio::sync::{Semaphore, TryAcquireError};
 use tower::ServiceExt;
 
 /// How many header lines hyper itself accepts before answering 431 on its own: far above
-/// [`crate::edge::layers::MAX_HEADERS`], so that the server's layer answers first, in JSON.
+/// [`crate::api::edge::layers::MAX_HEADERS`], so that the server's layer answers first, in JSON.
 const HYPER_MAX_HEADERS: usize = 1000;
 
 /// How long to wait before accepting again after the system refused a socket.

@@ -2,7 +2,7 @@
 //! for a host name the operator did not allow (a DNS-rebinding page, whose name resolves to
 //! this machine) is answered 421, and a state-changing request from another origin 403.
 
-use crate::error::ApiError;
+use crate::api::error::ApiError;
 use axum::extract::{Request, State};
 use axum::http::header::{HOST, ORIGIN};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
@@ -100,7 +100,7 @@ impl AllowedHosts {
         // this site's own pages may ask it. (Browsers send Sec-Fetch-Site or Origin with
         // every cross-origin POST; a request with neither comes from a program that holds
         // the cookie itself, which a forged page cannot.)
-        let signed_in = crate::people::session_secret(headers).is_some();
+        let signed_in = crate::api::people::session_secret(headers).is_some();
         if signed_in
             && site.is_some_and(|site| {
                 !site.eq_ignore_ascii_case("same-origin") && !site.eq_ignore_ascii_case("none")

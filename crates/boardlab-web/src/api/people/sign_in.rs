@@ -8,9 +8,9 @@ use super::{Viewer, session_secret};
 use crate::accounts::{
     self, AccountName, SESSION_COOKIE, SESSION_IDLE_DAYS, new_session_secret, session_hash,
 };
+use crate::api::edge::game_rate::{GameRate, whole_seconds};
+use crate::api::error::{ApiError, ApiResult};
 use crate::api::{AppState, JsonBody};
-use crate::edge::game_rate::{GameRate, whole_seconds};
-use crate::error::{ApiError, ApiResult};
 use crate::limits::ClientId;
 use axum::Json;
 use axum::extract::State;

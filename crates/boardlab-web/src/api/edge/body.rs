@@ -2,7 +2,7 @@
 //! headers and up to [`MAX_BODY_BYTES`], before any route sees them: a body that trickles is
 //! answered 408 and one too large 413, as JSON, and the connection is closed.
 
-use crate::error::ApiError;
+use crate::api::error::ApiError;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};

@@ -3,8 +3,8 @@
 //! with `--trusted-proxy`), the host and origin checks, and the body read within its
 //! timeout.
 
-use crate::edge::{body, client_address, json_errors, security};
-use crate::error::ApiError;
+use crate::api::edge::{body, client_address, json_errors, security};
+use crate::api::error::ApiError;
 use crate::limits::Limits;
 use axum::Router;
 use axum::extract::Request;

@@ -6,9 +6,9 @@
 //! the database answers alike. A bot's seat is always online; at one screen both are
 //! whenever one is.
 
+use crate::api::error::ApiResult;
+use crate::api::people::Viewer;
 use crate::api::{AppState, JsonBody, SeatBody, authorize};
-use crate::error::ApiResult;
-use crate::people::Viewer;
 use crate::store::Mode;
 use axum::Json;
 use axum::extract::{Path, State};

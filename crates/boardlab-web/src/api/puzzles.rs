@@ -2,11 +2,11 @@
 //! player, one not answered yet whose rating is near theirs), `GET /api/puzzles/{id}` and
 //! `POST /api/puzzles/{id}/answer` with `{"move"}`.
 
-use super::{PUZZLE_RATING, PuzzleSet};
+use crate::api::error::{ApiError, ApiResult};
+use crate::api::people::Viewer;
+use crate::api::people::profile::rating_json;
 use crate::api::{AppState, JsonBody};
-use crate::error::{ApiError, ApiResult};
-use crate::people::Viewer;
-use crate::people::profile::rating_json;
+use crate::puzzles::{PUZZLE_RATING, PuzzleSet};
 use crate::session::{self, GameSetup};
 use axum::Json;
 use axum::extract::{Path, Query, State};

@@ -25,7 +25,7 @@ pub async fn no_route(request: Request) -> Response {
         .and_then(|accept| accept.to_str().ok())
         .is_some_and(|accept| accept.contains("text/html"));
     if wants_page && !path.starts_with("/api/") && !path.starts_with("/static/") {
-        return crate::assets::no_page();
+        return crate::api::assets::no_page();
     }
     let message = format!(
         "no page, file or API route at {}: the API is under /api/ (see docs/web.md)",

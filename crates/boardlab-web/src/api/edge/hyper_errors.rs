@@ -5,8 +5,8 @@
 //! server's own answers never are (every error of theirs carries a JSON body) — into the
 //! same status with a JSON `{"error": ...}` body, so that every error is JSON.
 
-use crate::edge::layers::{MAX_HEAD_BYTES, MAX_URI_BYTES};
-use crate::edge::security::SECURITY_HEADERS;
+use crate::api::edge::layers::{MAX_HEAD_BYTES, MAX_URI_BYTES};
+use crate::api::edge::security::SECURITY_HEADERS;
 use boardlab_core::thousands;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};

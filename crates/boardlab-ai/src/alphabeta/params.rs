@@ -1,0 +1,477 @@
+//! Every number of the alpha-beta search that could be tuned, as data: margins, depths,
+//! reductions and windows, each with its default, its allowed range and what it does.
+//!
+//! A bot takes them from its game ([`SearchParams::for_game`]: the game's tuned file, written
+//! by `boardlab spsa`, over the defaults), and a bot spec or a UCI option sets any one of them
+//! (`alphabeta:param.futility_base=120`, `setoption name futility_base value 120`). Values are
+//! whole numbers, so that a tuner moves each by steps of the same kind; ratios are given in
+//! hundredths (`lmr_base = 50` is 0.5).
+
+use boardlab_core::{Evaluate, quoted};
+use std::fmt;
+
+/// One parameter: its name (as specs, UCI options and files give it), default, range and
+/// what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamInfo {
+    /// The name, in snake case (`reverse_futility_margin`).
+    pub name: &'static str,
+    /// The value the search has without a tuned file.
+    pub default: i32,
+    /// The smallest value allowed.
+    pub min: i32,
+    /// The largest value allowed.
+    pub max: i32,
+    /// What the parameter does (its doc comment's lines, each starting with a space).
+    pub doc: &'static str,
+}
+
+/// Declares [`SearchParams`]: each field once, with its default, range and doc, so that the
+/// struct, its defaults, the table of [`ParamInfo`] and reading and writing by name cannot
+/// disagree.
+macro_rules! search_params {
+    ($( $( #[doc = $doc:literal] )+ $field:ident = $default:expr, $min:literal ..= $max:literal; )*) => {
+        /// The tunable numbers of the alpha-beta search (see the [module](self)).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $( $( #[doc = $doc] )+ pub $field: i32, )*
+        }
+
+        impl Default for SearchParams {
+            fn default() -> Self {
+                SearchParams { $( $field: $default, )* }
+            }
+        }
+
+        /// How many parameters there are.
+        pub const PARAM_COUNT: usize = [$(stringify!($field)),*].len();
+
+        /// Every parameter, in the order of the struct's fields.
+        pub const PARAMS: &[ParamInfo; PARAM_COUNT] = &[
+            $( ParamInfo {
+                name: stringify!($field),
+                default: $default,
+                min: $min,
+                max: $max,
+                doc: concat!($( $doc ),+),
+            }, )*
+        ];
+
+        impl SearchParams {
+            /// The value of the parameter called `name`, if there is one.
+            pub fn get(&self, name: &str) -> Option<i32> {
+                match name {
+                    $( stringify!($field) => Some(self.$field), )*
+                    _ => None,
+                }
+            }
+
+            /// A mutable reference to the parameter called `name`.
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $( stringify!($field) => Some(&mut self.$field), )*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+search_params! {
+    /// What a draw is worth to the bot less than an even evaluation (contempt), in hundredths
+    /// of a piece: it plays on for a win rather than settle for a draw.
+    contempt = 40, 0..=200;
+    /// Reverse futility: a position whose evaluation beats beta by this much per ply of depth
+    /// left is cut at once.
+    reverse_futility_margin = 90, 10..=400;
+    /// The deepest node reverse futility cuts.
+    reverse_futility_depth = 6, 0..=12;
+    /// Futility: quiet moves are skipped near the leaves when the evaluation plus this base
+    /// (and the margin per ply) cannot reach alpha.
+    futility_base = 100, 0..=500;
+    /// Futility's margin per ply of depth left.
+    futility_per_depth = 100, 10..=500;
+    /// The deepest node where futility and late-move pruning skip quiet moves.
+    futility_depth = 3, 0..=8;
+    /// Late-move pruning: at depth d, the quiet moves after this many plus
+    /// `late_move_per_depth2 * d * d` are skipped.
+    late_move_base = 4, 1..=20;
+    /// Late-move pruning's quiet moves per squared ply of depth.
+    late_move_per_depth2 = 3, 1..=12;
+    /// The deepest node where moves that lose too much in the exchange are skipped.
+    exchange_pruning_depth = 5, 0..=10;
+    /// A quiet move is skipped when its exchange loses more than this much per ply of depth.
+    exchange_quiet_margin = 60, 0..=300;
+    /// A capture is skipped when its exchange loses more than this much per ply of depth.
+    exchange_capture_margin = 120, 0..=400;
+    /// Delta pruning: quiescence skips a capture whose gain, with this margin, cannot lift
+    /// the evaluation to alpha.
+    delta_margin = 200, 0..=1000;
+    /// The half-width of the first aspiration window, in hundredths of a piece.
+    aspiration_window = 40, 5..=200;
+    /// The first iteration that searches in an aspiration window.
+    aspiration_depth = 4, 1..=12;
+    /// How a failed aspiration window grows, in percent of its width (200 doubles it).
+    aspiration_growth = 200, 120..=400;
+    /// The window width from which a failed aspiration search gives up and opens fully.
+    aspiration_give_up = 1000, 100..=5000;
+    /// Internal iterative reduction: from this depth, a node without a table move is searched
+    /// one ply less.
+    iir_depth = 4, 1..=12;
+    /// Singular extensions from this depth.
+    singular_depth = 6, 2..=14;
+    /// A table move is a singular candidate when its entry is at most this many plies
+    /// shallower than the node.
+    singular_depth_slack = 3, 0..=8;
+    /// A table move is singular when no other move comes within this much per ply of its
+    /// score.
+    singular_margin = 2, 0..=20;
+    /// Null-move pruning from this depth.
+    null_move_depth = 3, 1..=8;
+    /// The null move's reduction: this many plies...
+    null_move_base = 3, 1..=6;
+    /// ...and a ply more per this many plies of depth...
+    null_move_depth_divisor = 4, 1..=12;
+    /// ...and a ply more per this much the evaluation beats beta...
+    null_move_eval_divisor = 200, 50..=1000;
+    /// ...up to this many plies for the evaluation.
+    null_move_eval_max = 2, 0..=6;
+    /// Late-move reductions from this depth.
+    lmr_depth = 3, 2..=8;
+    /// In a principal-variation node, the first move index that may be reduced.
+    lmr_first_pv = 4, 1..=12;
+    /// Elsewhere, the first move index that may be reduced.
+    lmr_first = 2, 1..=12;
+    /// The reduction table is `lmr_base + ln(depth) ln(move) / lmr_divisor`, in hundredths of
+    /// a ply.
+    lmr_base = 50, -100..=200;
+    /// The reduction table's divisor, in hundredths.
+    lmr_divisor = 200, 100..=500;
+    /// A reduction shrinks by a ply per this much history score (and grows for bad history);
+    /// the largest history score is 16,384.
+    lmr_history_divisor = 8192, 1000..=40_000;
+    /// Checks extend the search (and singular extensions apply) up to this many plies per
+    /// ply of the iteration's depth.
+    extension_plies_per_depth = 2, 1..=4;
+    /// Quiescence answers checks with every evasion this many plies past the extensions.
+    quiescence_check_plies = 8, 0..=20;
+}
+
+/// Why a parameter could not be set or a parameters file not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    /// No parameter has this name.
+    #[error(
+        "no search parameter is called {}; the parameters are: {}",
+        quoted(name),
+        names()
+    )]
+    Unknown {
+        /// The name given.
+        name: String,
+    },
+    /// The value is not a whole number.
+    #[error("search parameter {name}: {} is not a whole number", quoted(value))]
+    NotANumber {
+        /// The parameter.
+        name: String,
+        /// The value given.
+        value: String,
+    },
+    /// The value lies outside the parameter's range.
+    #[error("search parameter {name} is {min} to {max}, not {value}")]
+    OutOfRange {
+        /// The parameter.
+        name: &'static str,
+        /// The value given.
+        value: i64,
+        /// The smallest allowed.
+        min: i32,
+        /// The largest allowed.
+        max: i32,
+    },
+    /// A line of a parameters file is not `NAME = VALUE`.
+    #[error(
+        "line {line} of the search parameters: expected NAME = VALUE, found {}",
+        quoted(text)
+    )]
+    BadLine {
+        /// The line number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+    },
+}
+
+/// Every parameter's name, joined by commas.
+fn names() -> String {
+    PARAMS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+}
+
+impl ParamInfo {
+    /// The parameter called `name`.
+    pub fn named(name: &str) -> Result<&'static ParamInfo, ParamError> {
+        PARAMS
+            .iter()
+            .find(|p| p.name == name)
+            .ok_or_else(|| ParamError::Unknown {
+                name: name.to_string(),
+            })
+    }
+}
+
+impl SearchParams {
+    /// The parameters of game `P`'s bots: the defaults, then the game's tuned file
+    /// ([`Evaluate::tuned_search`]) where it has one.
+    pub fn for_game<P: Evaluate>() -> SearchParams {
+        let mut params = SearchParams::default();
+        if let Some(text) = P::tuned_search() {
+            params
+                .read(text)
+                .unwrap_or_else(|e| panic!("{}'s tuned search parameters: {e}", P::ENGINE));
+        }
+        params
+    }
+
+    /// Sets the parameter `name` to `value` (a whole number within its range).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        let (index, number) = checked(name, value)?;
+        *self
+            .slot(PARAMS[index].name)
+            .expect("every listed parameter has a field") = number;
+        Ok(())
+    }
+
+    /// Sets the parameters a parameters file lists (see [`ParamChanges::read`]).
+    pub fn read(&mut self, text: &str) -> Result<(), ParamError> {
+        ParamChanges::read(text)?.apply(self);
+        Ok(())
+    }
+
+    /// The parameters that differ from `base`, as `NAME=VALUE` joined by commas (empty when
+    /// none do).
+    pub fn differences(&self, base: &SearchParams) -> String {
+        PARAMS
+            .iter()
+            .filter_map(|p| {
+                let value = self.get(p.name)?;
+                (Some(value) != base.get(p.name)).then(|| format!("{}={value}", p.name))
+            })
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// The late-move reduction table these parameters give: by depth and move index, about
+    /// `lmr_base + ln(depth) ln(index) / lmr_divisor` plies.
+    pub(super) fn reduction_table(&self) -> Box<[[u8; 64]; 64]> {
+        let mut table = Box::new([[0u8; 64]; 64]);
+        let base = f64::from(self.lmr_base) / 100.0;
+        let divisor = f64::from(self.lmr_divisor.max(1)) / 100.0;
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (index, cell) in row.iter_mut().enumerate().skip(1) {
+                let r = base + (depth as f64).ln() * (index as f64).ln() / divisor;
+                *cell = r.clamp(0.0, 63.0) as u8;
+            }
+        }
+        table
+    }
+}
+
+/// The index of parameter `name` and `value` read as a whole number within its range.
+fn checked(name: &str, value: &str) -> Result<(usize, i32), ParamError> {
+    let index = PARAMS
+        .iter()
+        .position(|p| p.name == name)
+        .ok_or_else(|| ParamError::Unknown {
+            name: name.to_string(),
+        })?;
+    let info = &PARAMS[index];
+    let number: i64 = value.trim().parse().map_err(|_| ParamError::NotANumber {
+        name: name.to_string(),
+        value: value.to_string(),
+    })?;
+    if number < i64::from(info.min) || number > i64::from(info.max) {
+        return Err(ParamError::OutOfRange {
+            name: info.name,
+            value: number,
+            min: info.min,
+            max: info.max,
+        });
+    }
+    Ok((index, number as i32))
+}
+
+/// Changes to a game's search parameters, as a bot spec (`param.NAME=V`, `params=FILE`) or
+/// UCI options give them: each parameter set or left as the game has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamChanges {
+    values: [Option<i32>; PARAM_COUNT],
+}
+
+impl Default for ParamChanges {
+    fn default() -> Self {
+        ParamChanges {
+            values: [None; PARAM_COUNT],
+        }
+    }
+}
+
+impl ParamChanges {
+    /// Sets parameter `name` to `value` (a whole number within its range).
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
+        let (index, number) = checked(name, value)?;
+        self.values[index] = Some(number);
+        Ok(())
+    }
+
+    /// The changes a parameters file makes: `NAME = VALUE` lines; blank lines and lines
+    /// starting with `#` are left alone.
+    pub fn read(text: &str) -> Result<ParamChanges, ParamError> {
+        let mut changes = ParamChanges::default();
+        for (index, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let Some((name, value)) = line.split_once('=') else {
+                return Err(ParamError::BadLine {
+                    line: index + 1,
+                    text: line.to_string(),
+                });
+            };
+            changes.set(name.trim(), value)?;
+        }
+        Ok(changes)
+    }
+
+    /// Makes the changes to `params`.
+    pub fn apply(&self, params: &mut SearchParams) {
+        for (info, value) in PARAMS.iter().zip(self.values) {
+            if let Some(value) = value {
+                *params
+                    .slot(info.name)
+                    .expect("every listed parameter has a field") = value;
+            }
+        }
+    }
+
+    /// The changes, as `(name, value)` in the order of [`PARAMS`].
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, i32)> + '_ {
+        PARAMS
+            .iter()
+            .zip(self.values)
+            .filter_map(|(info, value)| value.map(|v| (info.name, v)))
+    }
+
+    /// Whether nothing is changed.
+    pub fn is_empty(&self) -> bool {
+        self.values.iter().all(Option::is_none)
+    }
+}
+
+impl fmt::Display for SearchParams {
+    /// The parameters file of these values: one `NAME = VALUE` line each.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for info in PARAMS {
+            let value = self
+                .get(info.name)
+                .expect("every listed parameter has a field");
+            writeln!(f, "{} = {value}", info.name)?;
+        }
+        Ok(())
+    }
+}
+
+/// The search parameters with what they imply, made once per bot: the reduction table.
+#[derive(Clone, Debug)]
+pub(super) struct Tuning {
+    /// The parameters.
+    pub params: SearchParams,
+    /// Late-move reductions by depth and move index.
+    pub reductions: Box<[[u8; 64]; 64]>,
+}
+
+impl Tuning {
+    /// The tuning of `params`.
+    pub fn new(params: SearchParams) -> Tuning {
+        Tuning {
+            reductions: params.reduction_table(),
+            params,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_lies_in_its_range_and_names_are_unique() {
+        let defaults = SearchParams::default();
+        for (i, info) in PARAMS.iter().enumerate() {
+            assert!(
+                info.min <= info.default && info.default <= info.max,
+                "{info:?}"
+            );
+            assert_eq!(defaults.get(info.name), Some(info.default));
+            assert!(
+                PARAMS[..i].iter().all(|p| p.name != info.name),
+                "{}",
+                info.name
+            );
+            assert!(!info.doc.is_empty());
+        }
+    }
+
+    #[test]
+    fn parameters_are_set_by_name_and_read_from_a_file() {
+        let mut params = SearchParams::default();
+        params.set("futility_base", "120").unwrap();
+        assert_eq!(params.futility_base, 120);
+        assert_eq!(
+            params.differences(&SearchParams::default()),
+            "futility_base=120"
+        );
+        let written = params.to_string();
+        let mut again = SearchParams::default();
+        again
+            .read(&format!("# made by a test\n\n{written}"))
+            .unwrap();
+        assert_eq!(again, params);
+    }
+
+    #[test]
+    fn bad_parameters_name_the_problem_and_the_choices() {
+        let mut params = SearchParams::default();
+        let unknown = params.set("magic", "1").unwrap_err().to_string();
+        assert!(
+            unknown.contains("magic") && unknown.contains("futility_base"),
+            "{unknown}"
+        );
+        let not_number = params.set("futility_base", "lots").unwrap_err().to_string();
+        assert!(not_number.contains("'lots'"), "{not_number}");
+        let out = params.set("futility_depth", "99").unwrap_err().to_string();
+        assert_eq!(out, "search parameter futility_depth is 0 to 8, not 99");
+        let line = params.read("futility_base 3").unwrap_err().to_string();
+        assert!(
+            line.contains("line 1") && line.contains("NAME = VALUE"),
+            "{line}"
+        );
+        assert_eq!(
+            params,
+            SearchParams::default(),
+            "nothing was set by the errors"
+        );
+    }
+
+    #[test]
+    fn the_default_reduction_table_is_the_historical_one() {
+        let table = SearchParams::default().reduction_table();
+        for depth in 1..64 {
+            for index in 1..64 {
+                let r = 0.5 + (depth as f64).ln() * (index as f64).ln() / 2.0;
+                assert_eq!(table[depth][index], r.max(0.0) as u8, "{depth} {index}");
+            }
+        }
+    }
+}
