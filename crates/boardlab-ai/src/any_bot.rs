@@ -2,8 +2,8 @@
 //! engine, the Python package); it plays the [`AnyGame`]s of its game.
 
 use crate::bot::{Bot, BotFailure, Limits, SearchInfo, StopFlag};
-use crate::game_clock::ClockView;
 use crate::spec::{BotSpec, SpecError};
+use crate::time::game_clock::ClockView;
 use boardlab_core::{Encoding, Evaluate, GameHistory};
 use boardlab_games::{AnyGame, GameId, GameVisitor, GameWork, with_game};
 use std::any::Any;

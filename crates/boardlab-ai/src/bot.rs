@@ -1,7 +1,7 @@
 //! The [`Bot`] trait: a player that, given a game so far, chooses a move within its limits.
 
-use crate::game_clock::ClockView;
-use crate::score::Score;
+use crate::search::score::Score;
+use crate::time::game_clock::ClockView;
 use boardlab_core::{GameHistory, Position};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

@@ -1,50 +1,42 @@
 //! Bots for every boardlab game, written once and generic over
 //! [`Position`](boardlab_core::Position) plus the game's
-//! [`Evaluate`](boardlab_core::Evaluate): a seeded [`RandomBot`], an [`AlphaBeta`] searcher
-//! and an [`Mcts`] searcher, all behind the [`Bot`] trait; [`BotSpec`] reads them from
-//! command-line text (`alphabeta:time=1s`) and [`levels`] gives each game its strength levels; the
-//! [`arena`] plays matches between them and [`elo`] turns the results into ratings. External
-//! UCI engines play too, through [`uci`] (`uci:PATH`). Timed games give each side a
-//! [`TimeControl`] and a [`GameClock`]; bots told the clocks ([`Bot::choose_on_clock`]) share
-//! their time by [`time_budget`].
+//! [`Evaluate`](boardlab_core::Evaluate), grouped by job:
+//!
+//! - [`search`]: the searchers behind the [`Bot`] trait: a seeded [`RandomBot`], the
+//!   [`AlphaBeta`] searcher (its numbers in [`alphabeta::SearchParams`]) and an [`Mcts`]
+//!   searcher, with the table, move ordering and evaluation cache they use;
+//! - [`time`]: a search's clock, [`TimeControl`]s and [`GameClock`]s of timed games, and how a
+//!   bot told the clocks ([`Bot::choose_on_clock`]) shares its time;
+//! - [`matches`]: the arena that plays matches, their openings, Elo and SPRT;
+//! - [`learning`]: fitting evaluation weights and search parameters (Texel tuning, SPSA) and
+//!   the network evaluation;
+//! - [`uci`]: external UCI engines as bots (`uci:PATH`);
+//! - and beside them: [`BotSpec`] reads bots from command-line text (`alphabeta:time=1s`),
+//!   [`levels`] gives each game its strength levels, [`solver`] plays perfectly where a game
+//!   is solved, [`analyze`] writes the designer's report and [`puzzles`] finds puzzles.
 
-pub mod alphabeta;
 pub mod analyze;
 pub mod any_bot;
-pub mod arena;
 pub mod bad_entry;
 pub mod bot;
-pub mod clock;
-pub mod correction;
-pub mod elo;
-pub mod eval_cache;
-pub mod game_clock;
+pub mod learning;
 pub mod levels;
-pub mod match_stats;
-pub mod mcts;
-pub mod network;
-pub mod openings;
-pub mod ordering;
+pub mod matches;
 pub mod puzzles;
-pub mod random;
-pub mod score;
+pub mod search;
 pub mod solver;
 pub mod spec;
-pub mod sprt;
-pub mod time_budget;
-pub mod time_control;
-pub mod tt;
-pub mod tune;
+pub mod time;
 pub mod uci;
 
-pub use alphabeta::AlphaBeta;
 pub use any_bot::{AnyBot, ChooseError};
 pub use bad_entry::BadEntry;
 pub use bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo, StopFlag};
-pub use game_clock::{ClockView, GameClock, OutOfTime};
 pub use levels::TOP_LEVEL;
-pub use mcts::{Mcts, MctsOptions, PlayoutKind};
-pub use random::RandomBot;
-pub use score::Score;
+pub use search::alphabeta::{self, AlphaBeta};
+pub use search::mcts::{Mcts, MctsOptions, PlayoutKind};
+pub use search::random::RandomBot;
+pub use search::score::Score;
 pub use spec::{BotKind, BotSpec, SpecError};
-pub use time_control::{TimeControl, TimeControlError, TimeLimits};
+pub use time::game_clock::{ClockView, GameClock, OutOfTime};
+pub use time::time_control::{TimeControl, TimeControlError, TimeLimits};

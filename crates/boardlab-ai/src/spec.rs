@@ -3,12 +3,14 @@
 //! `mcts:time=500ms`), and `level:N`, which each game turns into its own bot
 //! ([`levels`](crate::levels)).
 
-use crate::alphabeta::{AlphaBeta, AlphaBetaOptions, MAX_THREADS, Noise, ParamChanges, ParamError};
 use crate::bot::{Bot, Limits};
+use crate::learning::network::NetworkChoice;
 use crate::levels::{self, TOP_LEVEL};
-use crate::mcts::{Mcts, MctsOptions, PlayoutKind};
-use crate::network::NetworkChoice;
-use crate::random::RandomBot;
+use crate::search::alphabeta::{
+    AlphaBeta, AlphaBetaOptions, MAX_THREADS, Noise, ParamChanges, ParamError,
+};
+use crate::search::mcts::{Mcts, MctsOptions, PlayoutKind};
+use crate::search::random::RandomBot;
 use crate::solver::PerfectBot;
 use crate::uci::{UciBot, UciOptions};
 use boardlab_core::{Evaluate, Tunable, quoted};

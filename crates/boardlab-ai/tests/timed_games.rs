@@ -1,8 +1,8 @@
 //! Timed games: alpha-beta bots playing to a game clock finish short matches without a loss
 //! on time, the records carry the control, and a bot that overruns its clock loses on time.
 
-use boardlab_ai::arena::{MatchConfig, MatchSummary, play_game, run_match};
-use boardlab_ai::openings::Openings;
+use boardlab_ai::matches::arena::{MatchConfig, MatchSummary, play_game, run_match};
+use boardlab_ai::matches::openings::Openings;
 use boardlab_ai::{Bot, BotSpec, FailureKind, GameClock, RandomBot, SearchInfo, TimeControl};
 use boardlab_core::record::RecordResult;
 use boardlab_core::{Evaluate, GameHistory, Player, Position};

@@ -42,6 +42,9 @@ enum Command {
     Worker(commands::worker::WorkerArgs),
     /// Fit a game's evaluation weights to the results of self-play games (Texel tuning).
     Tune(commands::tune::TuneArgs),
+    /// Tune a game's search parameters by SPSA self-play; the tuned set is kept only if an
+    /// SPRT match against the present one accepts it.
+    Spsa(Box<commands::spsa::SpsaArgs>),
     /// Play self-play games and append their quiet positions, with the search's score and
     /// the game's result, to a data file (for training a network evaluation).
     Datagen(commands::datagen::DatagenArgs),
@@ -103,6 +106,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => commands::serve::run(args),
         Command::Worker(args) => commands::worker::run(args),
         Command::Tune(args) => commands::tune::run(args),
+        Command::Spsa(args) => commands::spsa::run(*args),
         Command::Datagen(args) => commands::datagen::run(args),
         Command::Train(args) => commands::train::run(args),
         Command::Engine(args) => commands::engine::run(args),

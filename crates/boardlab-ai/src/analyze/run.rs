@@ -2,9 +2,9 @@
 //! and a look at every first move; or one share of them.
 
 use super::data::{FirstMove, GameSummary, LadderGame, RunData};
-use crate::arena::{GameReport, MatchConfig, mix, run_games};
-use crate::openings::Openings;
-use crate::score::Score;
+use crate::matches::arena::{GameReport, MatchConfig, mix, run_games};
+use crate::matches::openings::Openings;
+use crate::search::score::Score;
 use crate::solver::{SolveError, Solver};
 use crate::spec::BotSpec;
 use boardlab_core::record::RecordResult;
@@ -130,7 +130,7 @@ pub fn run<P: Evaluate>(
         &self_play_games,
         &|_, _| {
             progress.step();
-            crate::arena::Flow::Continue
+            crate::matches::arena::Flow::Continue
         },
     );
     let self_play = played
@@ -157,7 +157,7 @@ pub fn run<P: Evaluate>(
             &ladder_share,
             &|_, _| {
                 progress.step();
-                crate::arena::Flow::Continue
+                crate::matches::arena::Flow::Continue
             },
         );
         ladder_results.extend(played.games.iter().map(|report| LadderGame {

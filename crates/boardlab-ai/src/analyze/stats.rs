@@ -1,7 +1,7 @@
 //! The statistics of a designer's report, computed from the raw records of a run.
 
 use super::data::{FirstMove, GameSummary, RunData};
-use crate::elo::Tally;
+use crate::matches::elo::Tally;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

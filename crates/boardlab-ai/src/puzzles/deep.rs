@@ -9,9 +9,9 @@
 //! it at one ply less), so every move gets an exact score at the same depth, not only a bound.
 
 use super::{Puzzle, PuzzleSearch, puzzle_id, self_play, theme};
-use crate::alphabeta::{AlphaBeta, AlphaBetaOptions};
 use crate::bot::Limits;
-use crate::score::{Score, WIN};
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaOptions};
+use crate::search::score::{Score, WIN};
 use boardlab_core::{Evaluate, GameHistory, Outcome};
 use serde::{Deserialize, Serialize};
 

@@ -3,9 +3,9 @@
 
 use super::{SolveError, Solver, TABLE_BITS};
 use crate::bot::{Bot, Limits, SearchInfo, StopFlag};
-use crate::game_clock::ClockView;
-use crate::score::Score;
-use crate::time_budget::clock_budget;
+use crate::search::score::Score;
+use crate::time::game_clock::ClockView;
+use crate::time::time_budget::clock_budget;
 use boardlab_core::{Evaluate, GameHistory, GameValue, Position, ValueOracle};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! Reading a UCI engine's `info` lines into [`SearchInfo`] reports.
 
 use crate::bot::SearchInfo;
-use crate::score::Score;
+use crate::search::score::Score;
 use std::time::Duration;
 
 /// The search report of an `info` line that gives a depth and a score

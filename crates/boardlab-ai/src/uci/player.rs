@@ -6,7 +6,7 @@ use super::info::parse_info;
 use super::options::{CLOCK_GRACE, Notation, UciOptions};
 use super::process::{EngineError, EngineProcess};
 use crate::bot::{Bot, BotFailure, FailureKind, Limits, SearchInfo};
-use crate::game_clock::ClockView;
+use crate::time::game_clock::ClockView;
 use boardlab_core::{Evaluate, GameHistory, MoveError, Player};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};

@@ -1,8 +1,8 @@
 //! A depth-limited search finds forced wins in every game (take the D, take the A, reach
 //! the baseline, take the last piece) and sees forced losses coming in time to stop them.
 
-use boardlab_ai::alphabeta::AlphaBetaOptions;
 use boardlab_ai::bot::Limits;
+use boardlab_ai::search::alphabeta::AlphaBetaOptions;
 use boardlab_ai::{AlphaBeta, Score};
 use boardlab_core::{Evaluate, GameHistory, Position};
 use boardlab_games::{Daisy, Obsidian, Parity, Sprint};

@@ -1,7 +1,7 @@
 //! Match openings: `setup:K` Daisy openings have both A's placed on their own halves, never
 //! let the side to move take an A at once, differ from pair to pair and repeat with the seed.
 
-use boardlab_ai::openings::{OpeningKind, Openings, can_win_at_once, match_openings};
+use boardlab_ai::matches::openings::{OpeningKind, Openings, can_win_at_once, match_openings};
 use boardlab_core::Player;
 use boardlab_games::daisy::Kind;
 use boardlab_games::{Daisy, Obsidian};

@@ -2,7 +2,7 @@
 //! results, and the fit lowers the prediction error of deliberately spoilt weights.
 
 use boardlab_ai::BotSpec;
-use boardlab_ai::tune::{error, fit, fit_scale, self_play_samples};
+use boardlab_ai::learning::tune::{error, fit, fit_scale, self_play_samples};
 use boardlab_games::Sprint;
 use boardlab_games::sprint::SprintWeights;
 
@@ -34,7 +34,7 @@ fn fitting_spoilt_sprint_weights_lowers_the_error() {
 
 #[test]
 fn recorded_games_give_samples_labelled_with_their_results() {
-    use boardlab_ai::tune::samples_from_records;
+    use boardlab_ai::learning::tune::samples_from_records;
     use boardlab_core::record::GameRecord;
     use boardlab_games::Obsidian;
     // The opening of a recorded game, stopped before it ends (as an adjudicated game is);
@@ -65,7 +65,7 @@ fn recorded_games_give_samples_labelled_with_their_results() {
 
 #[test]
 fn the_gradient_fit_lowers_the_error_at_least_as_far_as_local_search() {
-    use boardlab_ai::tune::{GradientSettings, fit_gradient};
+    use boardlab_ai::learning::tune::{GradientSettings, fit_gradient};
     let bot: BotSpec = "alphabeta:depth=2".parse().unwrap();
     let samples = self_play_samples::<Sprint>(Default::default(), &bot, 40, 6, 2, 9, &|| {});
     let spoilt = SprintWeights {
@@ -113,7 +113,7 @@ fn the_gradient_fit_lowers_the_error_at_least_as_far_as_local_search() {
 
 #[test]
 fn data_lines_give_samples_labelled_by_score_and_result() {
-    use boardlab_ai::tune::samples_from_data;
+    use boardlab_ai::learning::tune::samples_from_data;
     use boardlab_games::Obsidian;
     let text = "# a comment\n\
         ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1 0 1 | 0 | 1\n\
@@ -141,7 +141,7 @@ fn data_lines_give_samples_labelled_by_score_and_result() {
 
 #[test]
 fn every_unusable_record_of_a_file_is_named() {
-    use boardlab_ai::tune::samples_from_record_file;
+    use boardlab_ai::learning::tune::samples_from_record_file;
     use boardlab_games::Obsidian;
     let good = "[Game \"obsidian\"]\n[Result \"1-0\"]\n\n1. d2d4 b7b6 2. g1f3 c7c6 3. f3g1 h7h6 4. c2c3 f7f6 1-0\n";
     let text = format!(

@@ -2,8 +2,8 @@
 //! move, crash or hang each lose their games with a report, and the match goes on; a short
 //! match against the real Fairy-Stockfish when its binary has been built (ignored in CI).
 
-use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
-use boardlab_ai::openings::Openings;
+use boardlab_ai::matches::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
+use boardlab_ai::matches::openings::Openings;
 use boardlab_ai::{BotSpec, FailureKind};
 use boardlab_core::Evaluate;
 use boardlab_games::{Daisy, Obsidian, Sprint};

@@ -1,8 +1,8 @@
 //! Helpers shared by the bot tests: matches between two specs on any game.
 
 use boardlab_ai::BotSpec;
-use boardlab_ai::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
-use boardlab_ai::openings::{OpeningKind, Openings};
+use boardlab_ai::matches::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
+use boardlab_ai::matches::openings::{OpeningKind, Openings};
 use boardlab_core::{Evaluate, RuleOptions};
 
 /// Plays `games` games of `a` against `b` on `P` under `rules`, from the start position.

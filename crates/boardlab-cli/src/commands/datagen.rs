@@ -3,8 +3,8 @@
 
 use anyhow::{Context, Result, bail};
 use boardlab_ai::BotSpec;
-use boardlab_ai::network::{DataLine, SelfPlayConfig, self_play_data};
-use boardlab_ai::openings::Openings;
+use boardlab_ai::learning::network::{DataLine, SelfPlayConfig, self_play_data};
+use boardlab_ai::matches::openings::Openings;
 use boardlab_core::{Evaluate, RuleOptions, count};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;

@@ -2,12 +2,14 @@
 
 use crate::setup::{FirstChoice, GameArgs};
 use anyhow::{Context, Result, bail};
-use boardlab_ai::arena::{DEFAULT_MAX_PLIES, Flow, MatchConfig, MatchSummary, run_match_until};
-use boardlab_ai::elo::Tally;
-use boardlab_ai::elo::format_elo;
-use boardlab_ai::match_stats::SideStats;
-use boardlab_ai::openings::{OpeningKind, Openings};
-use boardlab_ai::sprt::{Decision, Sprt};
+use boardlab_ai::matches::arena::{
+    DEFAULT_MAX_PLIES, Flow, MatchConfig, MatchSummary, run_match_until,
+};
+use boardlab_ai::matches::elo::Tally;
+use boardlab_ai::matches::elo::format_elo;
+use boardlab_ai::matches::match_stats::SideStats;
+use boardlab_ai::matches::openings::{OpeningKind, Openings};
+use boardlab_ai::matches::sprt::{Decision, Sprt};
 use boardlab_ai::{BotSpec, FailureKind, TimeControl};
 use boardlab_core::{Evaluate, RuleOptions, count};
 use boardlab_games::{GameVisitor, with_game};
@@ -188,7 +190,7 @@ const LOG_EVERY: u32 = 20;
 
 /// The test's end: `SPRT elo0=0 elo1=10 alpha=0.05 beta=0.05: LLR 3.01 (bounds -2.94 to
 /// +2.94) after 120 games: H1 accepted (…)`.
-fn sprt_line(sprt: &Sprt, tally: &Tally, max_games: usize) -> String {
+pub(crate) fn sprt_line(sprt: &Sprt, tally: &Tally, max_games: usize) -> String {
     let (lower, upper) = sprt.bounds();
     let verdict = match sprt.decide(tally) {
         Decision::H1 => format!(

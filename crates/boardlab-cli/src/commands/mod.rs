@@ -14,6 +14,7 @@ pub mod play_clock;
 pub mod puzzles;
 pub mod serve;
 pub mod solve;
+pub mod spsa;
 pub mod tablebase;
 pub mod train;
 pub mod tune;

@@ -3,7 +3,7 @@
 
 use super::bad_entries;
 use anyhow::{Context, Result, bail};
-use boardlab_ai::network::{TrainSettings, TrainingSet, train};
+use boardlab_ai::learning::network::{TrainSettings, TrainingSet, train};
 use boardlab_core::{Evaluate, RuleOptions, count};
 use boardlab_games::{GameId, GameVisitor, with_game};
 use clap::Args;

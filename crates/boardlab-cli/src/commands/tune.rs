@@ -4,7 +4,7 @@
 use super::bad_entries;
 use anyhow::{Context, Result, bail};
 use boardlab_ai::BotSpec;
-use boardlab_ai::tune::{
+use boardlab_ai::learning::tune::{
     FitReport, GradientSettings, Sample, fit, fit_gradient, samples_from_data,
     samples_from_record_file, self_play_samples,
 };

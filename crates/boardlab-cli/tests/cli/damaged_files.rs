@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use boardlab_ai::network::{FloatWeights, Network};
+use boardlab_ai::learning::network::{FloatWeights, Network};
 use boardlab_core::Evaluate;
 use boardlab_games::Obsidian;
 use common::{boardlab, text};
@@ -140,7 +140,7 @@ fn a_damaged_network_file_is_named() {
         output_weights: vec![0.1; 2 * hidden],
         output_bias: vec![0.0],
     };
-    let features = boardlab_ai::network::model::features_name::<Obsidian>();
+    let features = boardlab_ai::learning::network::model::features_name::<Obsidian>();
     let network = Network::from_float(&features, inputs, 300.0, &weights).unwrap();
     let path = temp_dir("network");
     let mut bytes = network.to_bytes();

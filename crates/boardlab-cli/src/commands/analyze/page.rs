@@ -3,7 +3,7 @@
 
 use super::charts::{self, Series};
 use boardlab_ai::analyze::{LENGTH_BIN, Report};
-use boardlab_ai::elo::format_elo;
+use boardlab_ai::matches::elo::format_elo;
 use std::fmt::Write;
 
 /// Escapes text for HTML.

@@ -1,7 +1,7 @@
 //! The report's short summary for the terminal.
 
 use boardlab_ai::analyze::Report;
-use boardlab_ai::elo::format_elo;
+use boardlab_ai::matches::elo::format_elo;
 use std::fmt::Write;
 
 /// A few lines per variant.

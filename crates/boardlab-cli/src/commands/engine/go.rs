@@ -1,7 +1,7 @@
 //! The `go` command of the engine protocol: how long, how deep or how far to search.
 
 use boardlab_ai::Limits;
-use boardlab_ai::game_clock::ClockView;
+use boardlab_ai::time::game_clock::ClockView;
 use boardlab_core::quoted;
 use std::time::Duration;
 

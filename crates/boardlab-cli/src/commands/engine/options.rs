@@ -3,7 +3,7 @@
 use super::output::Output;
 use super::session::Session;
 use boardlab_ai::BotSpec;
-use boardlab_ai::alphabeta::{PARAMS, ParamChanges};
+use boardlab_ai::search::alphabeta::{PARAMS, ParamChanges};
 use boardlab_core::quoted;
 use boardlab_core::{Evaluate, RuleInfo, RuleOptions, Setup};
 use boardlab_games::{AnyGame, GameId, GameVisitor, with_game};
@@ -16,7 +16,7 @@ const ENTRY_BYTES: u64 = 16;
 
 /// The default `Hash` in megabytes: the table the alpha-beta bot has by default, so that
 /// the engine plays as `alphabeta` does.
-const DEFAULT_HASH_MB: u64 = (ENTRY_BYTES << boardlab_ai::alphabeta::DEFAULT_TT_BITS) >> 20;
+const DEFAULT_HASH_MB: u64 = (ENTRY_BYTES << boardlab_ai::search::alphabeta::DEFAULT_TT_BITS) >> 20;
 
 /// The engine's settings, from `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,7 +151,7 @@ pub(crate) fn identity(protocol: &str, settings: &Settings) -> Vec<String> {
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         format!(
             "option name Threads type spin default 1 min 1 max {}",
-            boardlab_ai::alphabeta::MAX_THREADS
+            boardlab_ai::search::alphabeta::MAX_THREADS
         ),
         format!(
             "option name Level type spin default 0 min 0 max {}",
@@ -267,7 +267,7 @@ pub(crate) fn parse_setoption(words: &[&str], settings: Settings) -> Result<Sett
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" => changed.game = variant_named(&changed.variants, &value)?,
         "hash" => changed.hash_mb = number(MAX_HASH_MB)?,
-        "threads" => changed.threads = number(boardlab_ai::alphabeta::MAX_THREADS as u64)?,
+        "threads" => changed.threads = number(boardlab_ai::search::alphabeta::MAX_THREADS as u64)?,
         "level" => {
             changed.level = match value.parse::<u8>() {
                 Ok(0) => None,

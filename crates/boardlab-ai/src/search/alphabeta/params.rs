@@ -324,13 +324,14 @@ impl ParamChanges {
         Ok(())
     }
 
-    /// The changes a parameters file makes: `NAME = VALUE` lines; blank lines and lines
-    /// starting with `#` are left alone.
+    /// The changes a parameters file makes: `NAME = VALUE` lines; blank lines and
+    /// comments (from `#` to the end of the line) are left alone.
     pub fn read(text: &str) -> Result<ParamChanges, ParamError> {
         let mut changes = ParamChanges::default();
         for (index, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
+            // A `#` starts a comment, on a line of its own or after a value.
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
                 continue;
             }
             let Some((name, value)) = line.split_once('=') else {
@@ -435,7 +436,9 @@ mod tests {
         let written = params.to_string();
         let mut again = SearchParams::default();
         again
-            .read(&format!("# made by a test\n\n{written}"))
+            .read(&format!(
+                "# made by a test\n\n{written}  # a comment after a value"
+            ))
             .unwrap();
         assert_eq!(again, params);
     }

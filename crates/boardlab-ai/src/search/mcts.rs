@@ -2,10 +2,10 @@
 //! evaluation-guided playouts, and reuse of the tree from one move to the next.
 
 use crate::bot::{Bot, Limits, SearchInfo};
-use crate::clock::Clock;
-use crate::game_clock::ClockView;
-use crate::score::Score;
-use crate::time_budget::clock_budget;
+use crate::search::score::Score;
+use crate::time::clock::Clock;
+use crate::time::game_clock::ClockView;
+use crate::time::time_budget::clock_budget;
 use boardlab_core::playout::random_playout;
 use boardlab_core::{Evaluate, GameHistory, MoveList, Player, RuleOptions};
 use rand::rngs::SmallRng;

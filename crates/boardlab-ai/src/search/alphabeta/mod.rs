@@ -23,14 +23,14 @@ pub use params::{PARAM_COUNT, PARAMS, ParamChanges, ParamError, ParamInfo, Searc
 pub use search::Noise;
 
 use crate::bot::{Bot, Limits, SearchInfo, StopFlag};
-use crate::clock::{Budget, Clock};
-use crate::eval_cache::EvalCache;
-use crate::game_clock::ClockView;
-use crate::network::{Network, NetworkChoice};
-use crate::ordering::{MAX_PLY, Ordering};
-use crate::score::{DECIDED, Score, WIN};
-use crate::time_budget::clock_budget;
-use crate::tt::Table;
+use crate::learning::network::{Network, NetworkChoice};
+use crate::search::eval_cache::EvalCache;
+use crate::search::ordering::{MAX_PLY, Ordering};
+use crate::search::score::{DECIDED, Score, WIN};
+use crate::search::tt::Table;
+use crate::time::clock::{Budget, Clock};
+use crate::time::game_clock::ClockView;
+use crate::time::time_budget::clock_budget;
 use boardlab_core::{Evaluate, GameHistory, Position};
 use params::Tuning;
 use search::{Search, Shared, ThreadMemory};

@@ -4,7 +4,7 @@
 //! A search with a time limit uses nearly all of it: it stops at [`HARD_SHARE`] of the
 //! budget less a fixed margin, and the alpha-beta bot keeps what an unfinished iteration has
 //! already found, so a new iteration is worth starting until then. A move played to a game
-//! clock gets its two times from the clock instead (see [`crate::time_budget`]).
+//! clock gets its two times from the clock instead (see [`crate::time::time_budget`]).
 
 use crate::bot::Limits;
 use std::time::{Duration, Instant};

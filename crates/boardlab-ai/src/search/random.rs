@@ -1,7 +1,7 @@
 //! The random bot: a uniformly random legal move, from a seeded generator.
 
 use crate::bot::{Bot, SearchInfo};
-use crate::score::Score;
+use crate::search::score::Score;
 use boardlab_core::{GameHistory, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

@@ -7,12 +7,12 @@
 //! (not in check, no capture that wins material, the bot's move quiet, the score not a
 //! decided game), for these are the ones a static evaluation is asked about.
 
-use crate::arena::{DEFAULT_MAX_PLIES, mix};
 use crate::bot::Bot;
-use crate::openings::{Openings, opening};
-use crate::score::Score;
+use crate::learning::tune::has_winning_capture;
+use crate::matches::arena::{DEFAULT_MAX_PLIES, mix};
+use crate::matches::openings::{Openings, opening};
+use crate::search::score::Score;
 use crate::spec::BotSpec;
-use crate::tune::has_winning_capture;
 use boardlab_core::{Evaluate, GameHistory, Player, quoted};
 use std::fmt;
 use std::str::FromStr;

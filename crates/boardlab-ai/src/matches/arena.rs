@@ -3,14 +3,14 @@
 //! optionally a game clock (a side whose clock runs out loses on time).
 
 use crate::bot::{Bot, BotFailure, FailureKind, SearchInfo};
-use crate::elo::Tally;
-use crate::game_clock::GameClock;
-use crate::match_stats::SideStats;
-pub use crate::openings::opening;
-use crate::openings::{Openings, match_openings};
-use crate::score::Score;
+use crate::matches::elo::Tally;
+use crate::matches::match_stats::SideStats;
+pub use crate::matches::openings::opening;
+use crate::matches::openings::{Openings, match_openings};
+use crate::search::score::Score;
 use crate::spec::BotSpec;
-use crate::time_control::TimeControl;
+use crate::time::game_clock::GameClock;
+use crate::time::time_control::TimeControl;
 use boardlab_core::record::{GameRecord, RecordResult};
 use boardlab_core::{Evaluate, GameHistory, Player, Position};
 use std::sync::Mutex;

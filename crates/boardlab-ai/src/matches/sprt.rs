@@ -11,7 +11,7 @@
 //! is replaced by 0.001, as Fishtest does, so that the first games give finite values). The
 //! test accepts H1 once `LLR ≥ ln((1 - β) / α)` and H0 once `LLR ≤ ln(β / (1 - α))`.
 
-use crate::elo::Tally;
+use crate::matches::elo::Tally;
 use boardlab_core::quoted;
 use std::fmt;
 use std::str::FromStr;

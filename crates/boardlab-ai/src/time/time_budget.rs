@@ -8,8 +8,8 @@
 //! the work around the search and a busy machine. As the clock runs down every move gets
 //! less, so a bot playing by these budgets does not run out of time.
 
-use crate::clock::Budget;
-use crate::game_clock::ClockView;
+use crate::time::clock::Budget;
+use crate::time::game_clock::ClockView;
 use boardlab_core::Player;
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! [`GameClock`]: both sides' clocks in a timed game, and [`ClockView`], what a bot to move
 //! is told of them.
 
-use crate::time_control::TimeControl;
+use crate::time::time_control::TimeControl;
 use boardlab_core::Player;
 use std::time::Duration;
 

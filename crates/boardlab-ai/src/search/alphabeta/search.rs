@@ -3,12 +3,12 @@
 
 use super::features::Features;
 use super::params::{SearchParams, Tuning};
-use crate::clock::Clock;
-use crate::eval_cache::EvalCache;
-use crate::network::{Accumulator, Network};
-use crate::ordering::{MAX_PLY, Ordering, Previous};
-use crate::score::{DECIDED, WIN, loss_in};
-use crate::tt::{Bound, Entry, Table, from_tt, to_tt};
+use crate::learning::network::{Accumulator, Network};
+use crate::search::eval_cache::EvalCache;
+use crate::search::ordering::{MAX_PLY, Ordering, Previous};
+use crate::search::score::{DECIDED, WIN, loss_in};
+use crate::search::tt::{Bound, Entry, Table, from_tt, to_tt};
+use crate::time::clock::Clock;
 use arrayvec::ArrayVec;
 use boardlab_core::{Evaluate, MAX_EVAL, MoveList, Outcome, Player, RuleOptions};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
@@ -69,7 +69,7 @@ impl Noise {
             return eval;
         }
         let span = 2 * self.amount as u64 + 1;
-        let error = (crate::arena::mix(key ^ self.seed) % span) as i32 - self.amount;
+        let error = (crate::matches::arena::mix(key ^ self.seed) % span) as i32 - self.amount;
         (eval + error).clamp(-MAX_EVAL, MAX_EVAL)
     }
 }
@@ -786,7 +786,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if self.stopped {
             return Some(0);
         }
-        (score >= beta).then(|| if score >= DECIDED { beta } else { score })
+        (score >= beta).then_some(if score >= DECIDED { beta } else { score })
     }
 
     /// Singular extensions (step 10): whether the table move `mv` of `entry` is the only

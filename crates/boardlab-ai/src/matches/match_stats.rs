@@ -2,7 +2,7 @@
 //! time it used (and, in timed games, how low its clock ran), and how often it failed.
 
 use crate::bot::{FailureKind, SearchInfo};
-use crate::score::Score;
+use crate::search::score::Score;
 use std::time::Duration;
 
 /// The width of a bucket of [`SideStats::share_histogram`], as a share of the time limit.

@@ -3,7 +3,7 @@
 //! to move can win at once. Each pair of games gets its own opening, distinct from the other
 //! pairs' where the random plies allow.
 
-use crate::arena::mix;
+use crate::matches::arena::mix;
 use boardlab_core::{GameHistory, MoveList, Outcome, Player, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};

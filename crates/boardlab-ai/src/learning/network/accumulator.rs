@@ -172,7 +172,7 @@ pub(super) fn add_row(sums: &mut [i16], row: &[i16]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::network::FloatWeights;
+    use crate::learning::network::FloatWeights;
     use boardlab_core::Position;
     use boardlab_games::obsidian::Obsidian;
     use rand::rngs::SmallRng;

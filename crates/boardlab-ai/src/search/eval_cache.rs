@@ -2,7 +2,7 @@
 //! position met again (by a transposition, a re-search or the next move's search) is not
 //! evaluated twice; with it, the corrections the searches learned for those evaluations.
 
-use crate::correction::Correction;
+use crate::search::correction::Correction;
 
 /// An always-replace table of evaluations.
 #[derive(Clone, Debug)]

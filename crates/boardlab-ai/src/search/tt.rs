@@ -1,7 +1,7 @@
 //! The transposition table: search results keyed by a position's Zobrist hash.
 
-use crate::ordering::MAX_PLY;
-use crate::score::{DECIDED, WIN};
+use crate::search::ordering::MAX_PLY;
+use crate::search::score::{DECIDED, WIN};
 use boardlab_core::MoveBits;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -167,7 +167,7 @@ pub fn from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::loss_in;
+    use crate::search::score::loss_in;
 
     /// A move type for the tests.
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,14 +6,15 @@
 //! positions `p`, with results and evaluations from Player 1's side, `sigmoid(x) = 1 / (1 +
 //! 10^(-x/400))`, and `K` the scale that fits the starting weights best.
 
-use crate::arena::{MatchConfig, run_match};
 use crate::bad_entry::{BadEntry, data_lines};
-use crate::openings::{OpeningKind, Openings};
+use crate::matches::arena::{MatchConfig, run_match};
+use crate::matches::openings::{OpeningKind, Openings};
 use crate::spec::BotSpec;
 use boardlab_core::record::{GameRecord, RecordResult};
 use boardlab_core::{Evaluate, MoveList, Player, RuleOptions, Tunable, quoted};
 
 mod gradient;
+pub mod spsa;
 
 pub use gradient::{GradientSettings, NotLinear, fit_gradient};
 
@@ -51,7 +52,7 @@ pub fn self_play_samples<P: Evaluate>(
             plies: opening_plies,
         },
         seed,
-        max_plies: crate::arena::DEFAULT_MAX_PLIES,
+        max_plies: crate::matches::arena::DEFAULT_MAX_PLIES,
         time_control: None,
     };
     let summary = run_match(&config, &|_, _| on_game());
@@ -188,10 +189,12 @@ pub fn samples_from_data<P: Evaluate>(
     let mut samples = Vec::new();
     let mut bad = Vec::new();
     for (number, line) in data_lines(text) {
-        let read = line.parse::<crate::network::DataLine>().and_then(|data| {
-            let position = P::from_text(&data.position, rules).map_err(|e| e.to_string())?;
-            Ok((position, data))
-        });
+        let read = line
+            .parse::<crate::learning::network::DataLine>()
+            .and_then(|data| {
+                let position = P::from_text(&data.position, rules).map_err(|e| e.to_string())?;
+                Ok((position, data))
+            });
         match read {
             Ok((position, data)) => {
                 let predicted = sigmoid(data.score as f64, 1.0);

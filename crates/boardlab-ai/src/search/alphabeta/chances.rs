@@ -9,7 +9,7 @@
 //! [`choose_by_chances`] picks the move.
 
 use super::search::Search;
-use crate::score::{DECIDED, WIN, loss_in};
+use crate::search::score::{DECIDED, WIN, loss_in};
 use boardlab_core::{Evaluate, MoveList};
 
 /// The most a single reply counts in a mean: twenty of the game's pieces, so that a reply
@@ -267,7 +267,7 @@ mod tests {
 
     #[test]
     fn a_draw_is_taken_only_when_nothing_else_is_near() {
-        let contempt = crate::alphabeta::SearchParams::default().contempt;
+        let contempt = crate::search::alphabeta::SearchParams::default().contempt;
         let draw = ("draw", chance(-contempt, -contempt, true));
         let play_on = ("play on", chance(-90, -120, false));
         assert_eq!(first(vec![draw.clone(), play_on.clone()], 100), "play on");
