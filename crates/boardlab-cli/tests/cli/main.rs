@@ -16,5 +16,6 @@ mod echoed_input;
 mod engine;
 mod serve;
 mod solve;
+mod spsa;
 mod tui;
 mod workers;
