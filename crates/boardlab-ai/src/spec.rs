@@ -490,12 +490,7 @@ impl FromStr for BotSpec {
                         bad("a readable search parameters file (NAME = VALUE lines, as `boardlab spsa` writes)")
                     })?;
                     let changes = ParamChanges::read(&text).map_err(SpecError::BadParam)?;
-                    for (name, number) in changes.iter() {
-                        spec.alphabeta
-                            .params
-                            .set(name, &number.to_string())
-                            .expect("a value read is in range");
-                    }
+                    spec.alphabeta.params.merge(&changes);
                 }
                 (BotKind::AlphaBeta, param) if param.starts_with("param.") => {
                     spec.alphabeta

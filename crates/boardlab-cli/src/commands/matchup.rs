@@ -133,13 +133,9 @@ impl GameVisitor for MatchArgs {
             }
             bar.set_message(progress);
             bar.inc(1);
-            match sprt.map(|t| t.decide(tally)) {
-                Some(Decision::H0 | Decision::H1) => {
-                    let mut first = decided.lock().unwrap_or_else(|e| e.into_inner());
-                    first.get_or_insert(*tally);
-                    Flow::Stop
-                }
-                _ => Flow::Continue,
+            match sprt {
+                Some(sprt) => stop_when_decided(&sprt, tally, &decided),
+                None => Flow::Continue,
             }
         });
         bar.finish_and_clear();
@@ -182,6 +178,24 @@ impl MatchArgs {
             }
         }
         Ok(())
+    }
+}
+
+/// Whether a match under the test `sprt` stops after a game that left `tally`: it does once
+/// the test decides, noting in `decided` the tally it decided at (the first, when games
+/// finish together).
+pub(crate) fn stop_when_decided(
+    sprt: &Sprt,
+    tally: &Tally,
+    decided: &std::sync::Mutex<Option<Tally>>,
+) -> Flow {
+    match sprt.decide(tally) {
+        Decision::Continue => Flow::Continue,
+        Decision::H0 | Decision::H1 => {
+            let mut first = decided.lock().unwrap_or_else(|e| e.into_inner());
+            first.get_or_insert(*tally);
+            Flow::Stop
+        }
     }
 }
 

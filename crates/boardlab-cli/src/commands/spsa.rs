@@ -1,13 +1,13 @@
 //! `boardlab spsa`: tunes a game's search parameters by SPSA self-play, then keeps the tuned
 //! set only if an SPRT match against the game's present set accepts it.
 
-use super::matchup::sprt_line;
+use super::matchup::{sprt_line, stop_when_decided};
 use crate::setup::{FirstChoice, GameArgs};
 use anyhow::{Context, Result, bail};
 use boardlab_ai::learning::tune::spsa::{
     DEFAULT_R_END, Spsa, SpsaGames, run_spsa, spsa_params, with_params,
 };
-use boardlab_ai::matches::arena::{DEFAULT_MAX_PLIES, Flow, MatchConfig, mix, run_match_until};
+use boardlab_ai::matches::arena::{DEFAULT_MAX_PLIES, MatchConfig, mix, run_match_until};
 use boardlab_ai::matches::elo::{Tally, format_elo};
 use boardlab_ai::matches::openings::Openings;
 use boardlab_ai::matches::sprt::{Decision, Sprt};
@@ -203,14 +203,7 @@ impl SpsaArgs {
             if log_lines && tally.games() % 100 == 0 {
                 note!("check: {tally}, LLR {:.2}", sprt.llr(tally));
             }
-            match sprt.decide(tally) {
-                Decision::Continue => Flow::Continue,
-                _ => {
-                    let mut first = decided.lock().unwrap_or_else(|e| e.into_inner());
-                    first.get_or_insert(*tally);
-                    Flow::Stop
-                }
-            }
+            stop_when_decided(&sprt, tally, &decided)
         });
         let at = decided
             .into_inner()

@@ -211,12 +211,7 @@ fn names() -> String {
 impl ParamInfo {
     /// The parameter called `name`.
     pub fn named(name: &str) -> Result<&'static ParamInfo, ParamError> {
-        PARAMS
-            .iter()
-            .find(|p| p.name == name)
-            .ok_or_else(|| ParamError::Unknown {
-                name: name.to_string(),
-            })
+        index_of(name).map(|index| &PARAMS[index])
     }
 }
 
@@ -248,19 +243,6 @@ impl SearchParams {
         Ok(())
     }
 
-    /// The parameters that differ from `base`, as `NAME=VALUE` joined by commas (empty when
-    /// none do).
-    pub fn differences(&self, base: &SearchParams) -> String {
-        PARAMS
-            .iter()
-            .filter_map(|p| {
-                let value = self.get(p.name)?;
-                (Some(value) != base.get(p.name)).then(|| format!("{}={value}", p.name))
-            })
-            .collect::<Vec<_>>()
-            .join(",")
-    }
-
     /// The late-move reduction table these parameters give: by depth and move index, about
     /// `lmr_base + ln(depth) ln(index) / lmr_divisor` plies.
     pub(super) fn reduction_table(&self) -> Box<[[u8; 64]; 64]> {
@@ -277,14 +259,19 @@ impl SearchParams {
     }
 }
 
-/// The index of parameter `name` and `value` read as a whole number within its range.
-fn checked(name: &str, value: &str) -> Result<(usize, i32), ParamError> {
-    let index = PARAMS
+/// The index in [`PARAMS`] of the parameter called `name`.
+fn index_of(name: &str) -> Result<usize, ParamError> {
+    PARAMS
         .iter()
         .position(|p| p.name == name)
         .ok_or_else(|| ParamError::Unknown {
             name: name.to_string(),
-        })?;
+        })
+}
+
+/// The index of parameter `name` and `value` read as a whole number within its range.
+fn checked(name: &str, value: &str) -> Result<(usize, i32), ParamError> {
+    let index = index_of(name)?;
     let info = &PARAMS[index];
     let number: i64 = value.trim().parse().map_err(|_| ParamError::NotANumber {
         name: name.to_string(),
@@ -364,6 +351,15 @@ impl ParamChanges {
             .filter_map(|(info, value)| value.map(|v| (info.name, v)))
     }
 
+    /// Takes the changes `other` makes, over these.
+    pub fn merge(&mut self, other: &ParamChanges) {
+        for (mine, theirs) in self.values.iter_mut().zip(other.values) {
+            if theirs.is_some() {
+                *mine = theirs;
+            }
+        }
+    }
+
     /// Whether nothing is changed.
     pub fn is_empty(&self) -> bool {
         self.values.iter().all(Option::is_none)
@@ -429,10 +425,11 @@ mod tests {
         let mut params = SearchParams::default();
         params.set("futility_base", "120").unwrap();
         assert_eq!(params.futility_base, 120);
-        assert_eq!(
-            params.differences(&SearchParams::default()),
-            "futility_base=120"
-        );
+        let mut changes = ParamChanges::default();
+        changes.set("futility_base", "120").unwrap();
+        let mut changed = SearchParams::default();
+        changes.apply(&mut changed);
+        assert_eq!(changed, params);
         let written = params.to_string();
         let mut again = SearchParams::default();
         again
