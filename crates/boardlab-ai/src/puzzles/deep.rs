@@ -10,7 +10,7 @@
 
 use super::{Puzzle, PuzzleSearch, puzzle_id, self_play, theme};
 use crate::bot::Limits;
-use crate::search::alphabeta::{AlphaBeta, AlphaBetaOptions};
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaOptions, ParamChanges};
 use crate::search::score::{Score, WIN};
 use boardlab_core::{Evaluate, GameHistory, Outcome};
 use serde::{Deserialize, Serialize};
@@ -82,11 +82,14 @@ pub fn score_moves<P: Evaluate>(position: &P, depth: u32) -> Vec<(String, i32)> 
     scores
 }
 
-/// A pure-minimax alpha-beta bot (no practical chances) searching to `depth`.
+/// A pure-minimax alpha-beta bot (no practical chances) searching to `depth`, with the
+/// search's default parameters rather than the game's tuned ones: a stored puzzle's scores
+/// stay what they were when a game's bots are tuned.
 fn searcher<P: Evaluate>(depth: u32) -> AlphaBeta<P> {
     let options = AlphaBetaOptions {
         tt_bits: TT_BITS,
         chances: Some(0),
+        params: ParamChanges::to_defaults(),
         ..AlphaBetaOptions::default()
     };
     let limits = Limits {

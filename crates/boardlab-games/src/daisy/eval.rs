@@ -244,6 +244,10 @@ impl Evaluate for Daisy {
     fn shipped_network() -> Option<&'static [u8]> {
         network::SHIPPED
     }
+
+    fn tuned_search() -> Option<&'static str> {
+        Some(include_str!("search.params"))
+    }
 }
 
 #[cfg(test)]

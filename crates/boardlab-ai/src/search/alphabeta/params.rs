@@ -91,8 +91,11 @@ search_params! {
     futility_base = 100, 0..=500;
     /// Futility's margin per ply of depth left.
     futility_per_depth = 100, 10..=500;
-    /// The deepest node where futility and late-move pruning skip quiet moves.
+    /// The deepest node where futility skips quiet moves.
     futility_depth = 3, 0..=8;
+    /// The deepest node where late-move pruning skips quiet moves (outside the principal
+    /// variation).
+    late_move_depth = 3, 0..=20;
     /// Late-move pruning: at depth d, the quiet moves after this many plus
     /// `late_move_per_depth2 * d * d` are skipped.
     late_move_base = 4, 1..=20;
@@ -153,6 +156,9 @@ search_params! {
     /// Checks extend the search (and singular extensions apply) up to this many plies per
     /// ply of the iteration's depth.
     extension_plies_per_depth = 2, 1..=4;
+    /// A check extends the search only where at least this many plies are left (0: at
+    /// every node, the horizon included, where the extension turns quiescence into a search).
+    check_extension_depth = 0, 0..=20;
     /// Quiescence answers checks with every evasion this many plies past the extensions.
     quiescence_check_plies = 8, 0..=20;
 }
@@ -304,6 +310,16 @@ impl Default for ParamChanges {
 }
 
 impl ParamChanges {
+    /// Changes that set every parameter to the search's default, whatever a game's tuned
+    /// file says: for searches whose verdicts must not move when a bot is tuned.
+    pub fn to_defaults() -> ParamChanges {
+        let mut changes = ParamChanges::default();
+        for (slot, info) in changes.values.iter_mut().zip(PARAMS.iter()) {
+            *slot = Some(info.default);
+        }
+        changes
+    }
+
     /// Sets parameter `name` to `value` (a whole number within its range).
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), ParamError> {
         let (index, number) = checked(name, value)?;
@@ -401,6 +417,25 @@ impl Tuning {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_games_tuned_file_reads_and_daisy_ships_one() {
+        use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
+        // `for_game` panics on a file it cannot read: each game's file is checked here.
+        let daisy = SearchParams::for_game::<Daisy>();
+        assert_ne!(daisy, SearchParams::default());
+        assert!(daisy.check_extension_depth > 0);
+        let mut back = daisy;
+        ParamChanges::to_defaults().apply(&mut back);
+        assert_eq!(back, SearchParams::default());
+        for params in [
+            SearchParams::for_game::<Obsidian>(),
+            SearchParams::for_game::<Sprint>(),
+            SearchParams::for_game::<Parity>(),
+        ] {
+            assert_eq!(params, SearchParams::default());
+        }
+    }
 
     #[test]
     fn every_default_lies_in_its_range_and_names_are_unique() {

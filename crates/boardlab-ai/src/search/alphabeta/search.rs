@@ -493,9 +493,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return alpha;
         }
 
-        // Step 3. A key piece under attack extends the search; at the horizon, quiescence.
+        // Step 3. A key piece under attack extends the search where enough depth is left
+        // (nearer the leaves quiescence answers it); at the horizon, quiescence.
         let in_check = self.in_check(position);
-        if in_check && ply < self.extension_plies() {
+        let extends = depth >= self.params().check_extension_depth;
+        if in_check && extends && ply < self.extension_plies() {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
@@ -611,11 +613,12 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
         let mut keys = std::mem::take(&mut self.keys[ply]);
         self.score_moves(position, &moves, tt_move, ply, &mut keys);
-        let pruning = quiet_node && self.features().futility && depth <= params.futility_depth;
+        let pruning = quiet_node && self.features().futility;
         let futile = pruning
+            && depth <= params.futility_depth
             && alpha.abs() < DECIDED
             && eval + params.futility_base + params.futility_per_depth * depth <= alpha;
-        let late_move_limit = if pruning {
+        let late_move_limit = if pruning && depth <= params.late_move_depth {
             let limit =
                 (params.late_move_base + params.late_move_per_depth2 * depth * depth) as usize;
             if self.features().improving && !improving {
