@@ -18,7 +18,10 @@ npm ci --no-audit --no-fund
 npx tsc --noEmit -p tsconfig.json
 
 target="${CARGO_TARGET_DIR:-$root/target}"
-# The tests' profile (Cargo.toml): what `cargo test --workspace --profile ci` built already.
-(cd "$root" && cargo build --profile ci -p boardlab-web --bin boardlab-web)
+# The server as the README's test command builds it (`cargo test --workspace --profile ci`,
+# which builds target/ci/boardlab-web for the web crate's own tests): after that command,
+# as in .ci/run, this builds nothing. A plain `cargo build -p boardlab-web` would unify
+# other features of the dependencies and build the whole tree a second time (3-4 minutes).
+(cd "$root" && cargo test --workspace --profile ci --no-run --quiet)
 export BOARDLAB_WEB_BIN="${BOARDLAB_WEB_BIN:-$target/ci/boardlab-web}"
 node --test --test-concurrency=1 tests/

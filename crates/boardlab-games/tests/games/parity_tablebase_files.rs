@@ -211,11 +211,17 @@ fn bad_headers_old_formats_cut_files_and_misnamed_files_are_clear_errors() {
     let header = std::str::from_utf8(&sound_bytes[..header_len(&sound_bytes)]).unwrap();
     // An old file without checksums.
     let old = header
-        .replace("tablebase 2", "tablebase 1")
+        .replace("tablebase 3", "tablebase 1")
         .replace("block-bytes 65536\nchecksums crc32\n", "");
     let error = refused_with(&dir, name, &old);
     assert!(
         error.contains("format 1") && error.contains("rebuild"),
+        "{error}"
+    );
+    // A file of format 2: checksums, but its positions in the order before format 3.
+    let error = refused_with(&dir, name, header.replace("tablebase 3", "tablebase 2"));
+    assert!(
+        error.contains("format 2") && error.contains("order") && error.contains("rebuild"),
         "{error}"
     );
     // Numbers too large for their fields are shown as written, and refused.
@@ -240,7 +246,7 @@ fn bad_headers_old_formats_cut_files_and_misnamed_files_are_clear_errors() {
     // A file cut short, or with its header alone.
     let error = refused_with(&dir, name, &sound_bytes[..sound_bytes.len() / 2]);
     assert!(error.contains("cut short"), "{error}");
-    let error = refused_with(&dir, name, "boardlab parity tablebase 2\nlayout");
+    let error = refused_with(&dir, name, "boardlab parity tablebase 3\nlayout");
     assert!(error.contains("inside its header"), "{error}");
     // A file of another table under this name.
     let other = std::fs::read(dir.join("w1-b1-1.values")).unwrap();

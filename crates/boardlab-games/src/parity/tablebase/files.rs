@@ -4,7 +4,7 @@
 //! little-endian; 0 for draws). Each starts with a text header ending in a line `end`:
 //!
 //! ```text
-//! boardlab parity tablebase 2
+//! boardlab parity tablebase 3
 //! layout WBWB/UWBR/WRUB/BURW/RBWU/BWBW
 //! white 5
 //! black 4
@@ -18,8 +18,9 @@
 //!
 //! The data follows the header; after the data come its checksums ([`super::checksum`]):
 //! the CRC-32 of each block of `block-bytes` data bytes (the last block may be shorter),
-//! little-endian, then the CRC-32 of the header and those checksums. Format 1 had no
-//! checksums and is refused with a request to rebuild.
+//! little-endian, then the CRC-32 of the header and those checksums. Older formats are
+//! refused with a request to rebuild: format 1 had no checksums, format 2 ordered the
+//! positions by White's set first.
 //!
 //! Positions are in the order of [`super::index`]. Files are written under a temporary name
 //! and renamed when complete, so a folder never holds half a table under its real name.
@@ -40,7 +41,16 @@ use std::sync::atomic::{AtomicU16, Ordering};
 const MAGIC_WORDS: &str = "boardlab parity tablebase";
 
 /// The format this build writes and reads.
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
+
+/// What a file of an older `format` lacks, for the error that refuses it.
+pub(super) fn old_format_change(format: &str) -> &'static str {
+    match format {
+        "1" => "without checksums",
+        "2" => "its positions in an order this boardlab no longer uses",
+        _ => "older than this boardlab's",
+    }
+}
 
 /// The longest header read.
 const MAX_HEADER_BYTES: u64 = 4096;

@@ -25,7 +25,7 @@ use super::TablebaseError;
 use super::cell;
 use super::files;
 use super::geometry::{Geometry, Placement, TableKey};
-use super::table::{Table, table_len};
+use super::table::{Table, prefetch, table_len};
 use boardlab_core::GameValue;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -338,6 +338,10 @@ impl Level<'_> {
                 let target = self.table_of(before_key);
                 let index = self.tables[target].index(before);
                 self.tables[target].prefetch(index);
+                if !lost {
+                    // Behind a win, the update counts down the predecessor's counter.
+                    prefetch(&self.counters[target][index]);
+                }
                 batch.push(Predecessor {
                     table: target,
                     index,

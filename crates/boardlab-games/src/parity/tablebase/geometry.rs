@@ -68,6 +68,21 @@ impl Placement {
         }
     }
 
+    /// The placement where `mover` has the squares `movers` and the other side `others`.
+    #[inline]
+    pub fn of_sides(mover: Player, movers: u64, others: u64) -> Placement {
+        match mover {
+            Player::One => Placement {
+                white: movers,
+                black: others,
+            },
+            Player::Two => Placement {
+                white: others,
+                black: movers,
+            },
+        }
+    }
+
     fn with(self, player: Player, pieces: u64) -> Placement {
         match player {
             Player::One => Placement {

@@ -1,12 +1,19 @@
-//! The index of a position inside its table: the white pieces' squares and the black
-//! pieces' squares, each ranked among the sets of its size.
+//! The index of a position inside its table, and the ranking of square sets it is made of.
 //!
 //! Squares are numbered as everywhere in Parity: `rank * width + file`, a1 = 0. A set of `k`
 //! squares out of `m` candidates is ranked in colexicographic order, which is the numeric
-//! order of its bitmask: `rank = Σ C(p_i, i + 1)` over its squares `p_0 < p_1 < …`. The white
-//! set is ranked among all the board's squares; the black set among the squares the white
-//! pieces leave free (each black square renumbered by the free squares below it). The index
-//! is `white_rank * C(n - w, b) + black_rank`.
+//! order of its bitmask: `rank = Σ C(p_i, i + 1)` over its squares `p_0 < p_1 < …`.
+//!
+//! A table's positions lie in rows ([`super::table::Order`]): the row is the set of the side
+//! **not** to move, ranked among all the board's squares; inside a row, the mover's set is
+//! ranked among the squares the row leaves free (each of its squares renumbered by the free
+//! squares below it). The index is `row_rank * C(n - others, movers) + column_rank`.
+//!
+//! Why rows by the side not to move: the positions one step before a position (its
+//! predecessors, which a build visits for every decided position) differ from each other
+//! only in the set of the side that stepped, the mover of their table, so they all lie in
+//! one row of at most a few tens of kilobytes, instead of one far-apart place each. Format 2
+//! files ordered by White's set first; format 3 by this order.
 
 /// Binomial coefficients `C(n, k)` for `n, k ≤ 64`.
 pub(super) struct Binomials([[u64; 65]; 65]);

@@ -102,10 +102,11 @@ pub enum TablebaseError {
         /// The block's last byte in the file.
         last_byte: u64,
     },
-    /// A file of an older format (without checksums).
+    /// A file of an older format.
     #[error(
-        "{}: a tablebase file of format {format}, without checksums, which this boardlab no longer reads; {}",
+        "{}: a tablebase file of format {format} ({}), which this boardlab no longer reads; {}",
         path.display(),
+        files::old_format_change(format),
         files::REBUILD
     )]
     OldFormat {

@@ -5,7 +5,7 @@ use super::cell;
 use super::checked::CheckedFile;
 use super::files::{self, Part};
 use super::geometry::{Geometry, Placement, TableKey};
-use super::table::{BINOMIALS, board_mask, position_index};
+use super::table::{Order, board_mask};
 use crate::parity::{Parity, ParityRules};
 use boardlab_core::{GameValue, OracleError, Player, Position, ValueOracle};
 use std::collections::HashMap;
@@ -114,8 +114,7 @@ impl Tablebase {
         {
             return Ok(None);
         }
-        let black_sets = BINOMIALS.choose(squares - key.white, key.black);
-        let index = position_index(board, black_sets, placement);
+        let index = Order::new(squares, key).index(placement);
         let mut byte = [0u8];
         table.values.read(index / 4, &mut byte)?;
         let code = (byte[0] >> (2 * (index % 4))) & 3;

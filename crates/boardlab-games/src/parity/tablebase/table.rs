@@ -2,6 +2,7 @@
 
 use super::geometry::{Placement, TableKey};
 use super::index::{Binomials, compress, expand, subsets};
+use boardlab_core::Player;
 use std::sync::LazyLock;
 use std::sync::atomic::AtomicU16;
 
@@ -15,14 +16,45 @@ pub fn table_len(squares: u32, key: TableKey) -> u64 {
         .saturating_mul(BINOMIALS.choose(squares - key.white, key.black))
 }
 
-/// The index of `placement` in its table on the board `board`, where `black_sets` is
-/// the number of ways to place the black pieces on the squares the white ones leave.
-#[inline]
-pub(super) fn position_index(board: u64, black_sets: u64, placement: Placement) -> u64 {
-    let free = board & !placement.white;
-    let white = BINOMIALS.rank(placement.white);
-    let black = BINOMIALS.rank(compress(placement.black, free));
-    white * black_sets + black
+/// How the positions of one table are ordered ([`super::index`]): in rows by the set of
+/// the side not to move, each row by the mover's set among the squares the row leaves free.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Order {
+    /// The board's squares.
+    board: u64,
+    /// The side to move in the table.
+    mover: Player,
+    /// The positions of a row: the ways to place the mover's pieces on the free squares.
+    row_len: u64,
+}
+
+impl Order {
+    /// The order of the table of `key` on a board of `squares` spaces.
+    pub(super) fn new(squares: u32, key: TableKey) -> Order {
+        let mover = key.side();
+        let (movers, others) = pieces(key);
+        Order {
+            board: board_mask(squares),
+            mover,
+            row_len: BINOMIALS.choose(squares - others, movers),
+        }
+    }
+
+    /// The index of `placement`.
+    #[inline]
+    pub(super) fn index(&self, placement: Placement) -> u64 {
+        let row = placement.of(self.mover.opponent());
+        let column = compress(placement.of(self.mover), self.board & !row);
+        BINOMIALS.rank(row) * self.row_len + BINOMIALS.rank(column)
+    }
+}
+
+/// The table's pieces of the side to move and of the other side.
+fn pieces(key: TableKey) -> (u32, u32) {
+    match key.side() {
+        Player::One => (key.white, key.black),
+        Player::Two => (key.black, key.white),
+    }
 }
 
 /// The squares of a board of `squares` spaces.
@@ -71,12 +103,12 @@ fn advise_huge_pages(cells: &Vec<AtomicU16>) {
 pub(super) struct Table {
     /// Which positions.
     pub key: TableKey,
-    /// Every set of white squares, by rank.
-    white_sets: Vec<u64>,
-    /// Every set of black squares renumbered among the free squares, by rank.
-    black_sets: Vec<u64>,
-    /// The board's squares.
-    board: u64,
+    /// How its positions are ordered.
+    order: Order,
+    /// Every set of the other side's squares (a row), by rank.
+    row_sets: Vec<u64>,
+    /// Every set of the mover's squares renumbered among a row's free squares, by rank.
+    column_sets: Vec<u64>,
     /// One cell per position.
     pub cells: Vec<AtomicU16>,
 }
@@ -85,11 +117,12 @@ impl Table {
     /// A table on a board of `squares` spaces with every cell set to `fill`.
     pub fn new(key: TableKey, squares: u32, fill: u16) -> Table {
         let len = table_len(squares, key) as usize;
+        let (movers, others) = pieces(key);
         Table {
             key,
-            white_sets: subsets(squares, key.white),
-            black_sets: subsets(squares - key.white, key.black),
-            board: board_mask(squares),
+            order: Order::new(squares, key),
+            row_sets: subsets(squares, others),
+            column_sets: subsets(squares - others, movers),
             cells: cells(len, fill),
         }
     }
@@ -102,33 +135,40 @@ impl Table {
     /// The index of a placement of this table's material.
     #[inline]
     pub fn index(&self, placement: Placement) -> usize {
-        position_index(self.board, self.black_sets.len() as u64, placement) as usize
+        self.order.index(placement) as usize
     }
 
     /// The placement at an index.
     #[inline]
     pub fn placement(&self, index: usize) -> Placement {
-        let blacks = self.black_sets.len();
-        let white = self.white_sets[index / blacks];
-        let black = expand(self.black_sets[index % blacks], self.board & !white);
-        Placement { white, black }
+        let row_len = self.column_sets.len();
+        let row = self.row_sets[index / row_len];
+        let column = expand(self.column_sets[index % row_len], self.order.board & !row);
+        Placement::of_sides(self.order.mover, column, row)
     }
 
     /// Asks the processor to bring the cell at `index` into its cache ahead of its use: a
     /// hint, which changes no value.
     #[inline]
     pub fn prefetch(&self, index: usize) {
-        let cell: *const AtomicU16 = &self.cells[index];
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch only hints at a coming read: it reads and writes nothing and
-        // cannot fault, whatever the address (here that of a live cell), and SSE, which it
-        // needs, is part of every x86-64 processor. Measured: the passes of a build spend
-        // most of their time waiting for scattered cells, and fetching a batch of them side
-        // by side makes them several times faster (docs/solving.md).
-        unsafe {
-            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(cell.cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = cell;
+        prefetch(&self.cells[index]);
     }
+}
+
+/// Asks the processor to bring `item` into its cache ahead of its use: a hint, which
+/// changes no value. Measured: the passes of a build spend most of their time waiting for
+/// scattered cells and counters, and fetching a batch of them side by side makes them several
+/// times faster (docs/solving.md).
+#[inline]
+pub(super) fn prefetch<T>(item: &T) {
+    let address: *const T = item;
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch only hints at a coming read: it reads and writes nothing and cannot
+    // fault, whatever the address (here that of a live value), and SSE, which it needs, is
+    // part of every x86-64 processor.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(address.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
 }
