@@ -9,7 +9,10 @@ cd "$(dirname "$0")/.."
 server="${1:-${BOARDLAB_TEST_POSTGRES:-}}"
 if [ -z "$server" ]; then
   # The throwaway cluster lives as long as this coprocess's standard input stays open.
-  cargo build --profile ci -p boardlab-web --example test_postgres
+  # The README's test command builds the examples too: after it (as in .ci/run) this builds
+  # nothing, where `cargo build -p boardlab-web` would unify other features of the
+  # dependencies and build the whole tree a second time.
+  cargo test --workspace --profile ci --no-run --quiet
   coproc cluster { "${CARGO_TARGET_DIR:-target}/ci/examples/test_postgres"; }
   read -r server <&"${cluster[0]}" || { echo "no PostgreSQL for the browser tests" >&2; exit 1; }
 fi

@@ -210,7 +210,7 @@ impl<P: Evaluate> Search<'_, P> {
             let chance = if levels > 1 {
                 self.own_turn(&child, depth - 1, ply + 1, levels - 1, margin)
             } else {
-                let value = self.negamax(&child, depth - 1, ply + 1, -WIN, WIN, true);
+                let value = self.negamax(&child, depth - 1, ply + 1, -WIN, WIN, true, false);
                 Some(Chance::decided(value))
             };
             self.path.pop();

@@ -150,6 +150,8 @@ search_params! {
     lmr_base = 50, -100..=200;
     /// The reduction table's divisor, in hundredths.
     lmr_divisor = 200, 100..=500;
+    /// Late moves are reduced this many plies more at a node where a cut-off is expected.
+    cut_node_reduction = 0, 0..=4;
     /// A reduction shrinks by a ply per this much history score (and grows for bad history);
     /// the largest history score is 16,384.
     lmr_history_divisor = 8192, 1000..=40_000;

@@ -40,6 +40,17 @@ struct Frame<M> {
     excluded: Option<M>,
 }
 
+/// What the move loop knows of its node, for the reductions of late moves.
+#[derive(Clone, Copy, Debug)]
+struct NodeKind {
+    /// A principal-variation node (a full window).
+    pv: bool,
+    /// A null-window node expected to cut off.
+    cut: bool,
+    /// The static evaluation rose since this side's last move.
+    improving: bool,
+}
+
 /// The score a finished or stopped root iteration reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct RootScore {
@@ -335,11 +346,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
             self.stack[1].previous = Some(mv);
             self.path.push(child.hash());
             let score = if index == 0 {
-                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, false)
             } else {
-                let probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true);
+                let probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true, true);
                 if probe > alpha && probe < beta && !self.stopped {
-                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, true)
+                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, false)
                 } else {
                     probe
                 }
@@ -467,8 +478,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
 
     /// Principal variation search of `position` to `depth` within `alpha..beta`, `ply`
     /// plies from the root: a full window for the first move, a null window (and
-    /// reductions) for the rest. `null_allowed` is false right after a null move. The steps
-    /// are numbered as the comments say.
+    /// reductions) for the rest. `null_allowed` is false right after a null move;
+    /// `cut_node` is true where a null-window search expects a cut-off (a child searched
+    /// after its parent's first move, reduced, or one whose parent expected none), where
+    /// late moves are reduced more. The steps are numbered as the comments say.
+    #[allow(clippy::too_many_arguments)]
     pub fn negamax(
         &mut self,
         position: &P,
@@ -477,6 +491,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         mut alpha: i32,
         mut beta: i32,
         null_allowed: bool,
+        cut_node: bool,
     ) -> i32 {
         // Step 1. Count the node; stop, or answer a draw by the rules.
         if self.tick() {
@@ -585,7 +600,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         // searched a ply deeper.
         let singular_extension = match (tt_entry, tt_move) {
             (Some(entry), Some(mv)) => {
-                match self.singular(position, depth, ply, beta, &entry, mv) {
+                match self.singular(position, depth, ply, beta, cut_node, &entry, mv) {
                     Singular::Cut(score) => return score,
                     Singular::Extend => 1,
                     Singular::No => 0,
@@ -680,10 +695,24 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 } else {
                     0
                 };
-                -self.negamax(&child, depth - 1 + extension, ply + 1, -beta, -alpha, true)
+                let child_cut = !pv_node && !cut_node;
+                -self.negamax(
+                    &child,
+                    depth - 1 + extension,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    true,
+                    child_cut,
+                )
             } else {
                 let reduction = if quiet && !in_check {
-                    self.late_move_reduction(depth, ply, index, pv_node, improving, mv, side)
+                    let node = NodeKind {
+                        pv: pv_node,
+                        cut: cut_node,
+                        improving,
+                    };
+                    self.late_move_reduction(depth, ply, index, node, mv, side)
                 } else {
                     0
                 };
@@ -694,12 +723,21 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     -alpha - 1,
                     -alpha,
                     true,
+                    reduction > 0 || !cut_node,
                 );
                 if score > alpha && reduction > 0 && !self.stopped {
-                    score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                    score = -self.negamax(
+                        &child,
+                        depth - 1,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        true,
+                        !cut_node,
+                    );
                 }
                 if score > alpha && score < beta && !self.stopped {
-                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true);
+                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, false);
                 }
                 score
             };
@@ -784,6 +822,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             -beta,
             -beta + 1,
             false,
+            false,
         );
         self.path.pop();
         if self.stopped {
@@ -794,12 +833,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
 
     /// Singular extensions (step 10): whether the table move `mv` of `entry` is the only
     /// good move here, by a search of half the depth without it.
+    #[allow(clippy::too_many_arguments)]
     fn singular(
         &mut self,
         position: &P,
         depth: i32,
         ply: usize,
         beta: i32,
+        cut_node: bool,
         entry: &Entry<P::Move>,
         mv: P::Move,
     ) -> Singular {
@@ -825,6 +866,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             singular_beta - 1,
             singular_beta,
             false,
+            cut_node,
         );
         self.stack[ply].excluded = None;
         if self.stopped {
@@ -840,21 +882,20 @@ impl<'a, P: Evaluate> Search<'a, P> {
     }
 
     /// The late-move reduction (step 12c) of the quiet move `mv`, the `index`th tried at a
-    /// node of `depth`: by the table, a ply less in the principal variation, a ply more when
-    /// the evaluation is not improving, less for a move with a good history.
-    #[allow(clippy::too_many_arguments)]
+    /// `node` of `depth`: by the table, a ply less in the principal variation,
+    /// `cut_node_reduction` plies more where a cut-off is expected, a ply more when the
+    /// evaluation is not improving, less for a move with a good history.
     fn late_move_reduction(
         &self,
         depth: i32,
         ply: usize,
         index: usize,
-        pv_node: bool,
-        improving: bool,
+        node: NodeKind,
         mv: P::Move,
         side: usize,
     ) -> i32 {
         let params = self.params();
-        let first = if pv_node {
+        let first = if node.pv {
             params.lmr_first_pv
         } else {
             params.lmr_first
@@ -867,8 +908,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return 0;
         }
         let mut r = self.shared.tuning.reductions[depth.min(63) as usize][index.min(63)] as i32
-            - pv_node as i32;
-        if self.features().improving && !improving {
+            - node.pv as i32;
+        if node.cut {
+            r += params.cut_node_reduction;
+        }
+        if self.features().improving && !node.improving {
             r += 1;
         }
         if self.features().history {
