@@ -47,6 +47,14 @@ impl TableKey {
     pub fn pieces(self) -> u32 {
         self.white + self.black
     }
+
+    /// The pieces of `player`.
+    pub fn of(self, player: Player) -> u32 {
+        match player {
+            Player::One => self.white,
+            Player::Two => self.black,
+        }
+    }
 }
 
 /// The pieces of a position as bitmasks of squares (`rank * width + file`).

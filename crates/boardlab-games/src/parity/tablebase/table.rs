@@ -32,7 +32,7 @@ impl Order {
     /// The order of the table of `key` on a board of `squares` spaces.
     pub(super) fn new(squares: u32, key: TableKey) -> Order {
         let mover = key.side();
-        let (movers, others) = pieces(key);
+        let (movers, others) = movers_and_others(key);
         Order {
             board: board_mask(squares),
             mover,
@@ -50,11 +50,8 @@ impl Order {
 }
 
 /// The table's pieces of the side to move and of the other side.
-fn pieces(key: TableKey) -> (u32, u32) {
-    match key.side() {
-        Player::One => (key.white, key.black),
-        Player::Two => (key.black, key.white),
-    }
+fn movers_and_others(key: TableKey) -> (u32, u32) {
+    (key.of(key.side()), key.of(key.side().opponent()))
 }
 
 /// The squares of a board of `squares` spaces.
@@ -117,7 +114,7 @@ impl Table {
     /// A table on a board of `squares` spaces with every cell set to `fill`.
     pub fn new(key: TableKey, squares: u32, fill: u16) -> Table {
         let len = table_len(squares, key) as usize;
-        let (movers, others) = pieces(key);
+        let (movers, others) = movers_and_others(key);
         Table {
             key,
             order: Order::new(squares, key),
