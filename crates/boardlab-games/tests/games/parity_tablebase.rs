@@ -108,14 +108,24 @@ fn plain_values(
     values
 }
 
+/// Builds the tables up to `max_white` against `max_black` on a board (the default one
+/// when `None`) and compares every position's value with the plain solver's.
 fn check_board(layout_text: Option<&str>, max_white: u32, max_black: u32) {
+    // One thread writes plainly, several atomically (the build's `Writers`): check both.
+    for threads in [1, 2] {
+        check_board_on(layout_text, max_white, max_black, threads);
+    }
+}
+
+/// [`check_board`] with tables built on `threads` threads.
+fn check_board_on(layout_text: Option<&str>, max_white: u32, max_black: u32, threads: usize) {
     let mut rules = ParityRules::default();
     if let Some(text) = layout_text {
         rules.load_board(text).unwrap();
     }
     let geometry = Geometry::new(rules.layout).unwrap();
     let dir = std::env::temp_dir().join(format!(
-        "boardlab-tablebase-test-{}-{}x{max_white}-{max_black}",
+        "boardlab-tablebase-test-{}-{}x{max_white}-{max_black}-{threads}",
         std::process::id(),
         geometry.squares()
     ));
@@ -123,7 +133,7 @@ fn check_board(layout_text: Option<&str>, max_white: u32, max_black: u32) {
     let options = BuildOptions {
         max_white,
         max_black,
-        threads: 2,
+        threads,
     };
     tablebase::build(&geometry, &dir, options, &tablebase::Quiet).unwrap();
     let tables = Tablebase::open(&dir, rules).unwrap();

@@ -1,21 +1,30 @@
 //! One position's entry while tables are built and once they are loaded: a 16-bit cell,
-//! two bits of kind and fourteen of distance.
+//! two bits of kind and fourteen of distance (or, while a position is undecided, of the
+//! count of its moves not yet known to lose).
 
 use boardlab_core::GameValue;
 
 /// The largest distance a cell holds.
 pub(super) const MAX_DISTANCE: u32 = (1 << 14) - 1;
 
-const KIND: u16 = 0b11 << 14;
+/// The two bits of a cell that say what kind it is.
+pub(super) const KIND: u16 = 0b11 << 14;
 const UNKNOWN: u16 = 0;
 const WIN: u16 = 1 << 14;
 const LOSS: u16 = 2 << 14;
 const DRAW: u16 = 3 << 14;
 
-/// A cell not yet decided, holding the longest loss its captures allow so far.
+/// A cell not yet decided, holding the number of its moves not yet known to lose (a
+/// position has at most a few dozen).
 #[inline]
-pub(super) fn unknown(longest_loss: u32) -> u16 {
-    UNKNOWN | longest_loss as u16
+pub(super) fn unknown(moves_left: u32) -> u16 {
+    UNKNOWN | moves_left as u16
+}
+
+/// The number of moves not yet known to lose of an undecided cell.
+#[inline]
+pub(super) fn moves_left(cell: u16) -> u32 {
+    (cell & !KIND) as u32
 }
 
 /// A cell decided as a win in `plies`.
@@ -51,7 +60,7 @@ pub(super) fn is_loss(cell: u16) -> bool {
     cell & KIND == LOSS
 }
 
-/// The distance (or, undecided, the longest loss so far).
+/// The distance of a decided cell.
 #[inline]
 pub(super) fn distance(cell: u16) -> u32 {
     (cell & !KIND) as u32

@@ -5,7 +5,7 @@
 //! material, the two sides to move are solved together:
 //! 1. every position is looked at once: no move is a loss in 0; a capture into the smaller
 //!    material that leaves the opponent lost is a win (perhaps not the fastest); otherwise it
-//!    waits, counting its steps still undecided;
+//!    waits, its cell counting its moves not yet known to lose;
 //! 2. then, for d = 1, 2, …, the positions decided at distance d - 1 are taken back by one
 //!    step of the player who just moved: behind a loss stands a win in d; behind a win, one
 //!    more of that position's steps is known to lose, and when none is left the position is
@@ -13,25 +13,30 @@
 //! 3. whatever is still undecided is a draw.
 //!
 //! A step is undone by stepping back: the piece count is the same, so the same spaces are
-//! open, and both sides' moves come from the game's own generator.
+//! open, and both sides' moves come from [`Geometry`]'s generator (checked against the
+//! game's).
 //!
 //! Speed: the cells a position's captures and predecessors reach lie scattered over tables of
 //! up to a gigabyte, so the time goes to waiting for memory. Both steps therefore gather
 //! their work in batches ([`LOOKS`] positions, [`BATCH`] predecessors), asking for each
-//! cell ahead ([`Table::prefetch`]) so that the misses overlap, and tables sit in huge pages
-//! (docs/solving.md has the measurements).
+//! cell ahead ([`Table::prefetch`]) so that the misses overlap; a position's predecessors lie
+//! in one row of their table ([`super::index`]); tables sit in huge pages; and one thread
+//! writes without atomic read-modify-writes ([`Writers`]) and finds a pass's cells sixteen at
+//! a time ([`super::scan`]). docs/solving.md has the measurements.
 
 use super::TablebaseError;
 use super::cell;
 use super::files;
 use super::geometry::{Geometry, Placement, TableKey};
+use super::scan::{SCAN_CELLS, scan};
 use super::table::{Table, prefetch, table_len};
+use super::writers::Writers;
 use boardlab_core::GameValue;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 pub use boardlab_core::tablebase::{BuildProgress, Quiet, TableReport};
@@ -168,16 +173,19 @@ fn group_name(group: &[TableKey]) -> String {
     }
 }
 
-/// The cells a mark covers.
-const BLOCK: usize = 1 << 8;
+/// The cells a mark covers (a pass scans them together).
+const BLOCK: usize = SCAN_CELLS;
 
 /// The tables being built and what they capture into.
 struct Level<'a> {
     geometry: &'a Geometry,
     tables: Vec<Table>,
-    counters: Vec<Vec<AtomicU8>>,
+    /// For each table, the table its positions' predecessors by a step lie in.
+    before: Vec<usize>,
     /// For each table, the table its captures lead to (none when a capture ends the game).
     below: Vec<Option<&'a Table>>,
+    /// How the threads write cells, marks and tallies.
+    writers: Writers,
     /// How many cells are decided at each distance.
     decided_at: Vec<AtomicU64>,
     /// For each block of [`BLOCK`] cells, bit `D % 64` is set while a cell decided at
@@ -188,22 +196,16 @@ struct Level<'a> {
 }
 
 impl Level<'_> {
-    fn table_of(&self, key: TableKey) -> usize {
-        self.tables
-            .iter()
-            .position(|table| table.key == key)
-            .expect("a step stays in the material being built")
-    }
-
     /// Where the value of the position reached by a capture from a position of `table`
     /// lies: `None` when the capture took the last piece (a loss in 0 for the side to move
     /// there), else its index in the table below, whose cell is asked into the cache.
+    #[inline]
     fn capture_cell(&self, table: usize, placement: Placement) -> Option<usize> {
         if placement.white == 0 || placement.black == 0 {
             return None;
         }
-        let side = self.tables[table].key.other_side();
-        let (_, placement) = self.geometry.canonical(side, placement);
+        let key = self.tables[table].key.other_side();
+        let (_, placement) = self.geometry.canonical(key, placement);
         let below = self.below[table].expect("a capture that leaves pieces has a table");
         let index = below.index(placement);
         below.prefetch(index);
@@ -212,6 +214,7 @@ impl Level<'_> {
 
     /// The value, for its side to move, of the position a capture from `table` reached
     /// ([`Level::capture_cell`]).
+    #[inline]
     fn captured_value(&self, table: usize, cell: Option<usize>) -> GameValue {
         match (cell, self.below[table]) {
             (Some(index), Some(below)) => cell::value(below.cells[index].load(Ordering::Relaxed)),
@@ -219,15 +222,28 @@ impl Level<'_> {
         }
     }
 
+    /// What the captures of the position at `placement` in `table` lead to, each cell read
+    /// as soon as it is found: for the rare position whose last step is known to lose.
+    fn captures_now(&self, table: usize, placement: Placement) -> Captures {
+        let mut outcome = Captures::default();
+        let key = self.tables[table].key;
+        self.geometry.for_each_capture(key, placement, |after| {
+            outcome.add(self.captured_value(table, self.capture_cell(table, after)))
+        });
+        outcome
+    }
+
     /// Counts a cell just decided at `distance` and marks its block.
+    #[inline]
     fn note_decided(&self, table: usize, index: usize, distance: u32) {
         if distance > cell::MAX_DISTANCE {
             self.too_long.store(true, Ordering::Relaxed);
             return;
         }
-        self.decided_at[distance as usize].fetch_add(1, Ordering::Relaxed);
-        self.longest.fetch_max(distance, Ordering::Relaxed);
-        self.marks[table][index / BLOCK].fetch_or(1 << (distance % 64), Ordering::AcqRel);
+        self.writers.add(&self.decided_at[distance as usize], 1);
+        self.writers.max(&self.longest, distance);
+        self.writers
+            .set_bits(&self.marks[table][index / BLOCK], 1 << (distance % 64));
     }
 
     /// Step 1 for the positions `range` of `table`, [`LOOKS`] at a time: first their steps
@@ -236,6 +252,7 @@ impl Level<'_> {
     /// decided.
     fn first_looks(&self, table: usize, range: Range<usize>) -> u64 {
         let key = self.tables[table].key;
+        let mut cursor = self.tables[table].cursor(range.start);
         let mut decided = 0;
         let mut steps = Vec::with_capacity(LOOKS);
         let mut captures: Vec<(usize, Option<usize>)> = Vec::with_capacity(8 * LOOKS);
@@ -244,13 +261,12 @@ impl Level<'_> {
             steps.clear();
             captures.clear();
             for index in chunk.clone() {
-                let placement = self.tables[table].placement(index);
-                steps.push(
-                    self.geometry
-                        .count_steps_and_each_capture(key, placement, |after| {
-                            captures.push((index, self.capture_cell(table, after)))
-                        }),
-                );
+                let placement = cursor.placement();
+                cursor.advance();
+                steps.push(self.geometry.count_steps(key, placement));
+                self.geometry.for_each_capture(key, placement, |after| {
+                    captures.push((index, self.capture_cell(table, after)))
+                });
             }
             let mut next = 0;
             for (index, &steps) in chunk.zip(&steps) {
@@ -259,7 +275,7 @@ impl Level<'_> {
                     outcome.add(self.captured_value(table, cell));
                     next += 1;
                 }
-                let cell = self.first_cell(table, index, steps, outcome);
+                let cell = first_cell(steps, outcome);
                 self.tables[table].cells[index].store(cell, Ordering::Relaxed);
                 if !cell::is_unknown(cell) {
                     decided += 1;
@@ -268,23 +284,6 @@ impl Level<'_> {
             }
         }
         decided
-    }
-
-    /// Step 1 for one position with `steps` steps and these captures: its first cell (its
-    /// count of undecided steps is stored on the way).
-    fn first_cell(&self, table: usize, index: usize, steps: u32, captures: Captures) -> u16 {
-        // A drawing capture is a step that never loses: it keeps the count above zero.
-        self.counters[table][index]
-            .store((steps + captures.can_draw as u32) as u8, Ordering::Relaxed);
-        if steps == 0 && !captures.any {
-            cell::loss(0)
-        } else if let Some(plies) = captures.fastest_win {
-            cell::win(plies)
-        } else if steps == 0 && !captures.can_draw {
-            cell::loss(captures.longest_loss)
-        } else {
-            cell::unknown(captures.longest_loss)
-        }
     }
 
     /// Step 2 for the cells of one block decided at distance `d - 1`, if its mark says it
@@ -298,50 +297,55 @@ impl Level<'_> {
         if mark.load(Ordering::Acquire) & bit == 0 {
             return 0;
         }
-        mark.fetch_and(!bit, Ordering::AcqRel);
+        self.writers.clear_bits(mark, bit);
         let cells = &self.tables[table].cells;
-        let mut newly = 0;
-        let mut keep = false;
         let first = block * BLOCK;
         let end = (first + BLOCK).min(cells.len());
-        for (index, slot) in cells[first..end].iter().enumerate() {
-            let index = first + index;
-            let cell = slot.load(Ordering::Relaxed);
-            if !(cell::is_win(cell) || cell::is_loss(cell)) {
-                continue;
+        // Only a cell decided 64 plies or more further away can share the mark's bit.
+        let check_shares = self.longest.load(Ordering::Relaxed) >= d - 1 + 64;
+        let found = scan(&cells[first..end], d - 1, check_shares, self.writers);
+        let mut newly = 0;
+        let mut cursor = self.tables[table].cursor(first);
+        let mut cursor_at = 0;
+        found.each_hit(|at| {
+            cursor.skip(at - cursor_at);
+            cursor_at = at;
+            let lost = cell::is_loss(cells[first + at].load(Ordering::Relaxed));
+            self.gather_predecessors(table, cursor.placement(), lost, batch);
+            if batch.len() >= BATCH {
+                newly += self.apply(batch, d);
             }
-            let distance = cell::distance(cell);
-            if distance == d - 1 {
-                self.gather_predecessors(table, index, cell::is_loss(cell), batch);
-                if batch.len() >= BATCH {
-                    newly += self.apply(batch, d);
-                }
-            } else if distance > d - 1 && distance % 64 == (d - 1) % 64 {
-                keep = true;
-            }
-        }
-        if keep {
-            mark.fetch_or(bit, Ordering::AcqRel);
+        });
+        if found.shares_mark {
+            self.writers.set_bits(mark, bit);
         }
         newly
     }
 
-    /// Step 2 for one position decided at distance `d - 1` (`lost` for its side to move):
-    /// its predecessors by a step go into `batch`, their cells asked into the cache ahead of
-    /// their update.
-    fn gather_predecessors(&self, table: usize, index: usize, lost: bool, batch: &mut Batch) {
+    /// Step 2 for one position of `table` decided at distance `d - 1` (`lost` for its side
+    /// to move): its predecessors by a step go into `batch`, their cells asked into the
+    /// cache ahead of their update. They are the positions from which the side that moved
+    /// last stepped here; seen from their own table (turned round on a symmetric board, which
+    /// steps do not notice), they are this position with a step of that table's side to move.
+    #[inline]
+    fn gather_predecessors(
+        &self,
+        table: usize,
+        placement: Placement,
+        lost: bool,
+        batch: &mut Batch,
+    ) {
         let key = self.tables[table].key;
-        let placement = self.tables[table].placement(index);
+        let (before_key, seen) = self.geometry.canonical(key.other_side(), placement);
+        let target = self.before[table];
+        let mover = before_key.side();
+        // The side not to move there is the side to move here: one row holds them all.
+        let row = self.tables[target].row(seen.of(mover.opponent()));
+        let cells = &self.tables[target].cells;
         self.geometry
-            .for_each_quiet_unmove(key, placement, |before| {
-                let (before_key, before) = self.geometry.canonical(key.other_side(), before);
-                let target = self.table_of(before_key);
-                let index = self.tables[target].index(before);
-                self.tables[target].prefetch(index);
-                if !lost {
-                    // Behind a win, the update counts down the predecessor's counter.
-                    prefetch(&self.counters[target][index]);
-                }
+            .for_each_step(mover, seen, key.pieces(), |before| {
+                let index = row.index(before.of(mover));
+                prefetch(&cells[index]);
                 batch.push(Predecessor {
                     table: target,
                     index,
@@ -370,52 +374,59 @@ impl Level<'_> {
 
     /// A predecessor of a position lost in `d - 1`: a win in `d`, unless it wins faster.
     /// Returns 1 if it was undecided.
+    #[inline]
     fn win_behind_loss(&self, table: usize, index: usize, d: u32) -> u64 {
         let slot = &self.tables[table].cells[index];
-        let mut current = slot.load(Ordering::Relaxed);
-        loop {
-            let better =
-                cell::is_unknown(current) || (cell::is_win(current) && cell::distance(current) > d);
-            if !better {
-                return 0;
-            }
-            match slot.compare_exchange_weak(
-                current,
-                cell::win(d),
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => {
-                    let newly = if cell::is_win(current) {
-                        self.decided_at[cell::distance(current) as usize]
-                            .fetch_sub(1, Ordering::Relaxed);
-                        0
-                    } else {
-                        1
-                    };
-                    self.note_decided(table, index, d);
-                    return newly;
-                }
-                Err(seen) => current = seen,
-            }
+        let better = |current: u16| {
+            (cell::is_unknown(current) || (cell::is_win(current) && cell::distance(current) > d))
+                .then_some(cell::win(d))
+        };
+        let Some(old) = self.writers.update(slot, better) else {
+            return 0;
+        };
+        self.note_decided(table, index, d);
+        if cell::is_win(old) {
+            self.writers
+                .sub(&self.decided_at[cell::distance(old) as usize], 1);
+            0
+        } else {
+            1
         }
     }
 
-    /// A predecessor of a position won in `d - 1`: one step fewer that does not lose; with
+    /// A predecessor of a position won in `d - 1`: one move fewer that does not lose; with
     /// none left, a loss in `d` (or longer, if a capture holds out longer). Returns 1 if it
     /// was decided so.
+    #[inline]
     fn step_behind_win(&self, table: usize, index: usize, d: u32) -> u64 {
         let slot = &self.tables[table].cells[index];
-        let current = slot.load(Ordering::Relaxed);
-        if cell::is_unknown(current)
-            && self.counters[table][index].fetch_sub(1, Ordering::Relaxed) == 1
-        {
-            let plies = cell::distance(current).max(d);
-            slot.store(cell::loss(plies), Ordering::Relaxed);
-            self.note_decided(table, index, plies);
-            return 1;
+        let counted = |current: u16| cell::is_unknown(current).then(|| current - 1);
+        match self.writers.update(slot, counted) {
+            Some(old) if cell::moves_left(old) == 1 => {
+                // Its last move is known to lose: how long can its captures hold out?
+                let placement = self.tables[table].placement(index);
+                let plies = self.captures_now(table, placement).longest_loss.max(d);
+                slot.store(cell::loss(plies), Ordering::Relaxed);
+                self.note_decided(table, index, plies);
+                1
+            }
+            _ => 0,
         }
-        0
+    }
+}
+
+/// Step 1 for one position with `steps` steps and these captures: its first cell, which
+/// when undecided counts the moves not yet known to lose.
+fn first_cell(steps: u32, captures: Captures) -> u16 {
+    if steps == 0 && !captures.any {
+        cell::loss(0)
+    } else if let Some(plies) = captures.fastest_win {
+        cell::win(plies)
+    } else if steps == 0 && !captures.can_draw {
+        cell::loss(captures.longest_loss)
+    } else {
+        // A drawing capture is a move that never loses: it keeps the count above zero.
+        cell::unknown(steps + captures.can_draw as u32)
     }
 }
 
@@ -480,9 +491,15 @@ fn solve_group(
         .iter()
         .map(|&key| Table::new(key, squares, cell::unknown(0)))
         .collect();
-    let counters = tables
+    let before = group
         .iter()
-        .map(|table| (0..table.len()).map(|_| AtomicU8::new(0)).collect())
+        .map(|&key| {
+            let before_key = geometry.canonical_key(key.other_side());
+            group
+                .iter()
+                .position(|&key| key == before_key)
+                .expect("a step stays in the material being built")
+        })
         .collect();
     let below = group
         .iter()
@@ -491,8 +508,9 @@ fn solve_group(
     let level = Level {
         geometry,
         tables,
-        counters,
+        before,
         below,
+        writers: Writers::of_threads(threads),
         decided_at: (0..=cell::MAX_DISTANCE + 1)
             .map(|_| AtomicU64::new(0))
             .collect(),

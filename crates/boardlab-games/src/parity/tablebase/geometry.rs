@@ -1,8 +1,14 @@
 //! What the tablebase needs to know of a board: its squares, its half-turn symmetry, and the
-//! moves and unmoves between placements (made by the game's own move generator).
+//! moves between placements.
+//!
+//! The builder visits every position several times, so it moves pieces with a small generator
+//! of its own on 64-bit sets, with no move list and no per-move callback through the game's
+//! generator (which works on 128-bit sets for every board the game allows). It follows the
+//! same rules as [`Parity::generate`](super::super::position::Parity), and the tests compare
+//! the two on random placements of several boards, besides comparing whole tables with a
+//! plain solver that plays the game's own moves.
 
 use super::super::layout::Layout;
-use super::super::movegen::MoveSink;
 use super::super::position::Parity;
 use super::super::rules::ParityRules;
 use boardlab_core::Player;
@@ -90,19 +96,6 @@ impl Placement {
             },
         }
     }
-
-    fn with(self, player: Player, pieces: u64) -> Placement {
-        match player {
-            Player::One => Placement {
-                white: pieces,
-                ..self
-            },
-            Player::Two => Placement {
-                black: pieces,
-                ..self
-            },
-        }
-    }
 }
 
 /// The largest board a tablebase is built for (a placement fits a `u64`).
@@ -114,6 +107,47 @@ pub struct Geometry {
     rules: ParityRules,
     squares: u32,
     symmetric: bool,
+    /// The board's spaces.
+    board: u64,
+    /// The spaces a piece can step west from (all but file a) …
+    west_from: u64,
+    /// … and east from (all but the last file).
+    east_from: u64,
+    /// The number of files: a step north adds it to a square's number.
+    width: u32,
+    /// The open spaces while an even (`[0]`) or odd (`[1]`) number of pieces stand.
+    open: [u64; 2],
+}
+
+/// The landing squares of one direction of steps, and how far each lies from its start.
+#[derive(Clone, Copy)]
+struct Steps {
+    /// Where pieces land.
+    targets: u64,
+    /// A landing square's number less its start's.
+    delta: i32,
+}
+
+impl Steps {
+    /// The start of a step landing on `to` (a one-square set).
+    #[inline]
+    fn from(self, to: u64) -> u64 {
+        if self.delta > 0 {
+            to >> self.delta
+        } else {
+            to << -self.delta
+        }
+    }
+}
+
+/// Calls `found` with each square of `set`, as a one-square set, lowest first.
+#[inline]
+fn each_square(mut set: u64, mut found: impl FnMut(u64)) {
+    while set != 0 {
+        let square = set & set.wrapping_neg();
+        found(square);
+        set ^= square;
+    }
 }
 
 impl Geometry {
@@ -134,10 +168,17 @@ impl Geometry {
                 symmetric &= layout.colour(file, rank) == turned;
             }
         }
+        // Every mask below lies inside the board, which fits 64 bits.
+        let board = layout.board() as u64;
         Some(Geometry {
             rules,
             squares,
             symmetric,
+            board,
+            west_from: board & !(layout.file_a() as u64),
+            east_from: board & !(layout.last_file() as u64),
+            width: layout.width() as u32,
+            open: [0, 1].map(|pieces| board & !(layout.closed(pieces) as u64)),
         })
     }
 
@@ -199,111 +240,202 @@ impl Geometry {
         position
     }
 
-    /// The position as the move generator needs it, without a hash: cheaper than
-    /// [`Geometry::position`].
+    /// The spaces open while `pieces` pieces stand.
     #[inline]
-    fn bare(&self, side: Player, placement: Placement) -> Parity {
-        Parity {
-            pieces: [placement.white as u128, placement.black as u128],
-            side,
-            no_progress: 0,
-            move_number: 1,
-            hash: 0,
-            rules: self.rules,
+    fn open(&self, pieces: u32) -> u64 {
+        self.open[(pieces % 2) as usize]
+    }
+
+    /// The steps (moves that do not capture) of `side` in a placement with `pieces` pieces,
+    /// in the four directions: a step needs its start and landing spaces open.
+    #[inline]
+    fn steps(&self, side: Player, placement: Placement, pieces: u32) -> [Steps; 4] {
+        let open = self.open(pieces);
+        let movers = placement.of(side) & open;
+        let targets = self.board & !(placement.white | placement.black) & open;
+        let width = self.width as i32;
+        [
+            Steps {
+                targets: (movers << self.width) & targets,
+                delta: width,
+            },
+            Steps {
+                targets: (movers >> self.width) & targets,
+                delta: -width,
+            },
+            Steps {
+                targets: ((movers & self.east_from) << 1) & targets,
+                delta: 1,
+            },
+            Steps {
+                targets: ((movers & self.west_from) >> 1) & targets,
+                delta: -1,
+            },
+        ]
+    }
+
+    /// The number of steps of the side to move in `key`: the first look at a position needs
+    /// no more of them.
+    #[inline]
+    pub fn count_steps(&self, key: TableKey, placement: Placement) -> u32 {
+        self.steps(key.side(), placement, key.pieces())
+            .iter()
+            .map(|steps| steps.targets.count_ones())
+            .sum()
+    }
+
+    /// Calls `found` with the placement after each step of `side` in a placement of
+    /// `pieces` pieces, whoever is to move: the predecessors of a position by a step are
+    /// found by stepping the side that moved last back, which the same piece count allows.
+    #[inline]
+    pub fn for_each_step(
+        &self,
+        side: Player,
+        placement: Placement,
+        pieces: u32,
+        mut found: impl FnMut(Placement),
+    ) {
+        let own = placement.of(side);
+        let other = placement.of(side.opponent());
+        for steps in self.steps(side, placement, pieces) {
+            each_square(steps.targets, |to| {
+                found(Placement::of_sides(side, own ^ to ^ steps.from(to), other))
+            });
         }
     }
 
-    /// Calls `found` with every move of the side to move in `key`: the placement after
-    /// it and whether it captured.
+    /// Calls `found` with the placement after each capture of the side to move in `key`: a
+    /// capture jumps straight forward (north for White, south for Black) over an enemy piece,
+    /// and its start, the jumped space and the landing space must be open for the count after
+    /// the capture (one fewer).
     #[inline]
-    pub fn for_each_move(
-        &self,
-        key: TableKey,
-        placement: Placement,
-        found: impl FnMut(Placement, bool),
-    ) {
-        let side = key.side();
-        let width = self.rules.layout.width() as i32;
-        let position = self.bare(side, placement);
-        position.generate(&mut ChildSink {
-            placement,
-            side,
-            width,
-            steps: None,
-            found,
-        });
-    }
-
-    /// Counts the steps (moves that do not capture) of the side to move in `key`, and calls
-    /// `found` with the placement after each of its captures: the first look at a position
-    /// needs no more of its steps than their number.
-    #[inline]
-    pub fn count_steps_and_each_capture(
+    pub fn for_each_capture(
         &self,
         key: TableKey,
         placement: Placement,
         mut found: impl FnMut(Placement),
-    ) -> u32 {
+    ) {
         let side = key.side();
-        let position = self.bare(side, placement);
-        let mut sink = ChildSink {
-            placement,
-            side,
-            width: self.rules.layout.width() as i32,
-            steps: Some(0),
-            found: |after, _| found(after),
+        let own = placement.of(side);
+        let enemy = placement.of(side.opponent());
+        let open = self.open(key.pieces() - 1);
+        let empty = self.board & !(own | enemy) & open;
+        let jumpers = own & open;
+        let enemy = enemy & open;
+        let width = self.width;
+        let landings = match side {
+            Player::One => (((jumpers << width) & enemy) << width) & empty,
+            Player::Two => (((jumpers >> width) & enemy) >> width) & empty,
         };
-        position.generate(&mut sink);
-        sink.steps.unwrap_or(0)
-    }
-
-    /// Calls `found` with every placement from which the side not to move in `key` reached
-    /// `placement` by a step (not a capture): a step is undone by stepping back, which the
-    /// same piece count allows.
-    #[inline]
-    pub fn for_each_quiet_unmove(
-        &self,
-        key: TableKey,
-        placement: Placement,
-        mut found: impl FnMut(Placement),
-    ) {
-        self.for_each_move(key.other_side(), placement, |before, capture| {
-            if !capture {
-                found(before)
-            }
+        each_square(landings, |to| {
+            let (from, over) = match side {
+                Player::One => (to >> (2 * width), to >> width),
+                Player::Two => (to << (2 * width), to << width),
+            };
+            found(Placement::of_sides(
+                side,
+                own ^ from ^ to,
+                placement.of(side.opponent()) ^ over,
+            ))
         });
     }
 }
 
-/// Turns the generator's target sets into placements after each move.
-struct ChildSink<F> {
-    placement: Placement,
-    side: Player,
-    width: i32,
-    /// When counting: the steps so far, which are then counted rather than handed on.
-    steps: Option<u32>,
-    found: F,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardlab_core::{MoveList, Position, RuleOptions};
 
-impl<F: FnMut(Placement, bool)> MoveSink for ChildSink<F> {
-    #[inline]
-    fn moves(&mut self, targets: u128, back: i32) {
-        let capture = back.abs() == 2 * self.width;
-        if let (Some(steps), false) = (&mut self.steps, capture) {
-            *steps += targets.count_ones();
-            return;
-        }
-        let own = self.placement.of(self.side);
-        let enemy = self.placement.of(self.side.opponent());
-        for to in Bits128(targets) {
-            let from = (to as i32 - back) as u32;
-            let moved = own ^ (1u64 << from | 1u64 << to);
-            let mut after = self.placement.with(self.side, moved);
-            if capture {
-                let over = (from + to) / 2;
-                after = after.with(self.side.opponent(), enemy & !(1u64 << over));
+    /// The placements after each move of the game's own generator, captures apart.
+    fn game_moves(
+        geometry: &Geometry,
+        key: TableKey,
+        placement: Placement,
+    ) -> (Vec<Placement>, Vec<Placement>) {
+        let position = geometry.position(key, placement);
+        let mut moves = MoveList::new();
+        position.legal_moves(&mut moves);
+        let (mut steps, mut captures) = (Vec::new(), Vec::new());
+        for &mv in moves.iter() {
+            let mut child = position;
+            child.play(mv);
+            let after = Placement {
+                white: child.pieces_of(Player::One) as u64,
+                black: child.pieces_of(Player::Two) as u64,
+            };
+            if (after.white | after.black).count_ones() < key.pieces() {
+                captures.push(after);
+            } else {
+                steps.push(after);
             }
-            (self.found)(after, capture);
         }
+        steps.sort_by_key(|p| (p.white, p.black));
+        captures.sort_by_key(|p| (p.white, p.black));
+        (steps, captures)
+    }
+
+    /// The builder's own generator agrees with the game's on random placements of boards of
+    /// several shapes, symmetric or not, for both sides, up to six pieces a side.
+    #[test]
+    fn the_builders_moves_are_the_games() {
+        let boards = [
+            None,
+            Some("WBWB\nURBW\nWRUB\nBWBW\n"),
+            Some("WBWBW\nBRWUB\nWBWBW\nBUWRB\nWBWBW\n"),
+            Some("WBWBWB\nBWRBWB\nWBWUWB\nBWBWBW\nWBWBWB\nBWBWBW\n"),
+            Some(concat!(
+                "WBWBWBWB\nBWBWBWBW\nWRWBWUWB\nBWBWBWBW\n",
+                "WBWBWBWB\nBWUWBWRW\nWBWBWBWB\nBWBWBWBW\n"
+            )),
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut compared = 0;
+        for board in boards {
+            let mut rules = ParityRules::default();
+            if let Some(text) = board {
+                rules.load_board(text).unwrap();
+            }
+            let geometry = Geometry::new(rules.layout).unwrap();
+            for _ in 0..3000 {
+                let mut placement = Placement { white: 0, black: 0 };
+                let white = 1 + random() as u32 % 6;
+                let black = 1 + random() as u32 % 6;
+                for (count, side) in [(white, Player::One), (black, Player::Two)] {
+                    let mut placed = 0;
+                    while placed < count {
+                        let square = 1u64 << (random() % geometry.squares() as u64);
+                        if (placement.white | placement.black) & square == 0 {
+                            placement = Placement::of_sides(
+                                side,
+                                placement.of(side) | square,
+                                placement.of(side.opponent()),
+                            );
+                            placed += 1;
+                        }
+                    }
+                }
+                for side in Player::BOTH {
+                    let key = TableKey::new(white, black, side);
+                    let (steps, captures) = game_moves(&geometry, key, placement);
+                    let mut ours = Vec::new();
+                    geometry.for_each_step(side, placement, key.pieces(), |after| ours.push(after));
+                    ours.sort_by_key(|p| (p.white, p.black));
+                    assert_eq!(ours, steps, "steps of {key:?} in {placement:?}");
+                    assert_eq!(geometry.count_steps(key, placement), steps.len() as u32);
+                    let mut ours = Vec::new();
+                    geometry.for_each_capture(key, placement, |after| ours.push(after));
+                    ours.sort_by_key(|p| (p.white, p.black));
+                    assert_eq!(ours, captures, "captures of {key:?} in {placement:?}");
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, 5 * 3000 * 2);
     }
 }

@@ -77,16 +77,21 @@ pub(super) fn subsets(m: u32, k: u32) -> Vec<u64> {
     sets
 }
 
-/// The squares of `set` renumbered among the squares of `free` (a square's new number is
-/// the count of `free` squares below it). Every square of `set` must be in `free`.
+/// The squares of `set` renumbered as if the squares of `removed` were taken off the board:
+/// each square's new number is its number less the `removed` squares below it. A row's
+/// free squares are the board less a handful of the other side's, so this walks those few
+/// squares rather than counting the free ones below each of `set`'s. `set` and `removed`
+/// must not share a square.
 #[inline]
-pub(super) fn compress(set: u64, free: u64) -> u64 {
-    let mut out = 0;
-    let mut rest = set;
+pub(super) fn compress_without(set: u64, removed: u64) -> u64 {
+    let mut out = set;
+    let mut rest = removed;
     while rest != 0 {
-        let square = rest.trailing_zeros();
-        out |= 1 << (free & ((1u64 << square) - 1)).count_ones();
-        rest &= rest - 1;
+        // The highest first, so that the squares still to remove keep their numbers.
+        let square = 63 - rest.leading_zeros();
+        let below = (1u64 << square) - 1;
+        out = (out & below) | ((out >> 1) & !below);
+        rest ^= 1 << square;
     }
     out
 }
@@ -110,7 +115,8 @@ static SELECT: [[u8; 8]; 256] = {
     table
 };
 
-/// The inverse of [`compress`]: the `free` squares whose numbers among `free` are in `set`.
+/// The `free` squares whose numbers among `free` are in `set` (the inverse of
+/// [`compress_without`] with the squares off `free` removed).
 /// Every number in `set` must be below the count of `free` squares. The free squares are
 /// walked a byte at a time, each wanted one picked out of its byte by [`SELECT`].
 #[inline]
@@ -152,14 +158,25 @@ mod tests {
         }
     }
 
+    /// Each square of `set` numbered by the `free` squares below it: the definition.
+    fn plain_compress(set: u64, free: u64) -> u64 {
+        (0..64)
+            .filter(|square| set >> square & 1 == 1)
+            .map(|square: u32| 1u64 << (free & ((1u64 << square) - 1)).count_ones())
+            .fold(0, |out, bit| out | bit)
+    }
+
     #[test]
     fn compress_and_expand_are_inverse() {
-        let free = 0b1011_0110_1101u64;
-        for set in subsets(free.count_ones(), 3) {
-            let squares = expand(set, free);
-            assert_eq!(squares & !free, 0);
-            assert_eq!(squares.count_ones(), 3);
-            assert_eq!(compress(squares, free), set);
+        for free in [0b1011_0110_1101u64, u64::MAX, u64::MAX << 3, 0xffff_fff7] {
+            for set in subsets(free.count_ones(), 3).into_iter().step_by(7) {
+                let squares = expand(set, free);
+                assert_eq!(squares & !free, 0);
+                assert_eq!(squares.count_ones(), 3);
+                assert_eq!(plain_compress(squares, free), set);
+                let board = u64::MAX >> (64 - (64 - free.leading_zeros()));
+                assert_eq!(compress_without(squares, board & !free), set);
+            }
         }
     }
 }

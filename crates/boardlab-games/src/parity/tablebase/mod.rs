@@ -16,7 +16,9 @@ mod generate;
 mod geometry;
 pub mod index;
 mod probe;
+mod scan;
 mod table;
+mod writers;
 
 pub use generate::{BuildOptions, BuildProgress, Quiet, TableReport, build};
 pub use geometry::{Geometry, MAX_SQUARES, Placement, TableKey};

@@ -1,7 +1,7 @@
 //! A table in memory: one 16-bit cell per position of one material and side to move.
 
 use super::geometry::{Placement, TableKey};
-use super::index::{Binomials, compress, expand, subsets};
+use super::index::{Binomials, compress_without, expand, subsets};
 use boardlab_core::Player;
 use std::sync::LazyLock;
 use std::sync::atomic::AtomicU16;
@@ -40,11 +40,17 @@ impl Order {
         }
     }
 
+    /// The number of squares of the board.
+    #[inline]
+    fn squares(&self) -> usize {
+        64 - self.board.leading_zeros() as usize
+    }
+
     /// The index of `placement`.
     #[inline]
     pub(super) fn index(&self, placement: Placement) -> u64 {
         let row = placement.of(self.mover.opponent());
-        let column = compress(placement.of(self.mover), self.board & !row);
+        let column = compress_without(placement.of(self.mover), row);
         BINOMIALS.rank(row) * self.row_len + BINOMIALS.rank(column)
     }
 }
@@ -144,6 +150,34 @@ impl Table {
         Placement::of_sides(self.order.mover, column, row)
     }
 
+    /// The row of the positions where the side not to move has `others`, for indexing many
+    /// sets of the mover against it.
+    #[inline]
+    pub fn row(&self, others: u64) -> Row {
+        let mut number = [0u8; 64];
+        let mut free_below = 0;
+        for (square, number) in number.iter_mut().enumerate().take(self.order.squares()) {
+            *number = free_below;
+            free_below += (!others >> square) as u8 & 1;
+        }
+        Row {
+            start: (BINOMIALS.rank(others) * self.order.row_len) as usize,
+            number,
+        }
+    }
+
+    /// A cursor at `index`, for walking the positions from there in order.
+    pub fn cursor(&self, index: usize) -> Cursor<'_> {
+        let row_len = self.column_sets.len();
+        Cursor {
+            table: self,
+            row: index / row_len,
+            column: index % row_len,
+            free_row: usize::MAX,
+            free_squares: [0; 64],
+        }
+    }
+
     /// Asks the processor to bring the cell at `index` into its cache ahead of its use: a
     /// hint, which changes no value.
     #[inline]
@@ -152,9 +186,90 @@ impl Table {
     }
 }
 
+/// The positions of a table where the side not to move has a given set ([`Table::row`]).
+pub(super) struct Row {
+    /// The index of the row's first position.
+    start: usize,
+    /// Each square's number among the row's free squares (squares of the other side: any).
+    number: [u8; 64],
+}
+
+impl Row {
+    /// The index of the position where the mover has `movers` (all on the row's free
+    /// squares): the row's start plus the rank of `movers` renumbered among the free squares.
+    #[inline]
+    pub fn index(&self, movers: u64) -> usize {
+        let mut rank = 0;
+        let mut rest = movers;
+        let mut i = 1;
+        while rest != 0 {
+            let number = self.number[rest.trailing_zeros() as usize];
+            rank += BINOMIALS.choose(number as u32, i);
+            rest &= rest - 1;
+            i += 1;
+        }
+        self.start + rank as usize
+    }
+}
+
+/// Walks a table's positions in order, knowing each one's row and column without a
+/// division, and turning them into placements with the row's free squares listed once.
+pub(super) struct Cursor<'a> {
+    table: &'a Table,
+    /// The position's row and column.
+    row: usize,
+    column: usize,
+    /// The row whose free squares `free_squares` lists (`usize::MAX`: none yet).
+    free_row: usize,
+    /// The free squares of `free_row`, by their number among the free squares.
+    free_squares: [u8; 64],
+}
+
+impl Cursor<'_> {
+    /// Moves to the next position.
+    #[inline]
+    pub fn advance(&mut self) {
+        self.skip(1);
+    }
+
+    /// Moves `positions` positions on (rows are long: this rarely loops).
+    #[inline]
+    pub fn skip(&mut self, positions: usize) {
+        let row_len = self.table.column_sets.len();
+        self.column += positions;
+        while self.column >= row_len {
+            self.column -= row_len;
+            self.row += 1;
+        }
+    }
+
+    /// The placement of the position.
+    #[inline]
+    pub fn placement(&mut self) -> Placement {
+        let others = self.table.row_sets[self.row];
+        if self.free_row != self.row {
+            self.free_row = self.row;
+            let mut free = self.table.order.board & !others;
+            let mut number = 0;
+            while free != 0 {
+                self.free_squares[number] = free.trailing_zeros() as u8;
+                free &= free - 1;
+                number += 1;
+            }
+        }
+        let mut movers = 0;
+        let mut numbers = self.table.column_sets[self.column];
+        while numbers != 0 {
+            movers |= 1u64 << self.free_squares[numbers.trailing_zeros() as usize];
+            numbers &= numbers - 1;
+        }
+        Placement::of_sides(self.table.order.mover, movers, others)
+    }
+}
+
 /// Asks the processor to bring `item` into its cache ahead of its use: a hint, which
 /// changes no value. Measured: the passes of a build spend most of their time waiting for
-/// scattered cells and counters, and fetching a batch of them side by side makes them several
+/// scattered cells, and fetching a batch of them side by side makes them several
 /// times faster (docs/solving.md).
 #[inline]
 pub(super) fn prefetch<T>(item: &T) {
