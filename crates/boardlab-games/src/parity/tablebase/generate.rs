@@ -28,7 +28,7 @@ use super::TablebaseError;
 use super::cell;
 use super::files;
 use super::geometry::{Geometry, Placement, TableKey};
-use super::scan::{SCAN_CELLS, scan};
+use super::scan::{SCAN_CELLS, scan_alone, scan_shared};
 use super::table::{Table, prefetch, table_len};
 use super::writers::Writers;
 use boardlab_core::GameValue;
@@ -303,7 +303,16 @@ impl Level<'_> {
         let end = (first + BLOCK).min(cells.len());
         // Only a cell decided 64 plies or more further away can share the mark's bit.
         let check_shares = self.longest.load(Ordering::Relaxed) >= d - 1 + 64;
-        let found = scan(&cells[first..end], d - 1, check_shares, self.writers);
+        let block_cells = &cells[first..end];
+        // The updates of this pass write the cells of the table before this one, which is
+        // this one only when a material's two sides to move share a table.
+        let found = if self.writers == Writers::One || self.before[table] != table {
+            // SAFETY: no other thread writes these cells meanwhile: with one writer there is
+            // no other thread, and otherwise this pass writes another table (see above).
+            unsafe { scan_alone(block_cells, d - 1, check_shares) }
+        } else {
+            scan_shared(block_cells, d - 1, check_shares)
+        };
         let mut newly = 0;
         let mut cursor = self.tables[table].cursor(first);
         let mut cursor_at = 0;

@@ -1,12 +1,11 @@
 //! The inner loop of a pass: finding the cells of a block decided at one distance.
 //!
 //! A pass reads every cell of each marked block and takes back only the few decided at the
-//! distance it handles; up to 5 against 5 that is several billion cells read. One thread
-//! reads them eight at a time with SSE2 (part of every x86-64 processor); several threads,
-//! which write cells while others read them, read them one at a time atomically.
+//! distance it handles; up to 5 against 5 that is several billion cells read. Where no other
+//! thread writes the cells meanwhile they are read sixteen at a time with SSE2 (part of every
+//! x86-64 processor, [`scan_alone`]); elsewhere one at a time atomically ([`scan_shared`]).
 
 use super::cell;
-use super::writers::Writers;
 use std::sync::atomic::{AtomicU16, Ordering};
 
 /// The cells a scan covers at most.
@@ -37,48 +36,50 @@ impl Found {
 
 /// Finds the cells of `cells` (at most [`SCAN_CELLS`]) that are a win or a loss in
 /// `distance` plies; with `check_shares`, also whether a cell decided further away shares
-/// the mark's bit (a cell 64 plies or more further away can).
-#[inline]
-pub(super) fn scan(
-    cells: &[AtomicU16],
-    distance: u32,
-    check_shares: bool,
-    writers: Writers,
-) -> Found {
-    debug_assert!(cells.len() <= SCAN_CELLS);
-    #[cfg(target_arch = "x86_64")]
-    if writers == Writers::One {
-        // SAFETY: with one writer the build runs on this thread alone, so no other thread
-        // touches the cells while they are read. `AtomicU16` has the size, alignment and
-        // bit validity of `u16` (the standard library guarantees it).
-        return unsafe { scan_sse2(cells, distance, check_shares) };
-    }
-    let _ = writers;
-    scan_each(cells, distance, check_shares, 0, Found::default())
+/// the mark's bit (a cell 64 plies or more further away can). Reads each cell atomically, so
+/// other threads may write them meanwhile.
+pub(super) fn scan_shared(cells: &[AtomicU16], distance: u32, check_shares: bool) -> Found {
+    scan_from(cells, distance, check_shares, 0, Found::default())
 }
 
-/// [`scan`] one cell at a time, atomically, from cell `from` on, adding to `found`.
-fn scan_each(
+/// [`scan_shared`] for cells no other thread writes meanwhile: sixteen at a time on x86-64.
+///
+/// # Safety
+/// No other thread may write `cells` during the call.
+#[inline]
+pub(super) unsafe fn scan_alone(cells: &[AtomicU16], distance: u32, check_shares: bool) -> Found {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: the caller keeps `cells` unwritten meanwhile.
+        unsafe { scan_sse2(cells, distance, check_shares) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    scan_shared(cells, distance, check_shares)
+}
+
+/// [`scan_shared`] from cell `from` on, adding to `found`, branch-free but for the loop.
+fn scan_from(
     cells: &[AtomicU16],
     distance: u32,
     check_shares: bool,
     from: usize,
     mut found: Found,
 ) -> Found {
+    debug_assert!(cells.len() <= SCAN_CELLS);
     let (won, lost) = (cell::win(distance), cell::loss(distance));
+    let mut shares = false;
     for (i, slot) in cells.iter().enumerate().skip(from) {
         let cell = slot.load(Ordering::Relaxed);
-        if cell == won || cell == lost {
-            found.hits[i / 64] |= 1 << (i % 64);
-        } else if check_shares && !cell::is_unknown(cell) {
-            let further = cell::distance(cell);
-            found.shares_mark |= further > distance && further % 64 == distance % 64;
-        }
+        let hit = cell == won || cell == lost;
+        found.hits[i / 64] |= (hit as u64) << (i % 64);
+        let further = cell::distance(cell);
+        shares |= !cell::is_unknown(cell) & (further > distance) & (further % 64 == distance % 64);
     }
+    found.shares_mark |= check_shares && shares;
     found
 }
 
-/// [`scan`] sixteen cells at a time with SSE2, the rest one at a time.
+/// [`scan_alone`] sixteen cells at a time with SSE2, the rest one at a time.
 ///
 /// # Safety
 /// No other thread may write `cells` during the call.
@@ -88,11 +89,13 @@ unsafe fn scan_sse2(cells: &[AtomicU16], distance: u32, check_shares: bool) -> F
         __m128i, _mm_and_si128, _mm_cmpeq_epi16, _mm_cmpgt_epi16, _mm_loadu_si128,
         _mm_movemask_epi8, _mm_or_si128, _mm_packs_epi16, _mm_set1_epi16, _mm_setzero_si128,
     };
+    debug_assert!(cells.len() <= SCAN_CELLS);
     let mut found = Found::default();
     let (won, lost) = (cell::win(distance), cell::loss(distance));
     let groups = cells.len() / 16;
     // SAFETY: SSE2 is part of every x86-64 processor; every load reads 8 cells inside
-    // `cells` (16 a group, `groups` groups), which the caller keeps unwritten meanwhile.
+    // `cells` (16 a group, `groups` groups), which the caller keeps unwritten meanwhile, and
+    // `AtomicU16` has the size, alignment and bit validity of `u16`.
     unsafe {
         let won = _mm_set1_epi16(won as i16);
         let lost = _mm_set1_epi16(lost as i16);
@@ -125,7 +128,7 @@ unsafe fn scan_sse2(cells: &[AtomicU16], distance: u32, check_shares: bool) -> F
         }
         found.shares_mark = _mm_movemask_epi8(shares) != 0;
     }
-    scan_each(cells, distance, check_shares, 16 * groups, found)
+    scan_from(cells, distance, check_shares, 16 * groups, found)
 }
 
 #[cfg(test)]
@@ -134,7 +137,7 @@ mod tests {
 
     /// Both ways of scanning find the same cells, whatever the block's length and content.
     #[test]
-    fn one_and_many_writers_scan_alike() {
+    fn scans_alone_and_shared_agree() {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
         let mut random = move || {
             seed ^= seed << 13;
@@ -166,8 +169,9 @@ mod tests {
                 })
                 .collect();
             for check_shares in [false, true] {
-                let one = scan(&cells, distance, check_shares, Writers::One);
-                let many = scan(&cells, distance, check_shares, Writers::Many);
+                // SAFETY: the cells belong to this test alone.
+                let one = unsafe { scan_alone(&cells, distance, check_shares) };
+                let many = scan_shared(&cells, distance, check_shares);
                 assert_eq!(one, many, "{len} cells, distance {distance}");
                 let mut hits = 0;
                 one.each_hit(|i| {
