@@ -174,7 +174,7 @@ mod tests {
                 assert_eq!(squares & !free, 0);
                 assert_eq!(squares.count_ones(), 3);
                 assert_eq!(plain_compress(squares, free), set);
-                let board = u64::MAX >> (64 - (64 - free.leading_zeros()));
+                let board = u64::MAX >> free.leading_zeros();
                 assert_eq!(compress_without(squares, board & !free), set);
             }
         }

@@ -284,3 +284,44 @@ pub(super) fn prefetch<T>(item: &T) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = address;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Walking a table with a cursor and indexing by row give the positions the plain
+    /// index and placement give, for tables of either side to move on boards of 6 to 64
+    /// squares.
+    #[test]
+    fn cursor_and_row_agree_with_index_and_placement() {
+        let keys = [
+            (6, 2, 1),
+            (6, 1, 3),
+            (24, 3, 2),
+            (24, 2, 4),
+            (64, 1, 2),
+            (64, 2, 1),
+        ];
+        for (squares, white, black) in keys {
+            for side in Player::BOTH {
+                let key = TableKey::new(white, black, side);
+                let table = Table::new(key, squares, 0);
+                let mut cursor = table.cursor(0);
+                for index in 0..table.len() {
+                    let placement = table.placement(index);
+                    assert_eq!(cursor.placement(), placement, "{key:?} at {index}");
+                    assert_eq!(table.index(placement), index);
+                    let row = table.row(placement.of(side.opponent()));
+                    assert_eq!(row.index(placement.of(side)), index);
+                    cursor.advance();
+                }
+                let mut skipping = table.cursor(0);
+                let step = table.len() / 7 + 1;
+                for index in (step..table.len()).step_by(step) {
+                    skipping.skip(step);
+                    assert_eq!(skipping.placement(), table.placement(index));
+                }
+            }
+        }
+    }
+}
