@@ -388,13 +388,8 @@ mod tests {
                 "WBWBWBWB\nBWUWBWRW\nWBWBWBWB\nBWBWBWBW\n"
             )),
         ];
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = move || boardlab_core::zobrist::splitmix64(&mut state);
         let mut compared = 0;
         for board in boards {
             let mut rules = ParityRules::default();
