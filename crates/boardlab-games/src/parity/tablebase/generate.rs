@@ -322,7 +322,7 @@ impl Level<'_> {
             let lost = cell::is_loss(cells[first + at].load(Ordering::Relaxed));
             self.gather_predecessors(table, cursor.placement(), lost, batch);
             if batch.len() >= BATCH {
-                newly += self.apply(batch, d);
+                newly += self.apply(self.before[table], batch, d);
             }
         });
         if found.shares_mark {
@@ -356,24 +356,23 @@ impl Level<'_> {
                 let index = row.index(before.of(mover));
                 prefetch(&cells[index]);
                 batch.push(Predecessor {
-                    table: target,
                     index,
                     before_loss: lost,
                 });
             });
     }
 
-    /// Applies the updates of `batch` for distance `d` and empties it: behind a loss
-    /// stands a win in `d`; behind a win, one more step of the predecessor is known to lose.
-    /// Returns the cells newly decided.
-    fn apply(&self, batch: &mut Batch, d: u32) -> u64 {
+    /// Applies the updates of `batch`, predecessors in `table`, for distance `d` and empties
+    /// it: behind a loss stands a win in `d`; behind a win, one more step of the predecessor
+    /// is known to lose. Returns the cells newly decided.
+    fn apply(&self, table: usize, batch: &mut Batch, d: u32) -> u64 {
         let newly = batch
             .iter()
             .map(|update| {
                 if update.before_loss {
-                    self.win_behind_loss(update.table, update.index, d)
+                    self.win_behind_loss(table, update.index, d)
                 } else {
-                    self.step_behind_win(update.table, update.index, d)
+                    self.step_behind_win(table, update.index, d)
                 }
             })
             .sum();
@@ -469,11 +468,10 @@ impl Captures {
 /// The positions a first look handles together ([`Level::first_looks`]).
 const LOOKS: usize = 64;
 
-/// A position one step before a position decided in a pass, waiting for its update.
+/// A position one step before a position decided in a pass, waiting for its update (in the
+/// table before the one the pass scans, [`Level::before`]).
 #[derive(Clone, Copy)]
 struct Predecessor {
-    /// Its table in the level.
-    table: usize,
     /// Its index there.
     index: usize,
     /// Whether the position it steps to was lost (for the side to move there).
@@ -553,7 +551,7 @@ fn solve_group(
                     let newly: u64 = range
                         .map(|block| level.pass_block(table, block, d, &mut batch))
                         .sum();
-                    progress.advance(newly + level.apply(&mut batch, d));
+                    progress.advance(newly + level.apply(level.before[table], &mut batch, d));
                 });
             }
         }

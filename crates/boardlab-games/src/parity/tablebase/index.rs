@@ -39,11 +39,18 @@ impl Binomials {
 
     /// The colexicographic rank of a set among the sets of its size.
     #[inline]
-    pub(super) fn rank(&self, mut set: u64) -> u64 {
+    pub(super) fn rank(&self, set: u64) -> u64 {
+        self.rank_numbered(set, |square| square)
+    }
+
+    /// The rank of a set whose squares are renumbered by `number` (which keeps their order):
+    /// `Σ C(number(p_i), i + 1)` over its squares `p_0 < p_1 < …`.
+    #[inline]
+    pub(super) fn rank_numbered(&self, mut set: u64, number: impl Fn(u32) -> u32) -> u64 {
         let mut rank = 0;
         let mut i = 1;
         while set != 0 {
-            rank += self.0[set.trailing_zeros() as usize][i];
+            rank += self.0[number(set.trailing_zeros()) as usize][i];
             set &= set - 1;
             i += 1;
         }

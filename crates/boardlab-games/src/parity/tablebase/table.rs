@@ -199,15 +199,7 @@ impl Row {
     /// squares): the row's start plus the rank of `movers` renumbered among the free squares.
     #[inline]
     pub fn index(&self, movers: u64) -> usize {
-        let mut rank = 0;
-        let mut rest = movers;
-        let mut i = 1;
-        while rest != 0 {
-            let number = self.number[rest.trailing_zeros() as usize];
-            rank += BINOMIALS.choose(number as u32, i);
-            rest &= rest - 1;
-            i += 1;
-        }
+        let rank = BINOMIALS.rank_numbered(movers, |square| self.number[square as usize] as u32);
         self.start + rank as usize
     }
 }
