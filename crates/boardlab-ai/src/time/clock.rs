@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 /// The share of the time budget after which a search stops at once. The rest, with
 /// [`MARGIN`], is for unwinding, the caller and a busy machine.
-const HARD_SHARE: f64 = 0.93;
+const HARD_SHARE: f64 = 0.97;
 
 /// Time kept back from every budget, besides the share; at most a tenth of the budget, so
 /// that a move of a few milliseconds is not cut to half of them.
@@ -94,14 +94,14 @@ mod tests {
     #[test]
     fn a_move_keeps_a_margin_that_shrinks_with_short_budgets() {
         let ms = Duration::from_millis;
-        // 100 ms: 93 ms less the full margin of 1.5 ms.
+        // 100 ms: 97 ms less the full margin of 1.5 ms.
         assert_eq!(
             Budget::per_move(ms(100)).hard,
-            Duration::from_micros(91_500)
+            Duration::from_micros(95_500)
         );
         assert_eq!(Budget::per_move(ms(100)).soft, ms(90));
-        // 2 ms: 1.86 ms less a tenth (0.2 ms), not cut to the half.
-        assert_eq!(Budget::per_move(ms(2)).hard, Duration::from_micros(1_660));
+        // 2 ms: 1.94 ms less a tenth (0.2 ms), not cut to the half.
+        assert_eq!(Budget::per_move(ms(2)).hard, Duration::from_micros(1_740));
         // The margin is never more than the full one, and the hard stop never below half.
         for time in [1, 3, 10, 15, 16, 50, 1000].map(ms) {
             let budget = Budget::per_move(time);

@@ -93,6 +93,18 @@ search_params! {
     futility_per_depth = 100, 10..=500;
     /// The deepest node where futility skips quiet moves.
     futility_depth = 3, 0..=8;
+    /// Futility by move: a late quiet move is skipped where the depth it would be searched
+    /// to after its late-move reduction is at most this many plies and the evaluation plus
+    /// `futility_base` and `futility_per_depth` a ply of that depth cannot reach alpha (0:
+    /// off; the node-wide futility above still holds).
+    futility_move_depth = 0, 0..=16;
+    /// History pruning: a late quiet move is skipped where its reduced depth is below this
+    /// many plies and its history score is below `-history_pruning_margin` a ply of the
+    /// node's depth (0: off).
+    history_pruning_depth = 0, 0..=12;
+    /// History pruning's margin per ply of depth (history scores run to about ±49,000: the
+    /// plain history and two continuations of up to 16,384 each).
+    history_pruning_margin = 3000, 100..=20_000;
     /// The deepest node where late-move pruning skips quiet moves (outside the principal
     /// variation).
     late_move_depth = 3, 0..=20;

@@ -662,9 +662,17 @@ impl<'a, P: Evaluate> Search<'a, P> {
             let quiet = !position.is_tactical(mv);
 
             // Step 12a. Pruning near the leaves, once some move has kept the node alive:
-            // futile and late quiet moves, and moves that lose too much in the exchange.
+            // futile and late quiet moves (by the node, and where the parameters ask, by the
+            // depth a move keeps after its reduction), and moves that lose too much in the
+            // exchange.
             if index > 0 && best > -DECIDED {
                 if quiet && (futile || quiets_searched >= late_move_limit) {
+                    continue;
+                }
+                if quiet
+                    && pruning
+                    && self.prunes_late_quiet(depth, ply, side, index, eval, alpha, mv)
+                {
                     continue;
                 }
                 if quiet_node && self.features().futility && depth <= params.exchange_pruning_depth
@@ -829,6 +837,42 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return Some(0);
         }
         (score >= beta).then_some(if score >= DECIDED { beta } else { score })
+    }
+
+    /// Move-level pruning of the quiet move `mv`, the `index`th tried at a node of `depth`
+    /// outside the principal variation (step 12a), by the depth it would keep after its
+    /// late-move reduction: futility (`eval` with the margins cannot reach `alpha`) and a bad
+    /// history. Killers are kept. Both are off by default (parameters `futility_move_depth`
+    /// and `history_pruning_depth`; no match has yet found them worth it).
+    #[allow(clippy::too_many_arguments)]
+    fn prunes_late_quiet(
+        &self,
+        depth: i32,
+        ply: usize,
+        side: usize,
+        index: usize,
+        eval: i32,
+        alpha: i32,
+        mv: P::Move,
+    ) -> bool {
+        let params = self.params();
+        let switched_on = params.futility_move_depth > 0 || params.history_pruning_depth > 0;
+        if !switched_on || self.memory.ordering.killer_rank(ply, mv) != 0 {
+            return false;
+        }
+        let reduction = self.shared.tuning.reductions[depth.min(63) as usize][index.min(63)];
+        let reduced = (depth - 1 - i32::from(reduction)).max(0);
+        if reduced <= params.futility_move_depth
+            && params.futility_move_depth > 0
+            && alpha.abs() < DECIDED
+            && eval + params.futility_base + params.futility_per_depth * reduced <= alpha
+        {
+            return true;
+        }
+        reduced < params.history_pruning_depth && self.features().history && {
+            let previous = self.previous_moves(ply);
+            self.memory.ordering.score(side, previous, &mv) < -params.history_pruning_margin * depth
+        }
     }
 
     /// Singular extensions (step 10): whether the table move `mv` of `entry` is the only
