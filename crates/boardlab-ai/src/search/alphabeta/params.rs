@@ -419,6 +419,13 @@ pub(super) struct Tuning {
 }
 
 impl Tuning {
+    /// The late-move reduction of the `index`th move at a node of `depth`, in plies, by the
+    /// table (the depth and index beyond its size read as its last row and column).
+    #[inline]
+    pub fn reduction(&self, depth: i32, index: usize) -> i32 {
+        i32::from(self.reductions[depth.clamp(0, 63) as usize][index.min(63)])
+    }
+
     /// The tuning of `params`.
     pub fn new(params: SearchParams) -> Tuning {
         Tuning {

@@ -860,8 +860,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if !switched_on || self.memory.ordering.killer_rank(ply, mv) != 0 {
             return false;
         }
-        let reduction = self.shared.tuning.reductions[depth.min(63) as usize][index.min(63)];
-        let reduced = (depth - 1 - i32::from(reduction)).max(0);
+        let reduced = (depth - 1 - self.shared.tuning.reduction(depth, index)).max(0);
         if reduced <= params.futility_move_depth
             && params.futility_move_depth > 0
             && alpha.abs() < DECIDED
@@ -951,8 +950,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         {
             return 0;
         }
-        let mut r = self.shared.tuning.reductions[depth.min(63) as usize][index.min(63)] as i32
-            - node.pv as i32;
+        let mut r = self.shared.tuning.reduction(depth, index) - node.pv as i32;
         if node.cut {
             r += params.cut_node_reduction;
         }
