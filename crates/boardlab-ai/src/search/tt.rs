@@ -80,6 +80,21 @@ impl<M: MoveBits> Table<M> {
         }
     }
 
+    /// Stores a quiescence result (depth 0) where it displaces no deeper search: into an
+    /// empty slot, or over another depth-0 result. The slots of searches with depth left
+    /// hold what is worth more.
+    #[inline]
+    pub fn store_shallow(&self, entry: Entry<M>) {
+        let slot = &self.slots[entry.key as usize & self.mask];
+        let old = slot.data.load(Ordering::Relaxed);
+        if (old >> DEPTH_SHIFT) & 0xFF != 0 {
+            return;
+        }
+        let data = pack(&entry);
+        slot.data.store(data, Ordering::Relaxed);
+        slot.check.store(entry.key ^ data, Ordering::Relaxed);
+    }
+
     /// The entry for `key`, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry<M>> {
@@ -235,5 +250,44 @@ mod tests {
         assert!(table.probe(5).is_none());
         table.clear();
         assert!(table.probe(5).is_none());
+    }
+
+    #[test]
+    fn quiescence_results_never_displace_a_deeper_search() {
+        let table = Table::<Bits>::new(2);
+        let entry = |key, depth| Entry {
+            key,
+            mv: None,
+            score: 1,
+            depth,
+            bound: Bound::Lower,
+        };
+        // Keys 1 and 5 share a slot of this four-slot table.
+        table.store_shallow(entry(1, 0));
+        assert_eq!(
+            table.probe(1).map(|e| e.depth),
+            Some(0),
+            "an empty slot takes it"
+        );
+        table.store_shallow(entry(5, 0));
+        assert!(
+            table.probe(1).is_none(),
+            "another depth-0 result is replaced"
+        );
+        assert_eq!(table.probe(5).map(|e| e.depth), Some(0));
+        table.store(entry(1, 4));
+        table.store_shallow(entry(5, 0));
+        assert_eq!(
+            table.probe(1).map(|e| e.depth),
+            Some(4),
+            "the search's entry stays"
+        );
+        assert!(table.probe(5).is_none());
+        table.store_shallow(entry(1, 0));
+        assert_eq!(
+            table.probe(1).map(|e| e.depth),
+            Some(4),
+            "even for the same position"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! the baseline, take the last piece) and sees forced losses coming in time to stop them.
 
 use boardlab_ai::bot::Limits;
-use boardlab_ai::search::alphabeta::AlphaBetaOptions;
+use boardlab_ai::search::alphabeta::{AlphaBetaOptions, ParamChanges};
 use boardlab_ai::{AlphaBeta, Score};
 use boardlab_core::{Evaluate, GameHistory, Position};
 use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
@@ -178,25 +178,57 @@ fn parity_takes_the_last_piece() {
 fn helper_threads_find_the_same_wins() {
     // Three threads share the table; the main thread's answer must not suffer from it.
     for text in ["1A5D/6FF/8/8/8/8/8/aa1d4 1", "7D/6FF/8/8/8/8/8/a2d4 1"] {
-        let position = Obsidian::from_text(text, Default::default()).unwrap();
-        let mut bot = AlphaBeta::<Obsidian>::with_options(
-            "test",
-            Limits {
-                depth: Some(7),
-                ..Limits::default()
-            },
-            Default::default(),
+        wins_again_and_again(
+            text,
+            3,
             AlphaBetaOptions {
                 threads: 3,
                 ..AlphaBetaOptions::default()
             },
         );
-        for _ in 0..3 {
-            let (_, info) = bot
-                .search(&GameHistory::new(position), &mut |_| {})
-                .unwrap();
-            assert_eq!(info.score, Score::Win(3), "{text}: {info:?}");
-        }
+    }
+}
+
+/// Searches the Obsidian position `text` to depth 7 three times with one bot (its table
+/// kept) under `options`, and checks that each search sees the win in `plies`.
+fn wins_again_and_again(text: &str, plies: u32, options: AlphaBetaOptions) {
+    let position = Obsidian::from_text(text, Default::default()).unwrap();
+    let mut bot = AlphaBeta::<Obsidian>::with_options(
+        "test",
+        Limits {
+            depth: Some(7),
+            ..Limits::default()
+        },
+        Default::default(),
+        options,
+    );
+    for _ in 0..3 {
+        let (_, info) = bot
+            .search(&GameHistory::new(position), &mut |_| {})
+            .unwrap();
+        assert_eq!(info.score, Score::Win(plies), "{text}: {info:?}");
+    }
+}
+
+#[test]
+fn quiescence_results_in_the_table_keep_the_wins() {
+    // With `quiescence_table`, quiescence writes depth-0 entries and orders by their moves;
+    // the table they share with the search must not hide or invent a win, search after
+    // search.
+    let mut params = ParamChanges::default();
+    params.set("quiescence_table", "1").unwrap();
+    for (text, plies) in [
+        ("1A5D/6FF/8/8/8/8/8/aa1d4 1", 3),
+        ("7D/6FF/8/8/8/8/8/a2d4 1", 3),
+    ] {
+        wins_again_and_again(
+            text,
+            plies,
+            AlphaBetaOptions {
+                params,
+                ..AlphaBetaOptions::default()
+            },
+        );
     }
 }
 

@@ -175,6 +175,10 @@ search_params! {
     check_extension_depth = 0, 0..=20;
     /// Quiescence answers checks with every evasion this many plies past the extensions.
     quiescence_check_plies = 8, 0..=20;
+    /// Whether quiescence keeps its results in the table at depth 0 (never displacing a
+    /// deeper search's entry) and tries the table's move first (1), or only reads the
+    /// table's scores (0).
+    quiescence_table = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

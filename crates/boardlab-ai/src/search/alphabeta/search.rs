@@ -782,13 +782,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
 
         // Step 13. What the node found: the correction history and the table.
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, original_alpha, beta);
         if !in_check {
             self.learn_correction(position, depth, static_eval, best, bound, best_move);
         }
@@ -1023,19 +1017,20 @@ impl<'a, P: Evaluate> Search<'a, P> {
 
     /// Quiescence search: the static evaluation, improved by tactical moves only; in check,
     /// every move is tried and standing pat is not allowed. A table entry of any depth
-    /// settles it.
+    /// settles it. With the parameter `quiescence_table`, the entry's move is tried first
+    /// and what quiescence finds is kept in the table where no deeper search's result is
+    /// (depth 0).
     fn quiesce(&mut self, position: &P, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if self.tick() {
             return 0;
         }
-        if let Some(score) = self
-            .shared
-            .tt
-            .probe(position.hash())
-            .and_then(|entry| settled_score(&entry, ply, alpha, beta))
-        {
+        let key = position.hash();
+        let entry = self.shared.tt.probe(key);
+        if let Some(score) = entry.and_then(|entry| settled_score(&entry, ply, alpha, beta)) {
             return score;
         }
+        let keeps_table = self.params().quiescence_table != 0;
+        let tt_move = entry.and_then(|entry| entry.mv).filter(|_| keeps_table);
         if position.count_legal_moves() == 0 {
             return self.game_over_score(position, ply);
         }
@@ -1057,22 +1052,34 @@ impl<'a, P: Evaluate> Search<'a, P> {
         } else {
             let stand = self.evaluate(position, ply);
             if stand >= beta {
+                self.store_quiescence(key, stand, Bound::Lower, None, ply);
                 return stand;
             }
             alpha = alpha.max(stand);
             position.tactical_moves(&mut moves);
             (stand, stand)
         };
+        let original_alpha = alpha;
+        let mut best_move = None;
         let mut keys = std::mem::take(&mut self.keys[ply]);
         keys.clear();
-        keys.extend(
-            moves
-                .iter()
-                .map(|&m| position.tactical_value(m, self.shared.weights)),
-        );
+        keys.extend(moves.iter().map(|&m| {
+            let value = position.tactical_value(m, self.shared.weights);
+            if Some(m) == tt_move {
+                TT_MOVE_KEY + value.min(1 << 20)
+            } else {
+                value
+            }
+        }));
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index);
-            let (mv, value) = (moves[index], keys[index]);
+            let mv = moves[index];
+            // The table move's key is raised to put it first; its gain is read anew.
+            let value = if Some(mv) == tt_move {
+                position.tactical_value(mv, self.shared.weights)
+            } else {
+                keys[index]
+            };
             if !in_check
                 && (stand + value + self.params().delta_margin <= alpha
                     || !self.wins_exchange(position, mv, 0))
@@ -1087,6 +1094,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -1096,7 +1104,32 @@ impl<'a, P: Evaluate> Search<'a, P> {
             }
         }
         self.keys[ply] = keys;
+        let bound = bound_of(best, original_alpha, beta);
+        self.store_quiescence(key, best, bound, best_move, ply);
         best
+    }
+
+    /// Keeps a quiescence result in the table at depth 0 (see
+    /// [`Table::store_shallow`](crate::search::tt::Table::store_shallow)).
+    #[inline]
+    fn store_quiescence(
+        &self,
+        key: u64,
+        score: i32,
+        bound: Bound,
+        mv: Option<P::Move>,
+        ply: usize,
+    ) {
+        if self.params().quiescence_table == 0 {
+            return;
+        }
+        self.shared.tt.store_shallow(Entry {
+            key,
+            mv,
+            score: to_tt(score, ply),
+            depth: 0,
+            bound,
+        });
     }
 }
 
@@ -1135,6 +1168,19 @@ fn pick<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize) {
     }
     moves.swap(from, best);
     keys.swap(from, best);
+}
+
+/// What a node's best score `best` says of its value, searched in the window
+/// `alpha..beta`: at least `best` (a cut-off), exactly `best`, or at most `best`.
+#[inline]
+fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
 }
 
 /// The stored score of `entry` at `ply` when its bound settles the window `alpha..beta`.
