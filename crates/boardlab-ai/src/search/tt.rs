@@ -85,14 +85,12 @@ impl<M: MoveBits> Table<M> {
     /// hold what is worth more.
     #[inline]
     pub fn store_shallow(&self, entry: Entry<M>) {
-        let slot = &self.slots[entry.key as usize & self.mask];
-        let old = slot.data.load(Ordering::Relaxed);
-        if (old >> DEPTH_SHIFT) & 0xFF != 0 {
-            return;
+        let old = self.slots[entry.key as usize & self.mask]
+            .data
+            .load(Ordering::Relaxed);
+        if (old >> DEPTH_SHIFT) & 0xFF == 0 {
+            self.write(entry);
         }
-        let data = pack(&entry);
-        slot.data.store(data, Ordering::Relaxed);
-        slot.check.store(entry.key ^ data, Ordering::Relaxed);
     }
 
     /// The entry for `key`, if stored.
@@ -108,13 +106,19 @@ impl<M: MoveBits> Table<M> {
     /// for the same position.
     #[inline]
     pub fn store(&self, entry: Entry<M>) {
-        let slot = &self.slots[entry.key as usize & self.mask];
         if let Some(old) = self.probe(entry.key)
             && entry.depth < old.depth
             && entry.bound != Bound::Exact
         {
             return;
         }
+        self.write(entry);
+    }
+
+    /// Writes `entry` into its slot, over whatever was there.
+    #[inline]
+    fn write(&self, entry: Entry<M>) {
+        let slot = &self.slots[entry.key as usize & self.mask];
         let data = pack(&entry);
         slot.data.store(data, Ordering::Relaxed);
         slot.check.store(entry.key ^ data, Ordering::Relaxed);

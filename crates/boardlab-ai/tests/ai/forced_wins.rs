@@ -217,13 +217,10 @@ fn quiescence_results_in_the_table_keep_the_wins() {
     // search.
     let mut params = ParamChanges::default();
     params.set("quiescence_table", "1").unwrap();
-    for (text, plies) in [
-        ("1A5D/6FF/8/8/8/8/8/aa1d4 1", 3),
-        ("7D/6FF/8/8/8/8/8/a2d4 1", 3),
-    ] {
+    for text in ["1A5D/6FF/8/8/8/8/8/aa1d4 1", "7D/6FF/8/8/8/8/8/a2d4 1"] {
         wins_again_and_again(
             text,
-            plies,
+            3,
             AlphaBetaOptions {
                 params,
                 ..AlphaBetaOptions::default()
