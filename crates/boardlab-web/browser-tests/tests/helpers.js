@@ -101,11 +101,27 @@ export async function newPage(browser) {
   return page;
 }
 
+/**
+ * The middle of a board square in the window. The page draws its board again on every message
+ * from the server, so a square found a moment ago may be gone when its box is read: this looks
+ * again until the square has a box, for up to `timeout` milliseconds.
+ */
+export async function squareCentre(page, sq, timeout = 10000) {
+  const square = page.locator(`#board .square[data-sq="${sq}"] rect`).first();
+  const end = Date.now() + timeout;
+  for (;;) {
+    const left = end - Date.now();
+    const box = left > 0 ? await square.boundingBox({ timeout: left }).catch(() => null) : null;
+    if (box) return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    if (Date.now() >= end) throw new Error(`square ${sq} is not on the board after ${timeout} ms`);
+    await page.waitForTimeout(50);
+  }
+}
+
 /** Clicks the middle of a board square with the mouse. */
 export async function clickSquare(page, sq) {
-  const box = await page.locator(`#board .square[data-sq="${sq}"] rect`).first().boundingBox();
-  if (!box) throw new Error(`square ${sq} is not on the board`);
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const { x, y } = await squareCentre(page, sq);
+  await page.mouse.click(x, y);
 }
 
 /** Waits until the page shows a game with at least `ply` moves. */

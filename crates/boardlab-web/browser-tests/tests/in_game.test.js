@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serverAndBrowser, gameState, clickSquare, waitPly, SHOTS, SIZES, pageAt, openNewGame } from './helpers.js';
+import { serverAndBrowser, gameState, clickSquare, squareCentre, waitPly, SHOTS, SIZES, pageAt, openNewGame } from './helpers.js';
 
 const env = serverAndBrowser();
 
@@ -63,10 +63,7 @@ for (const size of SIZES) {
   test(`${size.tag}: right-button arrows and marks play nothing; a left click clears them`, async () => {
     const page = await gamePage(size, { game: 'obsidian', opponent: 'local' });
     await page.waitForFunction(() => document.body.dataset.canMove === 'yes');
-    const centre = async (sq) => {
-      const box = await page.locator(`#board .square[data-sq="${sq}"] rect`).first().boundingBox();
-      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    };
+    const centre = (sq) => squareCentre(page, sq);
     const e2 = await centre('e2');
     const e4 = await centre('e4');
     await page.mouse.move(e2.x, e2.y);

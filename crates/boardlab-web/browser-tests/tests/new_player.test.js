@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { serverAndBrowser, clickSquare, waitPly, waitMyTurn, gameState, startFromPage, SHOTS, SIZES, pageAt as newPageAt } from './helpers.js';
+import { serverAndBrowser, clickSquare, squareCentre, waitPly, waitMyTurn, gameState, startFromPage, SHOTS, SIZES, pageAt as newPageAt } from './helpers.js';
 
 const env = serverAndBrowser();
 
@@ -27,13 +27,6 @@ async function firstMove(page) {
 async function playMove(page, move) {
   await clickSquare(page, move.from);
   for (const sq of move.path) await clickSquare(page, sq);
-}
-
-/** The middle of a board square in the window. */
-async function squareCentre(page, sq) {
-  const box = await page.locator(`#board .square[data-sq="${sq}"] rect`).first().boundingBox();
-  assert.ok(box, `square ${sq} is on the board`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 for (const size of SIZES) {

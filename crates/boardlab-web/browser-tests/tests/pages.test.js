@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
-import { serverAndBrowser, newPage, waitPly, waitMyTurn, clickSquare, startFromPage, SHOTS } from './helpers.js';
+import { serverAndBrowser, newPage, waitPly, waitMyTurn, clickSquare, squareCentre, startFromPage, SHOTS } from './helpers.js';
 
 const env = serverAndBrowser();
 
@@ -41,11 +41,10 @@ test('the move list steps back and forth; resign shows the result; the record do
   }
   // A move by dragging: press on the piece, move, release on the destination.
   await waitMyTurn(page);
-  const box = async (sq) => page.locator(`#board .square[data-sq="${sq}"] rect`).first().boundingBox();
-  const [from, to] = [await box('b8'), await box('c6')];
-  await page.mouse.move(from.x + 30, from.y + 30);
+  const [from, to] = [await squareCentre(page, 'b8'), await squareCentre(page, 'c6')];
+  await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  await page.mouse.move(to.x + 20, to.y + 20, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 5 });
   await page.mouse.up();
   await waitPly(page, 4);
   await page.waitForSelector('#board .piece[data-sq="c6"][data-piece="B"]');
