@@ -211,21 +211,24 @@ fn wins_again_and_again(text: &str, plies: u32, options: AlphaBetaOptions) {
 }
 
 #[test]
-fn quiescence_results_in_the_table_keep_the_wins() {
-    // With `quiescence_table`, quiescence writes depth-0 entries and orders by their moves;
-    // the table they share with the search must not hide or invent a win, search after
-    // search.
-    let mut params = ParamChanges::default();
-    params.set("quiescence_table", "1").unwrap();
-    for text in ["1A5D/6FF/8/8/8/8/8/aa1d4 1", "7D/6FF/8/8/8/8/8/a2d4 1"] {
-        wins_again_and_again(
-            text,
-            3,
-            AlphaBetaOptions {
-                params,
-                ..AlphaBetaOptions::default()
-            },
-        );
+fn switched_on_parameters_keep_the_wins() {
+    // Parameters that are off by default and change what the search keeps or prunes:
+    // `quiescence_table` (quiescence writes depth-0 entries and orders by their moves) and
+    // ProbCut from depth 3 (nodes cut by shallow searches of captures, their results in the
+    // table). Neither may hide or invent a win, search after search.
+    for (name, value) in [("quiescence_table", "1"), ("probcut_depth", "3")] {
+        let mut params = ParamChanges::default();
+        params.set(name, value).unwrap();
+        for text in ["1A5D/6FF/8/8/8/8/8/aa1d4 1", "7D/6FF/8/8/8/8/8/a2d4 1"] {
+            wins_again_and_again(
+                text,
+                3,
+                AlphaBetaOptions {
+                    params,
+                    ..AlphaBetaOptions::default()
+                },
+            );
+        }
     }
 }
 

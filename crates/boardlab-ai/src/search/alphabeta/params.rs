@@ -179,6 +179,12 @@ search_params! {
     /// deeper search's entry) and tries the table's move first (1), or only reads the
     /// table's scores (0).
     quiescence_table = 0, 0..=1;
+    /// ProbCut: from this depth on (0: never), a node outside the principal variation is cut
+    /// when a capture that wins enough in the exchange still beats beta by `probcut_margin`
+    /// in a search four plies shallower.
+    probcut_depth = 0, 0..=12;
+    /// How far above beta a ProbCut capture's shallow search must reach.
+    probcut_margin = 170, 20..=1000;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

@@ -596,6 +596,16 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return score;
         }
 
+        // Step 9b. ProbCut: a good capture that beats beta by a margin in a much shallower
+        // search would beat it in the full one too.
+        if quiet_node
+            && excluded.is_none()
+            && let Some(score) =
+                self.probcut(position, depth, ply, beta, static_eval, tt_entry, cut_node)
+        {
+            return score;
+        }
+
         // Step 10. Singular extension: is the table move the only good one? Then it is
         // searched a ply deeper.
         let singular_extension = match (tt_entry, tt_move) {
@@ -831,6 +841,88 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return Some(0);
         }
         (score >= beta).then_some(if score >= DECIDED { beta } else { score })
+    }
+
+    /// ProbCut (step 9b): the score that cuts the node when one of the captures that win at
+    /// least the margin above beta in the exchange, searched four plies shallower (after a
+    /// quiescence search says it might), still beats beta by `probcut_margin`; `None` when
+    /// none does, the depth is too shallow, or the table says the node falls short.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        position: &P,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        static_eval: i32,
+        tt_entry: Option<Entry<P::Move>>,
+        cut_node: bool,
+    ) -> Option<i32> {
+        let params = self.params();
+        if params.probcut_depth == 0 || depth < params.probcut_depth {
+            return None;
+        }
+        let probcut_beta = beta + params.probcut_margin;
+        if probcut_beta >= DECIDED {
+            return None;
+        }
+        if let Some(entry) = tt_entry
+            && entry.depth as i32 >= depth - 3
+            && from_tt(entry.score, ply) < probcut_beta
+        {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        position.tactical_moves(&mut moves);
+        let mut keys = std::mem::take(&mut self.keys[ply]);
+        keys.clear();
+        keys.extend(
+            moves
+                .iter()
+                .map(|&mv| position.tactical_value(mv, self.shared.weights)),
+        );
+        let mut cut = None;
+        for index in 0..moves.len() {
+            pick(moves.as_mut_slice(), &mut keys, index);
+            let mv = moves[index];
+            if !self.wins_exchange(position, mv, probcut_beta - static_eval) {
+                continue;
+            }
+            let mut child = *position;
+            child.play(mv);
+            self.path.push(child.hash());
+            self.stack[ply + 1].previous = Some(mv);
+            let mut score = -self.quiesce(&child, ply + 1, -probcut_beta, -probcut_beta + 1);
+            if score >= probcut_beta && !self.stopped {
+                score = -self.negamax(
+                    &child,
+                    depth - 4,
+                    ply + 1,
+                    -probcut_beta,
+                    -probcut_beta + 1,
+                    true,
+                    !cut_node,
+                );
+            }
+            self.path.pop();
+            if self.stopped {
+                cut = Some(0);
+                break;
+            }
+            if score >= probcut_beta {
+                self.shared.tt.store(Entry {
+                    key: position.hash(),
+                    mv: Some(mv),
+                    score: to_tt(score, ply),
+                    depth: (depth - 3) as i16,
+                    bound: Bound::Lower,
+                });
+                cut = Some(score - params.probcut_margin);
+                break;
+            }
+        }
+        self.keys[ply] = keys;
+        cut
     }
 
     /// Move-level pruning of the quiet move `mv`, the `index`th tried at a node of `depth`
