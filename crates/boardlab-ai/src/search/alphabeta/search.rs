@@ -875,12 +875,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut moves = MoveList::new();
         position.tactical_moves(&mut moves);
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        keys.clear();
-        keys.extend(
-            moves
-                .iter()
-                .map(|&mv| position.tactical_value(mv, self.shared.weights)),
-        );
+        self.tactical_keys(position, &moves, None, &mut keys);
         let mut cut = None;
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index);
@@ -1154,15 +1149,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let original_alpha = alpha;
         let mut best_move = None;
         let mut keys = std::mem::take(&mut self.keys[ply]);
-        keys.clear();
-        keys.extend(moves.iter().map(|&m| {
-            let value = position.tactical_value(m, self.shared.weights);
-            if Some(m) == tt_move {
-                TT_MOVE_KEY + value.min(1 << 20)
-            } else {
-                value
-            }
-        }));
+        self.tactical_keys(position, &moves, tt_move, &mut keys);
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index);
             let mv = moves[index];
@@ -1199,6 +1186,26 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let bound = bound_of(best, original_alpha, beta);
         self.store_quiescence(key, best, bound, best_move, ply);
         best
+    }
+
+    /// Fills `keys` with the ordering key of each of the tactical `moves`: what it gains at
+    /// once, and `first` (the table's move) before all of them.
+    fn tactical_keys(
+        &self,
+        position: &P,
+        moves: &MoveList<P::Move>,
+        first: Option<P::Move>,
+        keys: &mut Vec<i32>,
+    ) {
+        keys.clear();
+        keys.extend(moves.iter().map(|&mv| {
+            let value = position.tactical_value(mv, self.shared.weights);
+            if Some(mv) == first {
+                TT_MOVE_KEY + value.min(1 << 20)
+            } else {
+                value
+            }
+        }));
     }
 
     /// Keeps a quiescence result in the table at depth 0 (see
