@@ -1,10 +1,12 @@
 //! Bot behaviour: random play repeats with its seed, MCTS reuses its tree, every bot
-//! answers a legal move, and game records written by a match replay.
+//! answers a legal move, game records written by a match replay, and a parameter that
+//! switches a technique off searches as the feature switch does.
 
 use crate::common;
 
 use boardlab_ai::bot::Limits;
-use boardlab_ai::{Bot, BotSpec, Mcts, MctsOptions, RandomBot};
+use boardlab_ai::search::alphabeta::{AlphaBetaOptions, Features, ParamChanges};
+use boardlab_ai::{AlphaBeta, Bot, BotSpec, Mcts, MctsOptions, RandomBot};
 use boardlab_core::record::GameRecord;
 use boardlab_core::{GameHistory, Position, RuleOptions};
 use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
@@ -137,4 +139,40 @@ fn shallow_searches_never_hang() {
         .recv_timeout(std::time::Duration::from_secs(60))
         .expect("40 games at depth 1 finish within a minute");
     assert_eq!(games, 40);
+}
+
+/// `singular_depth = 0` (how a game's parameter file switches singular extensions off, as
+/// Daisy's does) searches exactly the tree of the feature switch `off=singular`, and not the
+/// tree with them.
+#[test]
+fn singular_depth_zero_is_no_singular_extensions() {
+    let nodes = |singular_depth: &str, singular: bool| {
+        let mut params = ParamChanges::default();
+        params.set("singular_depth", singular_depth).unwrap();
+        let mut bot = AlphaBeta::<Obsidian>::with_options(
+            "test",
+            Limits {
+                depth: Some(9),
+                ..Limits::default()
+            },
+            Default::default(),
+            AlphaBetaOptions {
+                params,
+                features: Features {
+                    singular,
+                    ..Features::default()
+                },
+                ..AlphaBetaOptions::default()
+            },
+        );
+        let game = GameHistory::new(Obsidian::start(Default::default()));
+        bot.search(&game, &mut |_| {}).unwrap().1.nodes
+    };
+    let switched_off = nodes("6", false);
+    assert_eq!(nodes("0", true), switched_off);
+    assert_ne!(
+        nodes("6", true),
+        switched_off,
+        "depth 9 should try singular extensions"
+    );
 }

@@ -215,8 +215,13 @@ fn switched_on_parameters_keep_the_wins() {
     // Parameters that are off by default and change what the search keeps or prunes:
     // `quiescence_table` (quiescence writes depth-0 entries and orders by their moves) and
     // ProbCut from depth 3 (nodes cut by shallow searches of captures, their results in the
-    // table). Neither may hide or invent a win, search after search.
-    for (name, value) in [("quiescence_table", "1"), ("probcut_depth", "3")] {
+    // table), and the negative extension (a table move that is not singular searched
+    // shallower). None may hide or invent a win, search after search.
+    for (name, value) in [
+        ("quiescence_table", "1"),
+        ("probcut_depth", "3"),
+        ("singular_reduction", "1"),
+    ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();
         for text in ["1A5D/6FF/8/8/8/8/8/aa1d4 1", "7D/6FF/8/8/8/8/8/a2d4 1"] {

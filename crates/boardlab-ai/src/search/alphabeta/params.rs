@@ -133,14 +133,18 @@ search_params! {
     /// Internal iterative reduction: from this depth, a node without a table move is searched
     /// one ply less.
     iir_depth = 4, 1..=12;
-    /// Singular extensions from this depth.
-    singular_depth = 6, 2..=14;
+    /// Singular extensions from this depth (0: none, as the feature switch `off=singular`,
+    /// for a game's parameter file).
+    singular_depth = 6, 0..=14;
     /// A table move is a singular candidate when its entry is at most this many plies
     /// shallower than the node.
     singular_depth_slack = 3, 0..=8;
     /// A table move is singular when no other move comes within this much per ply of its
     /// score.
     singular_margin = 2, 0..=20;
+    /// Negative extension: a table move that is not singular, whose entry beats beta, is
+    /// searched this many plies shallower, as another move would have cut off too (0: off).
+    singular_reduction = 0, 0..=3;
     /// Null-move pruning from this depth.
     null_move_depth = 3, 1..=8;
     /// The null move's reduction: this many plies...

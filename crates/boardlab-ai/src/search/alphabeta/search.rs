@@ -613,6 +613,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 match self.singular(position, depth, ply, beta, cut_node, &entry, mv) {
                     Singular::Cut(score) => return score,
                     Singular::Extend => 1,
+                    Singular::Reduce(plies) => -plies,
                     Singular::No => 0,
                 }
             }
@@ -970,6 +971,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
     ) -> Singular {
         let params = self.params();
         if !self.features().singular
+            || params.singular_depth == 0
             || depth < params.singular_depth
             || ply >= self.extension_plies()
             || entry.bound == Bound::Upper
@@ -1000,6 +1002,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
         } else if singular_beta >= beta {
             // Another move beats beta too: this node fails high twice over.
             Singular::Cut(singular_beta)
+        } else if params.singular_reduction > 0 && tt_score >= beta {
+            // Not singular, and the table expects a cut-off: some other move would give it
+            // too, so the table move needs less depth to prove it.
+            Singular::Reduce(params.singular_reduction)
         } else {
             Singular::No
         }
@@ -1320,4 +1326,6 @@ enum Singular {
     No,
     /// Another move beats beta too: the node fails high with this score.
     Cut(i32),
+    /// Not singular, but the table's score beats beta: this many plies shallower.
+    Reduce(i32),
 }
