@@ -6,7 +6,7 @@ use crate::common;
 
 use boardlab_ai::bot::Limits;
 use boardlab_ai::search::alphabeta::{AlphaBetaOptions, Features, ParamChanges};
-use boardlab_ai::{AlphaBeta, Bot, BotSpec, Mcts, MctsOptions, RandomBot};
+use boardlab_ai::{Bot, BotSpec, Mcts, MctsOptions, RandomBot};
 use boardlab_core::record::GameRecord;
 use boardlab_core::{GameHistory, Position, RuleOptions};
 use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
@@ -149,13 +149,8 @@ fn singular_depth_zero_is_no_singular_extensions() {
     let nodes = |singular_depth: &str, singular: bool| {
         let mut params = ParamChanges::default();
         params.set("singular_depth", singular_depth).unwrap();
-        let mut bot = AlphaBeta::<Obsidian>::with_options(
-            "test",
-            Limits {
-                depth: Some(9),
-                ..Limits::default()
-            },
-            Default::default(),
+        let mut bot = common::depth_limited::<Obsidian>(
+            9,
             AlphaBetaOptions {
                 params,
                 features: Features {

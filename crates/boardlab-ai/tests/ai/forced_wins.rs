@@ -193,15 +193,7 @@ fn helper_threads_find_the_same_wins() {
 /// kept) under `options`, and checks that each search sees the win in `plies`.
 fn wins_again_and_again(text: &str, plies: u32, options: AlphaBetaOptions) {
     let position = Obsidian::from_text(text, Default::default()).unwrap();
-    let mut bot = AlphaBeta::<Obsidian>::with_options(
-        "test",
-        Limits {
-            depth: Some(7),
-            ..Limits::default()
-        },
-        Default::default(),
-        options,
-    );
+    let mut bot = crate::common::depth_limited::<Obsidian>(7, options);
     for _ in 0..3 {
         let (_, info) = bot
             .search(&GameHistory::new(position), &mut |_| {})

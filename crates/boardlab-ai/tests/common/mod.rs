@@ -1,4 +1,5 @@
-//! Helpers shared by the bot tests: matches between two specs on any game.
+//! Helpers shared by the bot tests: matches between two specs on any game, and
+//! depth-limited alpha-beta bots with options.
 
 use boardlab_ai::BotSpec;
 use boardlab_ai::matches::arena::{DEFAULT_MAX_PLIES, MatchConfig, MatchSummary, run_match};
@@ -45,4 +46,21 @@ pub fn report<P: Evaluate>(label: &str, summary: &MatchSummary) {
         summary.average_plies(),
         summary.max_time_share()
     );
+}
+
+/// An alpha-beta bot for `P` that searches to `depth` with `options`.
+#[allow(dead_code)] // only the `ai` test target builds such bots
+pub fn depth_limited<P: Evaluate>(
+    depth: u32,
+    options: boardlab_ai::search::alphabeta::AlphaBetaOptions,
+) -> boardlab_ai::AlphaBeta<P> {
+    boardlab_ai::AlphaBeta::with_options(
+        "test",
+        boardlab_ai::bot::Limits {
+            depth: Some(depth),
+            ..Default::default()
+        },
+        Default::default(),
+        options,
+    )
 }
