@@ -207,12 +207,17 @@ fn switched_on_parameters_keep_the_wins() {
     // Parameters that are off by default and change what the search keeps or prunes:
     // `quiescence_table` (quiescence writes depth-0 entries and orders by their moves) and
     // ProbCut from depth 3 (nodes cut by shallow searches of captures, their results in the
-    // table), and the negative extension (a table move that is not singular searched
-    // shallower). None may hide or invent a win, search after search.
+    // table), the negative extension (a table move that is not singular searched
+    // shallower), the table's move kept where a node fails low (0, and 2), and the late
+    // captures that lose material reduced. None may hide or invent a win, search after
+    // search.
     for (name, value) in [
         ("quiescence_table", "1"),
         ("probcut_depth", "3"),
         ("singular_reduction", "1"),
+        ("fail_low_move", "0"),
+        ("fail_low_move", "2"),
+        ("lmr_bad_captures", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

@@ -189,6 +189,14 @@ search_params! {
     probcut_depth = 0, 0..=12;
     /// How far above beta a ProbCut capture's shallow search must reach.
     probcut_margin = 170, 20..=1000;
+    /// What the table keeps as the move of a node where every move failed low, whose
+    /// bounds say little about which move is best: the move the table held before, if any
+    /// (0); the move whose bound came out highest (1); the move the table held before, else
+    /// the highest bound's (2).
+    fail_low_move = 1, 0..=2;
+    /// Late captures that lose material in the exchange are reduced like late quiet moves
+    /// (1), or searched to full depth (0).
+    lmr_bad_captures = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

@@ -21,6 +21,8 @@ const TT_MOVE_KEY: i32 = 1 << 30;
 const TACTICAL_KEY: i32 = 1 << 28;
 const KILLER_KEY: i32 = 1 << 26;
 const BAD_CAPTURE_KEY: i32 = -(1 << 24);
+/// The highest key a losing capture gets (its gain is capped at 2^20).
+const BAD_CAPTURE_TOP: i32 = BAD_CAPTURE_KEY + (1 << 20);
 
 /// The quiet moves tried before a cut-off that are remembered for a history malus.
 const TRIED_QUIETS: usize = 64;
@@ -706,8 +708,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
             self.stack[ply + 1].previous = Some(mv);
 
             // Step 12c. Search it: the first move with the full window (and the singular
-            // extension), the others with a null window, reduced when late and quiet, and
-            // again at full depth and width when they beat alpha.
+            // extension), the others with a null window, reduced when late and quiet (or,
+            // with `lmr_bad_captures`, late and losing material), and again at full depth
+            // and width when they beat alpha.
             let score = if index == 0 {
                 let extension = if Some(mv) == tt_move {
                     singular_extension
@@ -725,13 +728,17 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     child_cut,
                 )
             } else {
-                let reduction = if quiet && !in_check {
-                    let node = NodeKind {
-                        pv: pv_node,
-                        cut: cut_node,
-                        improving,
-                    };
+                let node = NodeKind {
+                    pv: pv_node,
+                    cut: cut_node,
+                    improving,
+                };
+                let reduction = if in_check {
+                    0
+                } else if quiet {
                     self.late_move_reduction(depth, ply, index, node, mv, side)
+                } else if keys[index] <= BAD_CAPTURE_TOP {
+                    self.bad_capture_reduction(depth, index, node)
                 } else {
                     0
                 };
@@ -797,9 +804,16 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if !in_check {
             self.learn_correction(position, depth, static_eval, best, bound, best_move);
         }
+        // Where every move failed low their bounds do not say which is best: the parameter
+        // says whether the table keeps the move it had.
+        let stored_move = match params.fail_low_move {
+            0 if bound == Bound::Upper => tt_move,
+            2 if bound == Bound::Upper => tt_move.or(Some(best_move)),
+            _ => Some(best_move),
+        };
         self.shared.tt.store(Entry {
             key,
-            mv: Some(best_move),
+            mv: stored_move,
             score: to_tt(best, ply),
             depth: depth as i16,
             bound,
@@ -1011,19 +1025,12 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
     }
 
-    /// The late-move reduction (step 12c) of the quiet move `mv`, the `index`th tried at a
-    /// `node` of `depth`: by the table, a ply less in the principal variation,
-    /// `cut_node_reduction` plies more where a cut-off is expected, a ply more when the
-    /// evaluation is not improving, less for a move with a good history.
-    fn late_move_reduction(
-        &self,
-        depth: i32,
-        ply: usize,
-        index: usize,
-        node: NodeKind,
-        mv: P::Move,
-        side: usize,
-    ) -> i32 {
+    /// The reduction a late move starts from (step 12c), the `index`th tried at a `node` of
+    /// `depth`: by the table, a ply less in the principal variation, `cut_node_reduction`
+    /// plies more where a cut-off is expected, a ply more when the evaluation is not
+    /// improving; `None` where no late move is reduced (reductions off, too shallow, too
+    /// early in the list).
+    fn base_reduction(&self, depth: i32, index: usize, node: NodeKind) -> Option<i32> {
         let params = self.params();
         let first = if node.pv {
             params.lmr_first_pv
@@ -1033,9 +1040,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if !self.features().late_move_reductions
             || depth < params.lmr_depth
             || (index as i32) < first
-            || self.memory.ordering.killer_rank(ply, mv) != 0
         {
-            return 0;
+            return None;
         }
         let mut r = self.shared.tuning.reduction(depth, index) - node.pv as i32;
         if node.cut {
@@ -1044,11 +1050,44 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if self.features().improving && !node.improving {
             r += 1;
         }
+        Some(r)
+    }
+
+    /// The late-move reduction (step 12c) of the quiet move `mv`, the `index`th tried at a
+    /// `node` of `depth`: the [base reduction](Self::base_reduction), less for a move with a
+    /// good history; none for a killer.
+    fn late_move_reduction(
+        &self,
+        depth: i32,
+        ply: usize,
+        index: usize,
+        node: NodeKind,
+        mv: P::Move,
+        side: usize,
+    ) -> i32 {
+        if self.memory.ordering.killer_rank(ply, mv) != 0 {
+            return 0;
+        }
+        let Some(mut r) = self.base_reduction(depth, index, node) else {
+            return 0;
+        };
         if self.features().history {
             let previous = self.previous_moves(ply);
-            r -= self.memory.ordering.score(side, previous, &mv) / params.lmr_history_divisor;
+            r -=
+                self.memory.ordering.score(side, previous, &mv) / self.params().lmr_history_divisor;
         }
         r.clamp(0, depth - 2)
+    }
+
+    /// The late-move reduction (step 12c) of a capture that loses material in the exchange,
+    /// with the parameter `lmr_bad_captures`: the [base reduction](Self::base_reduction)
+    /// (captures have no history).
+    fn bad_capture_reduction(&self, depth: i32, index: usize, node: NodeKind) -> i32 {
+        if self.params().lmr_bad_captures == 0 {
+            return 0;
+        }
+        self.base_reduction(depth, index, node)
+            .map_or(0, |r| r.clamp(0, depth - 2))
     }
 
     /// Teaches the ordering that the quiet move `mv` cut off (step 12d), with a malus for the
