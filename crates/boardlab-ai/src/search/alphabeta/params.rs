@@ -166,6 +166,10 @@ search_params! {
     lmr_base = 50, -100..=200;
     /// The reduction table's divisor, in hundredths.
     lmr_divisor = 200, 100..=500;
+    /// Reductions grow with a move's index up to this index; later moves are reduced as
+    /// much as the move at it (63 suits chess-like games; Daisy's hundreds of drops may go
+    /// further).
+    lmr_index_limit = 63, 8..=255;
     /// Late moves are reduced this many plies more at a node where a cut-off is expected.
     cut_node_reduction = 0, 0..=4;
     /// A reduction shrinks by a ply per this much history score (and grows for bad history);
@@ -287,8 +291,8 @@ impl SearchParams {
 
     /// The late-move reduction table these parameters give: by depth and move index, about
     /// `lmr_base + ln(depth) ln(index) / lmr_divisor` plies.
-    pub(super) fn reduction_table(&self) -> Box<[[u8; 64]; 64]> {
-        let mut table = Box::new([[0u8; 64]; 64]);
+    pub(super) fn reduction_table(&self) -> Box<[[u8; REDUCTION_INDICES]; 64]> {
+        let mut table = Box::new([[0u8; REDUCTION_INDICES]; 64]);
         let base = f64::from(self.lmr_base) / 100.0;
         let divisor = f64::from(self.lmr_divisor.max(1)) / 100.0;
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
@@ -431,21 +435,26 @@ impl fmt::Display for SearchParams {
     }
 }
 
+/// The move indices the reduction table covers (see `lmr_index_limit`).
+const REDUCTION_INDICES: usize = 256;
+
 /// The search parameters with what they imply, made once per bot: the reduction table.
 #[derive(Clone, Debug)]
 pub(super) struct Tuning {
     /// The parameters.
     pub params: SearchParams,
     /// Late-move reductions by depth and move index.
-    pub reductions: Box<[[u8; 64]; 64]>,
+    pub reductions: Box<[[u8; REDUCTION_INDICES]; 64]>,
 }
 
 impl Tuning {
     /// The late-move reduction of the `index`th move at a node of `depth`, in plies, by the
-    /// table (the depth and index beyond its size read as its last row and column).
+    /// table (a depth beyond its size reads as its last row, an index beyond
+    /// `lmr_index_limit` as that index).
     #[inline]
     pub fn reduction(&self, depth: i32, index: usize) -> i32 {
-        i32::from(self.reductions[depth.clamp(0, 63) as usize][index.min(63)])
+        let index = index.min(self.params.lmr_index_limit as usize);
+        i32::from(self.reductions[depth.clamp(0, 63) as usize][index])
     }
 
     /// The tuning of `params`.
@@ -551,5 +560,22 @@ mod tests {
                 assert_eq!(table[depth][index], r.max(0.0) as u8, "{depth} {index}");
             }
         }
+    }
+
+    #[test]
+    fn reductions_stop_growing_at_the_index_limit() {
+        let tuning = Tuning::new(SearchParams::default());
+        // By default every move past the 63rd is reduced as the 63rd, as before the limit.
+        assert_eq!(tuning.reduction(10, 63), 5);
+        assert_eq!(tuning.reduction(10, 200), tuning.reduction(10, 63));
+        assert_eq!(tuning.reduction(10, 100_000), tuning.reduction(10, 63));
+        let wide = Tuning::new(SearchParams {
+            lmr_index_limit: 255,
+            ..SearchParams::default()
+        });
+        assert_eq!(wide.reduction(10, 63), 5);
+        assert_eq!(wide.reduction(10, 200), 6);
+        assert_eq!(wide.reduction(10, 100_000), wide.reduction(10, 255));
+        assert_eq!(wide.reduction(80, 100_000), wide.reduction(63, 255));
     }
 }
