@@ -290,13 +290,16 @@ impl SearchParams {
     }
 
     /// The late-move reduction table these parameters give: by depth and move index, about
-    /// `lmr_base + ln(depth) ln(index) / lmr_divisor` plies.
+    /// `lmr_base + ln(depth) ln(index) / lmr_divisor` plies, the index taken no further than
+    /// `lmr_index_limit`.
     pub(super) fn reduction_table(&self) -> Box<[[u8; REDUCTION_INDICES]; 64]> {
         let mut table = Box::new([[0u8; REDUCTION_INDICES]; 64]);
         let base = f64::from(self.lmr_base) / 100.0;
         let divisor = f64::from(self.lmr_divisor.max(1)) / 100.0;
+        let limit = self.lmr_index_limit.max(1) as usize;
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
             for (index, cell) in row.iter_mut().enumerate().skip(1) {
+                let index = index.min(limit);
                 let r = base + (depth as f64).ln() * (index as f64).ln() / divisor;
                 *cell = r.clamp(0.0, 63.0) as u8;
             }
@@ -449,12 +452,11 @@ pub(super) struct Tuning {
 
 impl Tuning {
     /// The late-move reduction of the `index`th move at a node of `depth`, in plies, by the
-    /// table (a depth beyond its size reads as its last row, an index beyond
-    /// `lmr_index_limit` as that index).
+    /// table (a depth or an index beyond its size reads as its last row or column; the
+    /// columns past `lmr_index_limit` already repeat that index's).
     #[inline]
     pub fn reduction(&self, depth: i32, index: usize) -> i32 {
-        let index = index.min(self.params.lmr_index_limit as usize);
-        i32::from(self.reductions[depth.clamp(0, 63) as usize][index])
+        i32::from(self.reductions[depth.clamp(0, 63) as usize][index.min(REDUCTION_INDICES - 1)])
     }
 
     /// The tuning of `params`.
