@@ -209,7 +209,8 @@ fn switched_on_parameters_keep_the_wins() {
     // ProbCut from depth 3 (nodes cut by shallow searches of captures, their results in the
     // table), the negative extension (a table move that is not singular searched
     // shallower), the table's move kept where a node fails low (0, and 2), the late
-    // captures that lose material reduced, and reductions that grow up to the last move.
+    // captures that lose material reduced, reductions that grow up to the last move, and
+    // late quiet root moves reduced.
     // None may hide or invent a win, search after search.
     for (name, value) in [
         ("quiescence_table", "1"),
@@ -219,6 +220,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("fail_low_move", "2"),
         ("lmr_bad_captures", "1"),
         ("lmr_index_limit", "255"),
+        ("root_reductions", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

@@ -201,6 +201,9 @@ search_params! {
     /// Late captures that lose material in the exchange are reduced like late quiet moves
     /// (1), or searched to full depth (0).
     lmr_bad_captures = 0, 0..=1;
+    /// Late quiet moves at the root are reduced as at any principal-variation node (1), or
+    /// every root move is searched to the iteration's full depth (0).
+    root_reductions = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

@@ -350,7 +350,19 @@ impl<'a, P: Evaluate> Search<'a, P> {
             let score = if index == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, false)
             } else {
-                let probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true, true);
+                let reduction = self.root_reduction(root, depth, index, mv);
+                let mut probe = -self.negamax(
+                    &child,
+                    depth - 1 - reduction,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    true,
+                    true,
+                );
+                if probe > alpha && reduction > 0 && !self.stopped {
+                    probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true, true);
+                }
                 if probe > alpha && probe < beta && !self.stopped {
                     -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, false)
                 } else {
@@ -390,6 +402,22 @@ impl<'a, P: Evaluate> Search<'a, P> {
             });
         }
         Some(RootScore { score, finished })
+    }
+
+    /// The reduction of the `index`th root move `mv` in an iteration of `depth`, with the
+    /// parameter `root_reductions`: a late quiet move's, as at a principal-variation node
+    /// that is improving; none for tactical moves or when the root is in check.
+    fn root_reduction(&self, root: &P, depth: i32, index: usize, mv: P::Move) -> i32 {
+        if self.params().root_reductions == 0 || root.is_tactical(mv) || self.in_check(root) {
+            return 0;
+        }
+        let node = NodeKind {
+            pv: true,
+            cut: false,
+            improving: true,
+        };
+        let side = root.side_to_move().index();
+        self.late_move_reduction(depth, 0, index, node, mv, side)
     }
 
     /// One iteration at the root: [`root`](Search::root) in an aspiration window around
