@@ -351,23 +351,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, false)
             } else {
                 let reduction = self.root_reduction(root, depth, index, mv);
-                let mut probe = -self.negamax(
-                    &child,
-                    depth - 1 - reduction,
-                    1,
-                    -alpha - 1,
-                    -alpha,
-                    true,
-                    true,
-                );
-                if probe > alpha && reduction > 0 && !self.stopped {
-                    probe = -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha, true, true);
-                }
-                if probe > alpha && probe < beta && !self.stopped {
-                    -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, false)
-                } else {
-                    probe
-                }
+                self.search_late(&child, depth, 0, alpha, beta, reduction, false)
             };
             self.path.pop();
             if self.stopped {
@@ -770,30 +754,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 } else {
                     0
                 };
-                let mut score = -self.negamax(
-                    &child,
-                    depth - 1 - reduction,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    true,
-                    reduction > 0 || !cut_node,
-                );
-                if score > alpha && reduction > 0 && !self.stopped {
-                    score = -self.negamax(
-                        &child,
-                        depth - 1,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        true,
-                        !cut_node,
-                    );
-                }
-                if score > alpha && score < beta && !self.stopped {
-                    score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, true, false);
-                }
-                score
+                self.search_late(&child, depth, ply, alpha, beta, reduction, cut_node)
             };
             self.path.pop();
             if self.stopped {
@@ -847,6 +808,47 @@ impl<'a, P: Evaluate> Search<'a, P> {
             bound,
         });
         best
+    }
+
+    /// The search of `child`, a move after the first at a node of `depth` `ply` plies from
+    /// the root (step 12c, and at the root): a null window `reduction` plies shallower; again
+    /// at full depth when that beats `alpha`; with the full window when the score also falls
+    /// inside `alpha..beta`. `cut_node` is the node's own.
+    #[allow(clippy::too_many_arguments)]
+    fn search_late(
+        &mut self,
+        child: &P,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        reduction: i32,
+        cut_node: bool,
+    ) -> i32 {
+        let mut score = -self.negamax(
+            child,
+            depth - 1 - reduction,
+            ply + 1,
+            -alpha - 1,
+            -alpha,
+            true,
+            reduction > 0 || !cut_node,
+        );
+        if score > alpha && reduction > 0 && !self.stopped {
+            score = -self.negamax(
+                child,
+                depth - 1,
+                ply + 1,
+                -alpha - 1,
+                -alpha,
+                true,
+                !cut_node,
+            );
+        }
+        if score > alpha && score < beta && !self.stopped {
+            score = -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, true, false);
+        }
+        score
     }
 
     /// Null-move pruning (step 9): the opponent moves twice, with a reduced depth; the
