@@ -104,6 +104,15 @@ pub trait Evaluate: Position + EngineNotation {
         None
     }
 
+    /// The piece that `mv` moves and the square it lands on, as one number, by which a
+    /// search's continuation history may learn what answers a move (a knight landing on e5
+    /// is answered alike wherever it came from, as chess engines key it); `None` (the
+    /// default) where the move does not name its piece, and the whole move keys it.
+    fn piece_and_target(mv: Self::Move) -> Option<u32> {
+        let _ = mv;
+        None
+    }
+
     /// How much evaluation a search may give up by default, in hundredths of the game's
     /// basic piece, to play the move that leaves a fallible opponent the most ways to go
     /// wrong. 0 (plain minimax) suits games that sharp tactics decide; drawish games that

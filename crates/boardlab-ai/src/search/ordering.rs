@@ -58,15 +58,35 @@ fn slot<M: Hash>(mv: &M) -> usize {
     (hasher.finish() >> 40) as usize % HISTORY_SIZE
 }
 
+/// How a continuation history names a move: `Some` of the piece moved and the square it
+/// lands on (a game's [`piece_and_target`](boardlab_core::Evaluate::piece_and_target)),
+/// `None` for the whole move.
+pub type ContinuationKey<M> = fn(M) -> Option<u32>;
+
 /// The slot of the answer `mv` to `previous` in a continuation history (`distance` 1: the
-/// opponent's last move; 2: the side's own move before it).
+/// opponent's last move; 2: the side's own move before it), each move named by `key` where
+/// it names it, else as a whole.
 #[inline]
-fn continuation_slot<M: Hash>(previous: &M, mv: &M, distance: u64) -> usize {
+fn continuation_slot<M: Copy + Hash>(
+    previous: &M,
+    mv: &M,
+    distance: u64,
+    key: ContinuationKey<M>,
+) -> usize {
     let mut hasher = MoveHasher::default();
-    previous.hash(&mut hasher);
+    let add = |hasher: &mut MoveHasher, m: &M| match key(*m) {
+        Some(named) => hasher.write_u32(named),
+        None => m.hash(hasher),
+    };
+    add(&mut hasher, previous);
     hasher.write_u64(0x9e37 + distance);
-    mv.hash(&mut hasher);
+    add(&mut hasher, mv);
     (hasher.finish() >> 32) as usize % CONTINUATION_SIZE
+}
+
+/// The key of a search that names every move as a whole.
+fn whole_move<M>(_: M) -> Option<u32> {
+    None
 }
 
 /// Pulls `entry` toward the sign of `bonus` (see [`HISTORY_MAX`]).
@@ -90,6 +110,8 @@ pub struct Ordering<M> {
     /// Scores of answers to the opponent's last move, and of follow-ups to the side's own
     /// move before it, per side.
     continuation: [Vec<i32>; 2],
+    /// How the continuation histories name a move.
+    key: ContinuationKey<M>,
 }
 
 /// The moves before a position that its moves are scored as continuations of: the
@@ -107,7 +129,14 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
                 vec![0; 2 * CONTINUATION_SIZE],
                 vec![0; 2 * CONTINUATION_SIZE],
             ],
+            key: whole_move,
         }
+    }
+
+    /// Names moves in the continuation histories by `key` from now on (a search sets it at
+    /// its start; scores learnt under another key then mean little until relearnt).
+    pub fn name_continuations_by(&mut self, key: ContinuationKey<M>) {
+        self.key = key;
     }
 
     /// Forgets everything (a new game).
@@ -142,8 +171,8 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         let mut continued = 0;
         for (distance, (table, before)) in self.continuation.iter().zip(previous).enumerate() {
             if let Some(p) = before {
-                continued +=
-                    table[side * CONTINUATION_SIZE + continuation_slot(&p, mv, distance as u64)];
+                let slot = continuation_slot(&p, mv, distance as u64, self.key);
+                continued += table[side * CONTINUATION_SIZE + slot];
             }
         }
         plain + continued
@@ -175,7 +204,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
                 self.continuation.iter_mut().zip(previous).enumerate()
             {
                 if let Some(p) = before {
-                    let slot = continuation_slot(&p, &mv, distance as u64);
+                    let slot = continuation_slot(&p, &mv, distance as u64, self.key);
                     pull(&mut table[side * CONTINUATION_SIZE + slot], change);
                 }
             }
@@ -208,6 +237,30 @@ mod tests {
         assert!(plain < ordering.score(0, [None, Some(8)], &10));
         assert!(
             ordering.score(0, [Some(7), None], &10) < ordering.score(0, [Some(7), Some(8)], &10)
+        );
+    }
+
+    #[test]
+    fn moves_named_alike_share_their_continuation_scores() {
+        // Named by their last digit (as a piece and its target square name a move), 13 and
+        // 23 answer 7 alike; the plain history still tells them apart.
+        let mut ordering = Ordering::<u16>::new();
+        ordering.name_continuations_by(|m| Some(u32::from(m % 10)));
+        ordering.reward(0, 3, 5, [Some(7), None], 13, &[]);
+        let plain_23 = ordering.score(0, [None, None], &23);
+        let continued_13 =
+            ordering.score(0, [Some(7), None], &13) - ordering.score(0, [None, None], &13);
+        assert!(continued_13 > 0);
+        assert_eq!(
+            ordering.score(0, [Some(17), None], &23) - plain_23,
+            continued_13
+        );
+        // By the whole move, 23 learns nothing from 13's cut-off.
+        let mut whole = Ordering::<u16>::new();
+        whole.reward(0, 3, 5, [Some(7), None], 13, &[]);
+        assert_eq!(
+            whole.score(0, [Some(7), None], &23),
+            whole.score(0, [None, None], &23)
         );
     }
 

@@ -209,8 +209,9 @@ fn switched_on_parameters_keep_the_wins() {
     // ProbCut from depth 3 (nodes cut by shallow searches of captures, their results in the
     // table), the negative extension (a table move that is not singular searched
     // shallower), the table's move kept where a node fails low (0, and 2), the late
-    // captures that lose material reduced, reductions that grow up to the last move, and
-    // late quiet root moves reduced.
+    // captures that lose material reduced, reductions that grow up to the last move,
+    // late quiet root moves reduced, quiet checks kept from pruning (and reduced less),
+    // quiet checks ordered first, and continuations named by piece and target square.
     // None may hide or invent a win, search after search.
     for (name, value) in [
         ("quiescence_table", "1"),
@@ -221,6 +222,10 @@ fn switched_on_parameters_keep_the_wins() {
         ("lmr_bad_captures", "1"),
         ("lmr_index_limit", "255"),
         ("root_reductions", "1"),
+        ("quiet_checks", "1"),
+        ("quiet_checks", "2"),
+        ("check_order_bonus", "16384"),
+        ("continuation_by_piece", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

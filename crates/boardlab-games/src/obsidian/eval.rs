@@ -451,6 +451,10 @@ impl Evaluate for Obsidian {
     const LEVELS: Levels = super::levels::LEVELS;
     type Weights = ObsidianWeights;
 
+    fn piece_and_target(mv: ObsidianMove) -> Option<u32> {
+        Some(mv.kind() as u32 * 64 + mv.to())
+    }
+
     fn structure_key(&self) -> Option<u64> {
         let fs = self.by_kind[Kind::F.index()];
         let mine = fs & self.by_player[0];

@@ -204,6 +204,17 @@ search_params! {
     /// Late quiet moves at the root are reduced as at any principal-variation node (1), or
     /// every root move is searched to the iteration's full depth (0).
     root_reductions = 0, 0..=1;
+    /// Quiet checks (moves that attack the opponent's key piece without taking anything):
+    /// pruned near the leaves and reduced like any quiet move (0); never skipped by
+    /// futility or late-move pruning, though a losing exchange still skips them (1); that,
+    /// and reduced a ply less (2).
+    quiet_checks = 0, 0..=2;
+    /// What a quiet check adds to its ordering key among the quiet moves (history scores
+    /// run to about ±49,000; 0: checks are ordered by their history alone).
+    check_order_bonus = 0, 0..=60_000;
+    /// The continuation histories name a move by the piece it moves and the square it
+    /// lands on, where the game's moves say so (1: Obsidian), or by the whole move (0).
+    continuation_by_piece = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

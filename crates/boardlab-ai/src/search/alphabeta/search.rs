@@ -169,6 +169,13 @@ impl<'a, P: Evaluate> Search<'a, P> {
         counter: Option<&'a AtomicU64>,
     ) -> Search<'a, P> {
         let draw = root.rules().draw_rules();
+        memory
+            .ordering
+            .name_continuations_by(if shared.tuning.params.continuation_by_piece != 0 {
+                P::piece_and_target
+            } else {
+                |_| None
+            });
         Search {
             shared,
             memory,
@@ -456,7 +463,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
         [self.stack[ply].previous, own]
     }
 
-    /// Fills `keys` with the ordering key of each of `moves` (higher first).
+    /// Fills `keys` with the ordering key of each of `moves` (higher first): the table's
+    /// move, captures that win their exchange, killers, quiet moves by history (checks
+    /// raised by `check_order_bonus`), captures that lose theirs.
     fn score_moves(
         &self,
         position: &P,
@@ -467,6 +476,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
     ) {
         let side = position.side_to_move().index();
         let previous = self.previous_moves(ply);
+        let check_bonus = self.params().check_order_bonus;
         keys.clear();
         keys.extend(moves.iter().map(|&mv| {
             if Some(mv) == tt_move {
@@ -483,7 +493,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 }
             } else {
                 match self.memory.ordering.killer_rank(ply, mv) {
-                    0 => self.memory.ordering.score(side, previous, &mv),
+                    0 => {
+                        let history = self.memory.ordering.score(side, previous, &mv);
+                        if check_bonus > 0 && self.gives_check(position, mv) {
+                            history + check_bonus
+                        } else {
+                            history
+                        }
+                    }
                     rank => KILLER_KEY + rank,
                 }
             }
@@ -688,16 +705,15 @@ impl<'a, P: Evaluate> Search<'a, P> {
 
             // Step 12a. Pruning near the leaves, once some move has kept the node alive:
             // futile and late quiet moves (by the node, and where the parameters ask, by the
-            // depth a move keeps after its reduction), and moves that lose too much in the
-            // exchange.
+            // depth a move keeps after its reduction; with `quiet_checks`, not checks), and
+            // moves that lose too much in the exchange.
             if index > 0 && best > -DECIDED {
-                if quiet && (futile || quiets_searched >= late_move_limit) {
-                    continue;
-                }
-                if quiet
-                    && pruning
-                    && self.prunes_late_quiet(depth, ply, side, index, eval, alpha, mv)
-                {
+                let late = quiet
+                    && (futile
+                        || quiets_searched >= late_move_limit
+                        || pruning
+                            && self.prunes_late_quiet(depth, ply, side, index, eval, alpha, mv));
+                if late && !self.keeps_quiet_check(position, mv) {
                     continue;
                 }
                 if quiet_node && self.features().futility && depth <= params.exchange_pruning_depth
@@ -720,9 +736,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
             self.stack[ply + 1].previous = Some(mv);
 
             // Step 12c. Search it: the first move with the full window (and the singular
-            // extension), the others with a null window, reduced when late and quiet (or,
-            // with `lmr_bad_captures`, late and losing material), and again at full depth
-            // and width when they beat alpha.
+            // extension), the others with a null window, reduced when late and quiet (a
+            // check a ply less with `quiet_checks=2`; with `lmr_bad_captures`, late captures
+            // that lose material too), and again at full depth and width when they beat
+            // alpha.
             let score = if index == 0 {
                 let extension = if Some(mv) == tt_move {
                     singular_extension
@@ -748,7 +765,12 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 let reduction = if in_check {
                     0
                 } else if quiet {
-                    self.late_move_reduction(depth, ply, index, node, mv, side)
+                    let r = self.late_move_reduction(depth, ply, index, node, mv, side);
+                    if r > 0 && params.quiet_checks == 2 && self.in_check(&child) {
+                        r - 1
+                    } else {
+                        r
+                    }
                 } else if keys[index] <= BAD_CAPTURE_TOP {
                     self.bad_capture_reduction(depth, index, node)
                 } else {
@@ -998,6 +1020,21 @@ impl<'a, P: Evaluate> Search<'a, P> {
             let previous = self.previous_moves(ply);
             self.memory.ordering.score(side, previous, &mv) < -params.history_pruning_margin * depth
         }
+    }
+
+    /// Whether the quiet move `mv`, which step 12a would skip, is kept as a check: with the
+    /// parameter `quiet_checks`, a move that attacks the opponent's key piece is not
+    /// skipped by futility or late-move pruning, as the reply it forces may change
+    /// everything.
+    fn keeps_quiet_check(&self, position: &P, mv: P::Move) -> bool {
+        self.params().quiet_checks != 0 && self.gives_check(position, mv)
+    }
+
+    /// Whether `mv` attacks the opponent's key piece: after it, the opponent is in check.
+    fn gives_check(&self, position: &P, mv: P::Move) -> bool {
+        let mut child = *position;
+        child.play(mv);
+        self.in_check(&child)
     }
 
     /// Singular extensions (step 10): whether the table move `mv` of `entry` is the only
