@@ -248,6 +248,7 @@ mod tests {
         ordering.name_continuations_by(|m| Some(u32::from(m % 10)));
         ordering.reward(0, 3, 5, [Some(7), None], 13, &[]);
         let plain_23 = ordering.score(0, [None, None], &23);
+        assert!(ordering.score(0, [None, None], &13) > plain_23);
         let continued_13 =
             ordering.score(0, [Some(7), None], &13) - ordering.score(0, [None, None], &13);
         assert!(continued_13 > 0);
