@@ -84,8 +84,8 @@ fn continuation_slot<M: Copy + Hash>(
     (hasher.finish() >> 32) as usize % CONTINUATION_SIZE
 }
 
-/// The key of a search that names every move as a whole.
-fn whole_move<M>(_: M) -> Option<u32> {
+/// The key of a search that names every move as a whole (the default).
+pub fn whole_move<M>(_: M) -> Option<u32> {
     None
 }
 
