@@ -171,3 +171,46 @@ fn singular_depth_zero_is_no_singular_extensions() {
         "depth 9 should try singular extensions"
     );
 }
+
+/// A network that corrects the hand-made evaluation (`boardlab train --residual`) and adds
+/// nothing searches exactly the hand-made evaluation's tree; one whose output is not zero
+/// searches another.
+#[test]
+fn a_residual_network_adds_to_the_hand_made_evaluation() {
+    use boardlab_ai::learning::network::{FloatWeights, Network, NetworkChoice};
+    use boardlab_core::Evaluate;
+    let inputs = Obsidian::NETWORK_INPUTS;
+    let hidden = 32;
+    let residual = |output: f32| {
+        let weights = FloatWeights {
+            input_weights: (0..inputs * hidden)
+                .map(|i| ((i * 7919) % 13) as f32 / 20.0 - 0.3)
+                .collect(),
+            hidden_bias: vec![0.2; hidden],
+            output_weights: (0..2 * hidden)
+                .map(|i| if i < hidden { output } else { -output / 2.0 })
+                .collect(),
+            output_bias: vec![0.0],
+        };
+        let features = format!("{}/{}", Obsidian::ENGINE, Obsidian::NETWORK_FEATURES);
+        let network = Network::from_float(&features, inputs, 300.0, &weights)
+            .unwrap()
+            .adding_to_hand_made(true);
+        NetworkChoice::Loaded(Box::leak(Box::new(network)))
+    };
+    let search = |network: NetworkChoice| {
+        let mut bot = common::depth_limited::<Obsidian>(
+            7,
+            AlphaBetaOptions {
+                network,
+                ..AlphaBetaOptions::default()
+            },
+        );
+        let game = GameHistory::new(Obsidian::start(Default::default()));
+        let (mv, info) = bot.search(&game, &mut |_| {}).unwrap();
+        (mv, info.score, info.nodes)
+    };
+    let hand_made = search(NetworkChoice::Off);
+    assert_eq!(search(residual(0.0)), hand_made);
+    assert_ne!(search(residual(0.4)).2, hand_made.2);
+}

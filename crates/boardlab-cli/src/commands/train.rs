@@ -56,6 +56,10 @@ pub struct TrainArgs {
     /// The seed of the first weights and the order of positions.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Train a network that corrects the game's hand-made evaluation (the two are summed
+    /// when it plays) rather than one that replaces it.
+    #[arg(long)]
+    residual: bool,
 }
 
 /// Runs `boardlab train`.
@@ -116,12 +120,17 @@ impl GameVisitor for TrainArgs {
             held_out: self.held_out,
             threads: self.threads.max(1),
             seed: self.seed,
+            residual: self.residual,
         };
         let scale = settings.scale.unwrap_or_else(|| set.fit_scale());
         note!(
             "{} read in {:.1} s; scale {scale:.1}",
             count(set.len() as u64, "position", "positions"),
             started.elapsed().as_secs_f64()
+        );
+        note!(
+            "the hand-made evaluation alone: held-out loss {:.6}",
+            set.hand_made_loss(scale, self.score_weight, self.held_out)
         );
         let settings = TrainSettings {
             scale: Some(scale),

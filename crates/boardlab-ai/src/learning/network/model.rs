@@ -11,9 +11,13 @@
 //! of a game. The input weights are kept as 16-bit integers (times
 //! [`QUANTISATION`]), so that the sums are cheap.
 //!
-//! A network file is little-endian: the magic `BLNET002`, the name of the inputs it reads
+//! A network may also correct the game's hand-made evaluation rather than replace it: its
+//! output is then added to the hand-made score (`boardlab train --residual`).
+//!
+//! A network file is little-endian: the magic `BLNET003`, the name of the inputs it reads
 //! (a length byte and the text, e.g. `obsidian/768-mirrored`: the game id, a slash and the
-//! game's [`NETWORK_FEATURES`](boardlab_core::Evaluate::NETWORK_FEATURES)), the inputs,
+//! game's [`NETWORK_FEATURES`](boardlab_core::Evaluate::NETWORK_FEATURES)), a byte that
+//! says whether the network adds to the hand-made evaluation (1) or replaces it (0), the inputs,
 //! the hidden size and the output buckets (u32 each), the scale (f32), the input weights
 //! (inputs x hidden i16, input by input), the hidden biases (hidden i16), the output weights
 //! (buckets x 2 x hidden f32, bucket by bucket, the side to move's half first) and biases
@@ -33,7 +37,11 @@ pub const QUANTISATION: i16 = 255;
 pub const MAX_HIDDEN: usize = 1024;
 
 /// The first bytes of every network file.
-const MAGIC: &[u8; 8] = b"BLNET002";
+const MAGIC: &[u8; 8] = b"BLNET003";
+
+/// The first bytes of the files of the version before, which lack the byte that says
+/// whether the network adds to the hand-made evaluation (they all replace it).
+const MAGIC_002: &[u8; 8] = b"BLNET002";
 
 /// The bytes of the checksum at the end of a network file.
 const CHECKSUM_BYTES: usize = 8;
@@ -45,7 +53,9 @@ pub const MAX_BUCKETS: usize = 64;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum NetworkError {
     /// The file does not start as a network file does.
-    #[error("not a boardlab network file of this version (it does not start with BLNET002)")]
+    #[error(
+        "not a boardlab network file of this version (it does not start with BLNET003 or BLNET002)"
+    )]
     NotANetwork,
     /// The file ends before its parts do.
     #[error("the network file is cut short: {0}")]
@@ -111,6 +121,8 @@ pub struct Network {
     output_bias: Vec<f32>,
     /// The output weights divided by `QUANTISATION²`, for integer hidden values.
     output_scaled: Vec<f32>,
+    /// Whether the output is added to the hand-made evaluation rather than replacing it.
+    adds_to_hand_made: bool,
 }
 
 /// The float weights of a network, as a trainer holds them.
@@ -194,7 +206,20 @@ impl Network {
             output_weights,
             output_bias,
             output_scaled,
+            adds_to_hand_made: false,
         })
+    }
+
+    /// The network, its output added to the hand-made evaluation (`true`) or replacing it.
+    pub fn adding_to_hand_made(mut self, adds: bool) -> Network {
+        self.adds_to_hand_made = adds;
+        self
+    }
+
+    /// Whether the network's output is added to the game's hand-made evaluation (a network
+    /// trained with `--residual`) rather than replacing it.
+    pub fn adds_to_hand_made(&self) -> bool {
+        self.adds_to_hand_made
     }
 
     /// The name of the inputs the network reads (`obsidian/768-mirrored`).
@@ -278,6 +303,7 @@ impl Network {
         out.extend_from_slice(MAGIC);
         out.push(self.features.len() as u8);
         out.extend_from_slice(self.features.as_bytes());
+        out.push(u8::from(self.adds_to_hand_made));
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
         out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
@@ -296,7 +322,8 @@ impl Network {
     /// Reads a network file. The checksum is checked first, so that a damaged or cut file
     /// is called so, whichever byte changed.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if !bytes.starts_with(MAGIC) {
+        let version_002 = bytes.starts_with(MAGIC_002);
+        if !bytes.starts_with(MAGIC) && !version_002 {
             return Err(NetworkError::NotANetwork);
         }
         let Some(body) = bytes
@@ -317,6 +344,19 @@ impl Network {
         let length = reader.take(1, "the name of the inputs")?[0] as usize;
         let features = String::from_utf8(reader.take(length, "the name of the inputs")?.to_vec())
             .map_err(|_| NetworkError::BadNumber("name of the inputs"))?;
+        let adds_to_hand_made = if version_002 {
+            false
+        } else {
+            match reader.take(1, "whether the network adds to the hand-made evaluation")?[0] {
+                0 => false,
+                1 => true,
+                _ => {
+                    return Err(NetworkError::BadNumber(
+                        "flag (adds to the hand-made evaluation)",
+                    ));
+                }
+            }
+        };
         let inputs = reader.u32("the number of inputs")? as usize;
         let hidden = reader.u32("the hidden size")? as usize;
         check_hidden(hidden)?;
@@ -337,7 +377,7 @@ impl Network {
         if reader.at != body {
             return Err(NetworkError::TrailingBytes(body - reader.at));
         }
-        Network::new(
+        Ok(Network::new(
             features,
             [inputs, hidden, buckets],
             scale,
@@ -345,7 +385,8 @@ impl Network {
             hidden_bias,
             output_weights,
             output_bias,
-        )
+        )?
+        .adding_to_hand_made(adds_to_hand_made))
     }
 }
 
@@ -489,13 +530,46 @@ mod tests {
         assert_eq!(Network::from_bytes(&longer), Err(NetworkError::Checksum));
         // A file whose checksum matches but whose sizes are impossible.
         let mut hidden = bytes[..bytes.len() - CHECKSUM_BYTES].to_vec();
-        hidden[8 + 1 + 13 + 4] = 33;
+        hidden[8 + 1 + 13 + 1 + 4] = 33;
         let sum = fnv1a(&hidden);
         hidden.extend_from_slice(&sum.to_le_bytes());
         assert_eq!(
             Network::from_bytes(&hidden),
             Err(NetworkError::BadHidden(33))
         );
+    }
+
+    #[test]
+    fn a_network_that_adds_to_the_hand_made_evaluation_says_so_in_its_file() {
+        let net = tiny().adding_to_hand_made(true);
+        let bytes = net.to_bytes();
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert!(back.adds_to_hand_made());
+        assert_eq!(back, net);
+        // A flag byte other than 0 or 1 is refused, even with a good checksum.
+        let mut flag = bytes[..bytes.len() - CHECKSUM_BYTES].to_vec();
+        flag[8 + 1 + 13] = 2;
+        let sum = fnv1a(&flag);
+        flag.extend_from_slice(&sum.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&flag),
+            Err(NetworkError::BadNumber(_))
+        ));
+    }
+
+    #[test]
+    fn files_of_the_version_before_still_read() {
+        let net = tiny();
+        let bytes = net.to_bytes();
+        // The same network as version 002 wrote it: the old magic, no flag byte.
+        let mut old = MAGIC_002.to_vec();
+        old.extend_from_slice(&bytes[8..8 + 1 + 13]);
+        old.extend_from_slice(&bytes[8 + 1 + 13 + 1..bytes.len() - CHECKSUM_BYTES]);
+        let sum = fnv1a(&old);
+        old.extend_from_slice(&sum.to_le_bytes());
+        let back = Network::from_bytes(&old).unwrap();
+        assert!(!back.adds_to_hand_made());
+        assert_eq!(back, net);
     }
 
     #[test]

@@ -45,6 +45,10 @@ pub struct TrainSettings {
     pub threads: usize,
     /// The seed of the first weights and of the order of positions.
     pub seed: u64,
+    /// Whether the network learns what to add to the game's hand-made evaluation (its
+    /// output and the hand-made score summed predict the target) rather than the whole
+    /// score.
+    pub residual: bool,
 }
 
 impl Default for TrainSettings {
@@ -59,6 +63,7 @@ impl Default for TrainSettings {
             held_out: 0.02,
             threads: 2,
             seed: 1,
+            residual: false,
         }
     }
 }
@@ -76,6 +81,8 @@ struct Labelled {
     score: f32,
     /// The side to move's points from the game.
     result: f32,
+    /// The hand-made evaluation for the side to move (default weights), in hundredths.
+    hand: f32,
 }
 
 /// Positions ready for training: each side's features and the labels.
@@ -169,6 +176,7 @@ impl TrainingSet {
                 bucket: position.network_bucket().min(P::NETWORK_BUCKETS - 1) as u8,
                 score: sign * line.score as f32,
                 result,
+                hand: position.evaluate_default() as f32,
             });
             set.features.extend_from_slice(us);
             set.features.extend_from_slice(them);
@@ -224,14 +232,27 @@ impl TrainingSet {
         (low + high) / 2.0
     }
 
-    /// How the network reads position `p`.
-    fn seen(&self, p: &Labelled) -> Seen<'_> {
+    /// How the network reads position `p`, its output added to `base`.
+    fn seen(&self, p: &Labelled, base: f32) -> Seen<'_> {
         let (start, count) = (p.start, p.count as usize);
         Seen {
             us: &self.features[start..start + count],
             them: &self.features[start + count..start + 2 * count],
             bucket: p.bucket as usize,
+            base,
         }
+    }
+
+    /// The mean loss of the hand-made evaluation alone on the last `share` of the
+    /// positions (those a training run holds out), against the targets of `scale` and
+    /// `score_weight`: what a network must beat.
+    pub fn hand_made_loss(&self, scale: f32, score_weight: f32, share: f64) -> f64 {
+        let held = ((self.len() as f64) * share.clamp(0.0, 0.5)) as usize;
+        let part = &self.positions[self.len() - held.max(1).min(self.len())..];
+        part.iter()
+            .map(|p| ((sigmoid(p.hand / scale) - target(p, scale, score_weight)) as f64).powi(2))
+            .sum::<f64>()
+            / part.len().max(1) as f64
     }
 }
 
@@ -289,6 +310,12 @@ impl Parameters {
         (bias, outputs + bucket * 2 * self.hidden, biases + bucket)
     }
 
+    /// Sets every output weight and bias to 0: the network's output is then 0 everywhere.
+    fn zero_outputs(&mut self) {
+        let (_, outputs, _) = self.offsets(0);
+        self.values[outputs..].fill(0.0);
+    }
+
     fn to_float_weights(&self) -> FloatWeights {
         let (bias, outputs, biases) = self.offsets(0);
         FloatWeights {
@@ -300,12 +327,15 @@ impl Parameters {
     }
 }
 
-/// One position as the network reads it: each side's inputs and the output bucket.
+/// One position as the network reads it: each side's inputs, the output bucket, and what
+/// the output is added to before the logistic (the hand-made evaluation over the scale for
+/// a network that corrects it, else 0).
 #[derive(Clone, Copy)]
 struct Seen<'a> {
     us: &'a [u16],
     them: &'a [u16],
     bucket: usize,
+    base: f32,
 }
 
 /// The scratch space of one thread's forward and backward passes.
@@ -364,7 +394,7 @@ fn backward(
     scratch: &mut Scratch,
     grad: &mut [f32],
 ) -> f32 {
-    let output = forward(params, seen, scratch);
+    let output = forward(params, seen, scratch) + seen.base;
     let predicted = sigmoid(output);
     let error = predicted - target;
     let g = 2.0 * error * predicted * (1.0 - predicted);
@@ -486,6 +516,17 @@ pub fn train<P: Evaluate>(
     let (train_part, held_part) = set.positions.split_at(set.len() - held);
     let mut order: Vec<usize> = (0..train_part.len()).collect();
     let mut params = Parameters::random(set.inputs, hidden, P::NETWORK_BUCKETS, settings.seed);
+    // A network that corrects the hand-made evaluation starts by adding nothing to it.
+    let base = |p: &Labelled| {
+        if settings.residual {
+            p.hand / scale
+        } else {
+            0.0
+        }
+    };
+    if settings.residual {
+        params.zero_outputs();
+    }
     let mut adam = Adam::new(params.values.len());
     let mut rng = SmallRng::seed_from_u64(settings.seed ^ 0x5eed);
     let threads = settings.threads.max(1);
@@ -515,7 +556,8 @@ pub fn train<P: Evaluate>(
                             for &i in indices {
                                 let p = &train_part[i];
                                 let t = target(p, scale, settings.score_weight);
-                                loss += backward(params, set.seen(p), t, scratch, grad) as f64;
+                                let seen = set.seen(p, base(p));
+                                loss += backward(params, seen, t, scratch, grad) as f64;
                             }
                             loss
                         })
@@ -550,7 +592,7 @@ pub fn train<P: Evaluate>(
             held_part
                 .iter()
                 .map(|p| {
-                    let out = forward(&params, set.seen(p), scratch);
+                    let out = forward(&params, set.seen(p, base(p)), scratch) + base(p);
                     ((sigmoid(out) - target(p, scale, settings.score_weight)) as f64).powi(2)
                 })
                 .sum::<f64>()
@@ -561,7 +603,8 @@ pub fn train<P: Evaluate>(
             set.inputs,
             scale,
             &params.to_float_weights(),
-        )?;
+        )?
+        .adding_to_hand_made(settings.residual);
         on_epoch(
             &EpochReport {
                 epoch,
@@ -575,12 +618,13 @@ pub fn train<P: Evaluate>(
     }
     match network {
         Some(net) => Ok(net),
-        None => Network::from_float(
+        None => Ok(Network::from_float(
             &features_name::<P>(),
             set.inputs,
             scale,
             &params.to_float_weights(),
-        ),
+        )?
+        .adding_to_hand_made(settings.residual)),
     }
 }
 
@@ -602,6 +646,7 @@ fn float_evaluate<P: Evaluate>(params: &Parameters, scale: f32, position: &P) ->
         us,
         them,
         bucket: position.network_bucket(),
+        base: 0.0,
     };
     forward(params, seen, &mut scratch) * scale
 }
@@ -652,17 +697,26 @@ mod tests {
             us.push(a as u16);
             them.push(b as u16);
         });
-        // The second bucket: its weights and bias get gradients, the first one's none.
+        // The second bucket: its weights and bias get gradients, the first one's none;
+        // with and without a hand-made evaluation the output is added to.
+        for base in [0.0, 0.7] {
+            gradient_matches_at(&mut params, &us, &them, base);
+        }
+    }
+
+    fn gradient_matches_at(params: &mut Parameters, us: &[u16], them: &[u16], base: f32) {
+        let (bias, _, _) = params.offsets(0);
         let seen = Seen {
-            us: &us,
-            them: &them,
+            us,
+            them,
             bucket: 1,
+            base,
         };
         let mut scratch = Scratch::new(16);
         let mut grad = vec![0.0; params.values.len()];
-        backward(&params, seen, 0.8, &mut scratch, &mut grad);
+        backward(params, seen, 0.8, &mut scratch, &mut grad);
         let loss = |p: &Parameters, scratch: &mut Scratch| {
-            let out = forward(p, seen, scratch);
+            let out = forward(p, seen, scratch) + base;
             (sigmoid(out) - 0.8).powi(2)
         };
         let (_, first_output, first_bias) = params.offsets(0);
@@ -681,14 +735,14 @@ mod tests {
             let h = 1e-3;
             let keep = params.values[i];
             params.values[i] = keep + h;
-            let up = loss(&params, &mut scratch);
+            let up = loss(params, &mut scratch);
             params.values[i] = keep - h;
-            let down = loss(&params, &mut scratch);
+            let down = loss(params, &mut scratch);
             params.values[i] = keep;
             let numeric = (up - down) / (2.0 * h);
             assert!(
                 (numeric - grad[i]).abs() < 1e-3 + 0.05 * numeric.abs(),
-                "parameter {i}: numeric {numeric}, analytic {}",
+                "base {base}, parameter {i}: numeric {numeric}, analytic {}",
                 grad[i]
             );
         }
@@ -721,6 +775,51 @@ mod tests {
         let behind: Obsidian = format!("{down} 1").parse().unwrap();
         assert!(net.evaluate(&ahead) > 300, "{}", net.evaluate(&ahead));
         assert!(net.evaluate(&behind) < -300, "{}", net.evaluate(&behind));
+    }
+
+    #[test]
+    fn a_residual_network_starts_from_the_hand_made_evaluation_and_improves_on_it() {
+        // (Scores and results are Player 1's.) The E is worth far more in these labels than
+        // in the hand-made evaluation, and the start position is labelled a sure win for
+        // whoever moves: what the hand-made evaluation misses is what the network must learn.
+        let mut text = String::new();
+        let start = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba";
+        let down = "ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcd1cba";
+        for _ in 0..100 {
+            text += &format!(
+                "{start} 1 | 800 | 1\n{start} 2 | -800 | 0\n{down} 1 | -3000 | 0\n{down} 2 | -3000 | 0\n"
+            );
+        }
+        let (set, _) = TrainingSet::from_text::<Obsidian>(&text, Default::default(), 2);
+        let settings = TrainSettings {
+            hidden: 32,
+            epochs: 10,
+            batch: 64,
+            learning_rate: 0.01,
+            scale: Some(400.0),
+            held_out: 0.0,
+            residual: true,
+            ..TrainSettings::default()
+        };
+        let hand_made = set.hand_made_loss(400.0, settings.score_weight, 0.5);
+        let mut losses = Vec::new();
+        let net = train::<Obsidian>(&set, &settings, &mut |report, _| {
+            losses.push(report.train_loss)
+        })
+        .unwrap();
+        assert!(net.adds_to_hand_made());
+        // The first epoch starts at the hand-made evaluation's loss (the network adds 0)
+        // and the last ends well below it.
+        assert!(
+            losses[0] <= hand_made * 1.01,
+            "{losses:?} against {hand_made}"
+        );
+        assert!(
+            losses[9] < hand_made / 2.0,
+            "{losses:?} against {hand_made}"
+        );
+        let position: Obsidian = format!("{start} 1").parse().unwrap();
+        assert!(net.evaluate(&position) > 300, "{}", net.evaluate(&position));
     }
 
     #[test]

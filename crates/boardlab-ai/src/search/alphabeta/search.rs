@@ -303,16 +303,26 @@ impl<'a, P: Evaluate> Search<'a, P> {
             if !sums.holds(position) {
                 network.accumulate(position, before.last(), sums);
             }
-            let eval = network.evaluate_sums(sums, position);
+            let mut eval = network.evaluate_sums(sums, position);
+            if network.adds_to_hand_made() {
+                eval = (eval + self.hand_made_evaluate(position, key)).clamp(-MAX_EVAL, MAX_EVAL);
+            }
             return self.shared.noise.apply(key, eval);
         }
+        let eval = self.hand_made_evaluate(position, key);
+        self.shared.noise.apply(key, eval)
+    }
+
+    /// The game's hand-made evaluation of `position`, whose hash is `key`, kept in the
+    /// evaluation cache.
+    #[inline]
+    fn hand_made_evaluate(&mut self, position: &P, key: u64) -> i32 {
         if let Some(eval) = self.memory.evals.get(key) {
             return eval;
         }
         let eval = position
             .evaluate(self.shared.weights)
             .clamp(-MAX_EVAL, MAX_EVAL);
-        let eval = self.shared.noise.apply(key, eval);
         self.memory.evals.put(key, eval);
         eval
     }
