@@ -8,6 +8,10 @@
 //! weights move by Adam on mini-batches, with a learning rate that falls along a cosine
 //! from its first value to a hundredth of it; the input weights are kept within
 //! [`WEIGHT_LIMIT`], so that they fit the network's 16-bit integers.
+//!
+//! A residual network ([`TrainSettings::residual`]) predicts `sigmoid(o + hand / scale)`,
+//! `hand` being the game's hand-made evaluation with its default weights: it learns only what
+//! that evaluation misses, and plays added to it.
 
 use super::model::{FloatWeights, MAX_HIDDEN, Network, NetworkError, features_name};
 use super::selfplay::DataLine;
@@ -243,12 +247,13 @@ impl TrainingSet {
         }
     }
 
-    /// The mean loss of the hand-made evaluation alone on the last `share` of the
-    /// positions (those a training run holds out), against the targets of `scale` and
-    /// `score_weight`: what a network must beat.
+    /// The mean loss of the hand-made evaluation (default weights) alone on the last
+    /// `share` of the positions (those a training run holds out; all of them when that is
+    /// none), against the targets of `scale` and `score_weight`: what a network must beat.
     pub fn hand_made_loss(&self, scale: f32, score_weight: f32, share: f64) -> f64 {
         let held = ((self.len() as f64) * share.clamp(0.0, 0.5)) as usize;
-        let part = &self.positions[self.len() - held.max(1).min(self.len())..];
+        // With none held out, a run judges its networks on all positions: so does this.
+        let part = &self.positions[if held == 0 { 0 } else { self.len() - held }..];
         part.iter()
             .map(|p| ((sigmoid(p.hand / scale) - target(p, scale, score_weight)) as f64).powi(2))
             .sum::<f64>()
