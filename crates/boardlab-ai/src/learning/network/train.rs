@@ -597,7 +597,8 @@ pub fn train<P: Evaluate>(
             held_part
                 .iter()
                 .map(|p| {
-                    let out = forward(&params, set.seen(p, base(p)), scratch) + base(p);
+                    let seen = set.seen(p, base(p));
+                    let out = forward(&params, seen, scratch) + seen.base;
                     ((sigmoid(out) - target(p, scale, settings.score_weight)) as f64).powi(2)
                 })
                 .sum::<f64>()
