@@ -80,10 +80,14 @@ class Engine:
         self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
 
-    def score(self, fen, depth):
-        """The score of a depth-`depth` search, for the side to move."""
+    def score(self, fen, depth=None, movetime_ms=None):
+        """The score of a search to `depth` plies (or of `movetime_ms` milliseconds), for the
+        side to move; `fen` may end with `moves ...` in Fairy-Stockfish's notation."""
         self.send("position fen " + fen)
-        self.send("go depth %d" % depth)
+        if movetime_ms is not None:
+            self.send("go movetime %d" % movetime_ms)
+        else:
+            self.send("go depth %d" % depth)
         score = None
         while True:
             line = self.process.stdout.readline()

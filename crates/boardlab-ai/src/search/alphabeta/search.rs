@@ -277,8 +277,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
     }
 
     /// The static evaluation of `position`, `ply` plies from the root, kept inside the
-    /// evaluation range. A network evaluation updates the sums of the ply before (usually
-    /// the parent's) by the features that differ.
+    /// evaluation range, with the correction history's adjustment.
     #[inline]
     fn evaluate(&mut self, position: &P, ply: usize) -> i32 {
         let eval = self.raw_evaluate(position, ply);
@@ -293,38 +292,47 @@ impl<'a, P: Evaluate> Search<'a, P> {
             .clamp(-MAX_EVAL, MAX_EVAL)
     }
 
-    /// The static evaluation of `position` before corrections (see [`evaluate`](Self::evaluate)).
+    /// The static evaluation of `position` before corrections (see [`evaluate`](Self::evaluate)),
+    /// kept in the evaluation cache (a position met again costs neither the network nor the
+    /// hand-made evaluation), with the noise applied after.
     #[inline]
     fn raw_evaluate(&mut self, position: &P, ply: usize) -> i32 {
         let key = position.hash();
-        if let Some(network) = self.shared.network {
-            let (before, rest) = self.accumulators.split_at_mut(ply);
-            let sums = &mut rest[0];
-            if !sums.holds(position) {
-                network.accumulate(position, before.last(), sums);
+        let eval = match self.memory.evals.get(key) {
+            Some(eval) => eval,
+            None => {
+                let eval = self.fresh_evaluate(position, ply);
+                self.memory.evals.put(key, eval);
+                eval
             }
-            let mut eval = network.evaluate_sums(sums, position);
-            if network.adds_to_hand_made() {
-                eval = (eval + self.hand_made_evaluate(position, key)).clamp(-MAX_EVAL, MAX_EVAL);
-            }
-            return self.shared.noise.apply(key, eval);
-        }
-        let eval = self.hand_made_evaluate(position, key);
+        };
         self.shared.noise.apply(key, eval)
     }
 
-    /// The game's hand-made evaluation of `position`, whose hash is `key`, kept in the
-    /// evaluation cache.
+    /// The evaluation of `position` from scratch: the network's (a network that corrects the
+    /// hand-made evaluation adds the two), else the game's hand-made one. A network updates
+    /// the sums of the ply before (usually the parent's) by the inputs that differ.
     #[inline]
-    fn hand_made_evaluate(&mut self, position: &P, key: u64) -> i32 {
-        if let Some(eval) = self.memory.evals.get(key) {
-            return eval;
+    fn fresh_evaluate(&mut self, position: &P, ply: usize) -> i32 {
+        let hand_made = |position: &P| {
+            position
+                .evaluate(self.shared.weights)
+                .clamp(-MAX_EVAL, MAX_EVAL)
+        };
+        let Some(network) = self.shared.network else {
+            return hand_made(position);
+        };
+        let (before, rest) = self.accumulators.split_at_mut(ply);
+        let sums = &mut rest[0];
+        if !sums.holds(position) {
+            network.accumulate(position, before.last(), sums);
         }
-        let eval = position
-            .evaluate(self.shared.weights)
-            .clamp(-MAX_EVAL, MAX_EVAL);
-        self.memory.evals.put(key, eval);
-        eval
+        let eval = network.evaluate_sums(sums, position);
+        if network.adds_to_hand_made() {
+            (eval + hand_made(position)).clamp(-MAX_EVAL, MAX_EVAL)
+        } else {
+            eval
+        }
     }
 
     /// Whether `mv` gains at least `threshold` in the exchange on its square; always true
