@@ -211,7 +211,9 @@ fn switched_on_parameters_keep_the_wins() {
     // shallower), the table's move kept where a node fails low (0, and 2), the late
     // captures that lose material reduced, reductions that grow up to the last move,
     // late quiet root moves reduced, quiet checks kept from pruning (and reduced less),
-    // quiet checks ordered first, and continuations named by piece and target square.
+    // quiet checks ordered first, continuations named by piece and target square, late
+    // moves searched again a ply deeper or shallower by how far they beat the best so far,
+    // late quiet moves reduced more after a table capture, and razoring.
     // None may hide or invent a win, search after search.
     for (name, value) in [
         ("quiescence_table", "1"),
@@ -226,6 +228,9 @@ fn switched_on_parameters_keep_the_wins() {
         ("quiet_checks", "2"),
         ("check_order_bonus", "16384"),
         ("continuation_by_piece", "1"),
+        ("lmr_research_margin", "40"),
+        ("tt_capture_reduction", "1"),
+        ("razoring_margin", "150"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

@@ -215,6 +215,20 @@ search_params! {
     /// The continuation histories name a move by the piece it moves and the square it
     /// lands on, where the game's moves say so (1: Obsidian), or by the whole move (0).
     continuation_by_piece = 0, 0..=1;
+    /// After a reduced late move beats alpha, its full-depth search goes a ply deeper when
+    /// the reduced score beat the node's best by more than this plus two a ply of depth,
+    /// and a ply shallower when it beat it by less than a tenth of this (0: always the
+    /// full depth).
+    lmr_research_margin = 0, 0..=400;
+    /// Late quiet moves are reduced this many plies more where the table's move is a
+    /// capture (the node's best move is likely tactical).
+    tt_capture_reduction = 0, 0..=3;
+    /// Razoring: outside the principal variation, at most `razoring_depth` plies from the
+    /// horizon, a node whose evaluation lies this much per squared ply below alpha is asked
+    /// of quiescence first, and cut if quiescence agrees (0: off).
+    razoring_margin = 0, 0..=1000;
+    /// The deepest node razoring looks at.
+    razoring_depth = 3, 1..=8;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

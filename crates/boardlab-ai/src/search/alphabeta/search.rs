@@ -376,7 +376,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, false)
             } else {
                 let reduction = self.root_reduction(root, depth, index, mv);
-                self.search_late(&child, depth, 0, alpha, beta, reduction, false)
+                self.search_late(&child, depth, 0, alpha, beta, reduction, false, alpha)
             };
             self.path.pop();
             if self.stopped {
@@ -635,6 +635,24 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return eval;
         }
 
+        // Step 8b. Razoring: an evaluation far below alpha near the leaves asks quiescence
+        // whether any capture saves the node; if none does, the node fails low.
+        if quiet_node
+            && excluded.is_none()
+            && params.razoring_margin > 0
+            && depth <= params.razoring_depth
+            && alpha.abs() < DECIDED
+            && eval + params.razoring_margin * depth * depth < alpha
+        {
+            let score = self.quiesce(position, ply, alpha - 1, alpha);
+            if self.stopped {
+                return 0;
+            }
+            if score < alpha {
+                return score;
+            }
+        }
+
         // Step 9. Null move: if passing the turn still fails high, so would a move.
         if quiet_node
             && excluded.is_none()
@@ -706,6 +724,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         };
 
         // Step 12. The move loop.
+        let tt_capture = tt_move.is_some_and(|mv| position.is_tactical(mv));
         let side = position.side_to_move().index();
         let previous = self.previous_moves(ply);
         let original_alpha = alpha;
@@ -783,18 +802,20 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 let reduction = if in_check {
                     0
                 } else if quiet {
-                    let r = self.late_move_reduction(depth, ply, index, node, mv, side);
+                    let mut r = self.late_move_reduction(depth, ply, index, node, mv, side);
                     if r > 0 && params.quiet_checks == 2 && self.in_check(&child) {
-                        r - 1
-                    } else {
-                        r
+                        r -= 1;
                     }
+                    if tt_capture && r > 0 {
+                        r = (r + params.tt_capture_reduction).min(depth - 2);
+                    }
+                    r
                 } else if keys[index] <= BAD_CAPTURE_TOP {
                     self.bad_capture_reduction(depth, index, node)
                 } else {
                     0
                 };
-                self.search_late(&child, depth, ply, alpha, beta, reduction, cut_node)
+                self.search_late(&child, depth, ply, alpha, beta, reduction, cut_node, best)
             };
             self.path.pop();
             if self.stopped {
@@ -852,8 +873,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
 
     /// The search of `child`, a move after the first at a node of `depth` `ply` plies from
     /// the root (step 12c, and at the root): a null window `reduction` plies shallower; again
-    /// at full depth when that beats `alpha`; with the full window when the score also falls
-    /// inside `alpha..beta`. `cut_node` is the node's own.
+    /// at full depth when that beats `alpha` (with `lmr_research_margin`, a ply deeper when it
+    /// beat the node's `best` so far by far, a ply shallower when only just); with the full
+    /// window when the score also falls inside `alpha..beta`. `cut_node` is the node's own.
     #[allow(clippy::too_many_arguments)]
     fn search_late(
         &mut self,
@@ -864,6 +886,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         beta: i32,
         reduction: i32,
         cut_node: bool,
+        best: i32,
     ) -> i32 {
         let mut score = -self.negamax(
             child,
@@ -874,19 +897,21 @@ impl<'a, P: Evaluate> Search<'a, P> {
             true,
             reduction > 0 || !cut_node,
         );
-        if score > alpha && reduction > 0 && !self.stopped {
-            score = -self.negamax(
-                child,
-                depth - 1,
-                ply + 1,
-                -alpha - 1,
-                -alpha,
-                true,
-                !cut_node,
-            );
+        let mut full = depth - 1;
+        let margin = self.params().lmr_research_margin;
+        if score > alpha && reduction > 0 && margin > 0 && ply > 0 {
+            if score > best + margin + 2 * full {
+                full += 1;
+            } else if score < best + margin / 10 {
+                full -= 1;
+            }
+        }
+        if score > alpha && full > depth - 1 - reduction && !self.stopped {
+            score = -self.negamax(child, full, ply + 1, -alpha - 1, -alpha, true, !cut_node);
         }
         if score > alpha && score < beta && !self.stopped {
-            score = -self.negamax(child, depth - 1, ply + 1, -beta, -alpha, true, false);
+            let depth = full.max(depth - 1);
+            score = -self.negamax(child, depth, ply + 1, -beta, -alpha, true, false);
         }
         score
     }
