@@ -724,7 +724,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
         };
 
         // Step 12. The move loop.
-        let tt_capture = tt_move.is_some_and(|mv| position.is_tactical(mv));
+        let tt_capture =
+            params.tt_capture_reduction > 0 && tt_move.is_some_and(|mv| position.is_tactical(mv));
         let side = position.side_to_move().index();
         let previous = self.previous_moves(ply);
         let original_alpha = alpha;
@@ -874,8 +875,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
     /// The search of `child`, a move after the first at a node of `depth` `ply` plies from
     /// the root (step 12c, and at the root): a null window `reduction` plies shallower; again
     /// at full depth when that beats `alpha` (with `lmr_research_margin`, a ply deeper when it
-    /// beat the node's `best` so far by far, a ply shallower when only just); with the full
-    /// window when the score also falls inside `alpha..beta`. `cut_node` is the node's own.
+    /// beat the node's `best` so far by far, a ply shallower when only just; not at the root,
+    /// whose moves keep the iteration's depth); with the full window when the score also
+    /// falls inside `alpha..beta`. `cut_node` is the node's own.
     #[allow(clippy::too_many_arguments)]
     fn search_late(
         &mut self,
