@@ -1,7 +1,8 @@
 //! Obsidian's evaluation: material, piece placement, mobility (by the count of safe squares
-//! each piece reaches), F structure and passed F's, outposts, the safety of the D (the
-//! danger its attackers put it in) and threats (by F's, by B's and C's, by A's, on
-//! undefended pieces), each weighed twice (for the middle game and for the end game) and
+//! each piece reaches), F structure and passed F's (with how far each D is from the square
+//! in front), outposts, the safety of the D (the danger its attackers put it in, and the
+//! safe checks the enemy has) and threats (by F's, by B's and C's, by A's, on undefended
+//! pieces), each weighed twice (for the middle game and for the end game) and
 //! blended by how much material is left. The weights are fitted to scored positions and
 //! kept in `weights.txt` beside this file, whose header gives the commands that make it
 //! anew (`boardlab tune obsidian`).
@@ -43,6 +44,10 @@ type Pair = [i32; 2];
 
 /// The largest danger [`ObsidianWeights::d_danger`] tells apart (more counts as this).
 pub const MAX_DANGER: usize = 39;
+
+/// The farthest a D counts as from a passed F's next square
+/// ([`ObsidianWeights::passed_d_distance`]).
+pub const MAX_D_DISTANCE: i32 = 5;
 
 /// What an officer attacking the enemy D's zone adds to its danger, by [`Kind::index`].
 const DANGER_OF: [i32; 6] = [3, 2, 2, 0, 5, 0];
@@ -95,12 +100,21 @@ pub struct ObsidianWeights {
     pub minor_threat: [Pair; 6],
     /// Per piece, by its kind, that an enemy A attacks.
     pub rook_threat: [Pair; 6],
+    /// Per safe check the enemy has, by the kind that would give it: a square from which a
+    /// piece of that kind would attack the D, which such an enemy piece reaches now, not
+    /// held by an enemy piece and not attacked by the D's side.
+    pub safe_checks: [Pair; 6],
     /// Per B and per C (in that order) on an outpost: on its side's fourth to sixth rank,
     /// defended by an F of its side, and out of reach of every enemy F.
     pub outpost: [Pair; 2],
     /// A passed F whose next square is empty and not attacked by the enemy, by ranks
     /// advanced (added to [`passed`](ObsidianWeights::passed)).
     pub passed_free: [Pair; 7],
+    /// Per passed F beyond its third rank, times the ranks it stands beyond it: the distance
+    /// (in D moves, at most [`MAX_D_DISTANCE`]) from the nearest enemy D to the square in
+    /// front of it, then that from the nearest D of its own side (no term for a side without
+    /// a D).
+    pub passed_d_distance: [Pair; 2],
     /// For having the move.
     pub tempo: i32,
 }
@@ -129,8 +143,13 @@ impl Tunable for ObsidianWeights {
         f("hanging", &mut self.hanging);
         f("minor_threat", self.minor_threat.as_flattened_mut());
         f("rook_threat", self.rook_threat.as_flattened_mut());
+        f("safe_checks", self.safe_checks.as_flattened_mut());
         f("outpost", self.outpost.as_flattened_mut());
         f("passed_free", self.passed_free.as_flattened_mut());
+        f(
+            "passed_d_distance",
+            self.passed_d_distance.as_flattened_mut(),
+        );
         f("tempo", std::slice::from_mut(&mut self.tempo));
     }
 }
@@ -163,8 +182,10 @@ impl ObsidianWeights {
             hanging: [0; 2],
             minor_threat: [[0; 2]; 6],
             rook_threat: [[0; 2]; 6],
+            safe_checks: [[0; 2]; 6],
             outpost: [[0; 2]; 2],
             passed_free: [[0; 2]; 7],
+            passed_d_distance: [[0; 2]; 2],
             tempo: 0,
         }
     }
@@ -257,6 +278,8 @@ struct SideView {
     minor_attacks: u64,
     /// The squares its A's attack.
     rook_attacks: u64,
+    /// The squares its pieces of each kind attack, by [`Kind::index`] (not its F's).
+    reach: [u64; 6],
     /// The danger its officers put the enemy D in (see [`ObsidianWeights::d_danger`]).
     danger: i32,
 }
@@ -310,6 +333,7 @@ impl Obsidian {
                     _ => attacks::queen(square, occupied),
                 };
                 view.attacks |= reach;
+                view.reach[k] |= reach;
                 score.add(w.mobility[k], (reach & !own).count_ones() as i32);
                 let moves = (reach & safe).count_ones() as usize;
                 match kind {
@@ -410,6 +434,7 @@ impl Obsidian {
         }
         if self.pieces(player, Kind::D) != 0 {
             score.add(w.d_danger[(theirs.danger as usize).min(MAX_DANGER)], 1);
+            self.safe_check_terms(player, w, views, score);
         }
         let pawns = self.pieces(player, Kind::F);
         let enemy_pawns = self.pieces(player.opponent(), Kind::F);
@@ -421,9 +446,61 @@ impl Obsidian {
                 Player::One => square + 8,
                 Player::Two => square.wrapping_sub(8),
             };
-            if next < 64 && (self.occupied() | theirs.attacks) & 1u64 << next == 0 {
+            if next >= 64 {
+                continue;
+            }
+            if (self.occupied() | theirs.attacks) & 1u64 << next == 0 {
                 let advanced = (ranks_advanced(player, square) - 1).clamp(0, 6) as usize;
                 score.add(w.passed_free[advanced], 1);
+            }
+            let beyond_third = ranks_advanced(player, square) - 2;
+            if beyond_third > 0 {
+                for (which, side) in [player.opponent(), player].into_iter().enumerate() {
+                    if let Some(distance) = self.d_distance(side, next) {
+                        score.add(w.passed_d_distance[which], distance * beyond_third);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The distance in D moves, at most [`MAX_D_DISTANCE`], from `player`'s nearest D to
+    /// `square`; `None` without a D.
+    fn d_distance(&self, player: Player, square: u32) -> Option<i32> {
+        let (file, rank) = ((square % 8) as i32, (square / 8) as i32);
+        Bits64(self.pieces(player, Kind::D))
+            .map(|d| {
+                let (d_file, d_rank) = ((d % 8) as i32, (d / 8) as i32);
+                (d_file - file).abs().max((d_rank - rank).abs())
+            })
+            .min()
+            .map(|distance| distance.min(MAX_D_DISTANCE))
+    }
+
+    /// Adds the safe checks `player`'s opponent has against its D(s) to `score` (see
+    /// [`ObsidianWeights::safe_checks`]), given what both sides see.
+    fn safe_check_terms(
+        &self,
+        player: Player,
+        w: &ObsidianWeights,
+        views: &[SideView; 2],
+        score: &mut Tapered,
+    ) {
+        let (ours, theirs) = (&views[player.index()], &views[player.opponent().index()]);
+        let occupied = self.occupied();
+        let safe = !self.occupied_by(player.opponent()) & !ours.attacks;
+        for square in Bits64(self.pieces(player, Kind::D)) {
+            let lines = attacks::rook(square, occupied);
+            let diagonals = attacks::bishop(square, occupied);
+            for (kind, from) in [
+                (Kind::A, lines),
+                (Kind::B, attacks::knight(square)),
+                (Kind::C, diagonals),
+                (Kind::E, lines | diagonals),
+            ] {
+                let k = kind.index();
+                let checks = from & theirs.reach[k] & safe;
+                score.add(w.safe_checks[k], checks.count_ones() as i32);
             }
         }
     }
@@ -592,6 +669,66 @@ mod tests {
             "colour symmetry"
         );
         assert!(start.side_to_move() == Player::One);
+    }
+
+    /// What a weight of 100 per safe check by an A adds to the evaluation of `text`.
+    fn safe_a_checks(text: &str) -> i32 {
+        let position: Obsidian = text.parse().unwrap();
+        let mut w = ObsidianWeights {
+            safe_checks: [[0; 2]; 6],
+            ..ObsidianWeights::default()
+        };
+        let without = position.evaluate(&w);
+        w.safe_checks[Kind::A.index()] = [100, 100];
+        position.evaluate(&w) - without
+    }
+
+    #[test]
+    fn safe_checks_count_the_squares_an_enemy_piece_could_check_from_unpunished() {
+        // Player 2's A on h2 reaches h1 (a check along the first rank, attacked by nothing)
+        // and e2 (a check along the file, but next to the D, which would take it).
+        assert_eq!(safe_a_checks("4D3/8/8/8/8/8/7A/4d3 1"), 100);
+        // Seen from the other side, the same danger counts against the side to move.
+        assert_eq!(safe_a_checks("4D3/8/8/8/8/8/7A/4d3 2"), -100);
+        // A B on f2 guards h1 (and blocks the A's way to e2): no safe check is left.
+        assert_eq!(safe_a_checks("4D3/8/8/8/8/8/5b1A/4d3 1"), 0);
+    }
+
+    /// What weights of `enemy` and `own` (both phases) on the D distances of passed F's
+    /// add to the evaluation of `text`.
+    fn passed_d_distances(text: &str, enemy: i32, own: i32) -> i32 {
+        let position: Obsidian = text.parse().unwrap();
+        let mut w = ObsidianWeights {
+            passed_d_distance: [[0; 2]; 2],
+            ..ObsidianWeights::default()
+        };
+        let without = position.evaluate(&w);
+        w.passed_d_distance = [[enemy; 2], [own; 2]];
+        position.evaluate(&w) - without
+    }
+
+    #[test]
+    fn passed_fs_count_how_far_each_d_is_from_the_square_in_front() {
+        // Player 1's F on e5 (two ranks beyond its third): the enemy D on e8 stands two
+        // moves from e6, its own D on e1 five.
+        let board = "4D3/8/8/4f3/8/8/8/4d3";
+        assert_eq!(
+            passed_d_distances(&format!("{board} 1"), 100, 0),
+            2 * 2 * 100
+        );
+        assert_eq!(
+            passed_d_distances(&format!("{board} 1"), 0, 100),
+            5 * 2 * 100
+        );
+        assert_eq!(
+            passed_d_distances(&format!("{board} 2"), 0, 100),
+            -5 * 2 * 100
+        );
+        // Far away counts as five moves at most; an F on its third rank counts nothing.
+        assert_eq!(passed_d_distances("D7/8/8/8/7f/8/8/d7 1", 100, 0), 5 * 100);
+        assert_eq!(passed_d_distances("4D3/8/8/8/8/4f3/8/4d3 1", 100, 100), 0);
+        // An F with an enemy F ahead on a neighbouring file is not passed.
+        assert_eq!(passed_d_distances("4D3/3F4/8/4f3/8/8/8/4d3 1", 100, 100), 0);
     }
 
     /// The position with the colours swapped: the board turned over, each piece given to
