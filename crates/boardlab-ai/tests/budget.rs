@@ -27,9 +27,11 @@ fn check<P: Evaluate<Rules: Default>>(games: usize, ms: u32, allowed_share: f64)
 
 #[test]
 fn bots_keep_to_their_time_short() {
-    // A short run on a machine that may be busy: a looser bound than the long test's.
-    check::<Sprint>(2, 30, 1.5);
-    check::<Parity>(2, 30, 1.5);
+    // A short run on a machine that may be busy (the rest of the suite runs beside it): a
+    // looser bound than the long test's, at 100 ms a move so that a scheduler's hiccup of a
+    // few tens of milliseconds does not fail it (at 30 ms it did, twice).
+    check::<Sprint>(2, 100, 1.5);
+    check::<Parity>(2, 100, 1.5);
 }
 
 #[test]
