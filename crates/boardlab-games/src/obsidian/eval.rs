@@ -274,10 +274,6 @@ struct SideView {
     pawn_attacks: u64,
     /// Its attacks on the enemy D and the squares next to it.
     zone_hits: i32,
-    /// The squares its B's and C's attack.
-    minor_attacks: u64,
-    /// The squares its A's attack.
-    rook_attacks: u64,
     /// The squares its pieces of each kind attack, by [`Kind::index`] (not its F's).
     reach: [u64; 6],
     /// The danger its officers put the enemy D in (see [`ObsidianWeights::d_danger`]).
@@ -337,10 +333,7 @@ impl Obsidian {
                 score.add(w.mobility[k], (reach & !own).count_ones() as i32);
                 let moves = (reach & safe).count_ones() as usize;
                 match kind {
-                    Kind::A => {
-                        score.add(w.mobility_a[moves], 1);
-                        view.rook_attacks |= reach;
-                    }
+                    Kind::A => score.add(w.mobility_a[moves], 1),
                     Kind::B | Kind::C => {
                         let table: &[Pair] = if kind == Kind::B {
                             &w.mobility_b
@@ -348,7 +341,6 @@ impl Obsidian {
                             &w.mobility_c
                         };
                         score.add(table[moves], 1);
-                        view.minor_attacks |= reach;
                         if self.is_outpost(player, square, view.pawn_attacks, enemy_pawns) {
                             score.add(w.outpost[usize::from(kind == Kind::C)], 1);
                         }
@@ -420,16 +412,18 @@ impl Obsidian {
         );
         let undefended = own & !self.pieces(player, Kind::D) & !ours.attacks;
         score.add(w.hanging, (undefended & theirs.attacks).count_ones() as i32);
+        let minor_attacks = theirs.reach[Kind::B.index()] | theirs.reach[Kind::C.index()];
+        let rook_attacks = theirs.reach[Kind::A.index()];
         for kind in Kind::ALL {
             let k = kind.index();
             let pieces = self.pieces(player, kind);
             score.add(
                 w.minor_threat[k],
-                (pieces & theirs.minor_attacks).count_ones() as i32,
+                (pieces & minor_attacks).count_ones() as i32,
             );
             score.add(
                 w.rook_threat[k],
-                (pieces & theirs.rook_attacks).count_ones() as i32,
+                (pieces & rook_attacks).count_ones() as i32,
             );
         }
         if self.pieces(player, Kind::D) != 0 {
