@@ -169,6 +169,16 @@ pub fn deep_puzzle<P: Evaluate>(position: &P, depth: u32, max_plies: u32) -> Opt
     })
 }
 
+/// `puzzle` (found by the deeper search, on `position`) searched again at its own depth with
+/// today's evaluation: the puzzle with its new scores where its answer still wins alone by
+/// the margins of [`deep_puzzle`], `None` where it no longer does or was not found by a search.
+/// An evaluation change moves the stored scores; this keeps a puzzle set (and the ratings its
+/// players earned on it) without finding new positions.
+pub fn search_again<P: Evaluate>(puzzle: &Puzzle, position: &P, max_plies: u32) -> Option<Puzzle> {
+    let depth = puzzle.search.as_ref()?.depth;
+    deep_puzzle(position, depth, max_plies).filter(|again| again.solution == puzzle.solution)
+}
+
 /// Puzzles of a game by the deeper search: positions of seeded random self-play (see
 /// [`self_play`]) that [`deep_puzzle`] makes a puzzle of at `depth`, at most one from each game.
 /// A quick screen comes first: a position whose value by one search 1 ply shallower does not

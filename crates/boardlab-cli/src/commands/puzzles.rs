@@ -1,12 +1,13 @@
 //! `boardlab puzzles`: positions where exactly one move wins, proven by the solver (games
 //! without cycles) or by tablebases (`--tablebases`), or, in games with neither (Obsidian,
 //! Daisy), found by a deeper fixed-depth search (`--depth`), as a JSON file the server's
-//! puzzles are made from.
+//! puzzles are made from. `--search-again FILE` searches a file of such searched puzzles
+//! again with today's evaluation, keeping those whose answer still wins alone.
 
 use crate::setup::{FirstChoice, GameArgs};
 use anyhow::{Context, Result, bail};
 use boardlab_ai::puzzles::deep::{self, generate_deep};
-use boardlab_ai::puzzles::{PuzzleSearch, generate};
+use boardlab_ai::puzzles::{Puzzle, PuzzleSearch, generate};
 use boardlab_ai::solver::Solver;
 use boardlab_core::{Evaluate, Position, RuleOptions, ValueOracle};
 use boardlab_games::{GameVisitor, with_game};
@@ -35,6 +36,11 @@ pub struct PuzzlesArgs {
     /// tablebases (default 5; the bots' quick search goes to 4).
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
     depth: Option<u32>,
+    /// Search the puzzles of this file (as this command writes them) again at their own
+    /// depths with today's evaluation, instead of finding new ones: each keeps its new scores
+    /// where its answer still wins alone, and is dropped where it does not.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["count", "tablebases", "depth", "seed"])]
+    search_again: Option<PathBuf>,
     /// Write the puzzles here (JSON) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -59,7 +65,9 @@ impl GameVisitor for PuzzlesArgs {
             max_games: count.saturating_mul(5000),
         };
         let searched = !rules.acyclic() && self.tablebases.is_none() && !P::HAS_TABLEBASES;
-        let puzzles = if searched {
+        let puzzles = if let Some(path) = &self.search_again {
+            search_again_file(&start, path, self.max_plies)?
+        } else if searched {
             let depth = self.depth.unwrap_or(deep::DEFAULT_DEPTH);
             note!(
                 "{}: no solver or tablebases; each candidate's moves are searched by alpha-beta to depth {depth}: \
@@ -85,7 +93,7 @@ impl GameVisitor for PuzzlesArgs {
             }
             self.prove::<P>(rules, search, start.game_id())?
         };
-        if puzzles.len() < count {
+        if puzzles.len() < count && self.search_again.is_none() {
             note!(
                 "found {} of {count} puzzles in {} self-play games",
                 puzzles.len(),
@@ -100,6 +108,57 @@ impl GameVisitor for PuzzlesArgs {
         }
         Ok(())
     }
+}
+
+/// The puzzles of the file at `path`, all of `start`'s game and found by the deeper search,
+/// searched again (see [`deep::search_again`]); a note says which were dropped.
+fn search_again_file<P: Evaluate>(
+    start: &P,
+    path: &std::path::Path,
+    max_plies: u32,
+) -> Result<Vec<Puzzle>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let puzzles: Vec<Puzzle> = serde_json::from_str(&text).with_context(|| {
+        format!(
+            "{} is not a puzzles file (a JSON array of puzzles, as `boardlab puzzles --out` writes)",
+            path.display()
+        )
+    })?;
+    let game = start.game_id();
+    let mut kept = Vec::with_capacity(puzzles.len());
+    for puzzle in &puzzles {
+        if puzzle.game != game {
+            bail!(
+                "puzzle {} is of the game {}, not {game}",
+                puzzle.id,
+                puzzle.game
+            );
+        }
+        let Some(proof) = &puzzle.search else {
+            bail!(
+                "puzzle {} was proven exactly, not found by a search: only searched puzzles (Obsidian's, Daisy's) depend on the evaluation",
+                puzzle.id
+            );
+        };
+        let position = P::from_text(&puzzle.position, start.rules())
+            .map_err(|e| anyhow::anyhow!("puzzle {}: its position: {e}", puzzle.id))?;
+        match deep::search_again(puzzle, &position, max_plies) {
+            Some(again) => kept.push(again),
+            None => note!(
+                "puzzle {} dropped: at depth {} its answer {} no longer wins alone",
+                puzzle.id,
+                proof.depth,
+                puzzle.solution
+            ),
+        }
+    }
+    note!(
+        "{} of {} puzzles searched again still have one winning answer",
+        kept.len(),
+        puzzles.len()
+    );
+    Ok(kept)
 }
 
 impl PuzzlesArgs {

@@ -14,6 +14,7 @@ mod closed_pipe;
 mod damaged_files;
 mod echoed_input;
 mod engine;
+mod puzzles;
 mod serve;
 mod solve;
 mod spsa;
