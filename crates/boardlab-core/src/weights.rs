@@ -55,6 +55,28 @@ pub trait Tunable: Sized {
         names
     }
 
+    /// For every number (as [`to_vec`](Tunable::to_vec) lists them), whether its group is
+    /// one of `groups`; an unknown name is an error that lists the groups there are.
+    fn in_groups(&self, groups: &[String]) -> Result<Vec<bool>, WeightsError>
+    where
+        Self: Clone,
+    {
+        let mut copy = self.clone();
+        let (mut marks, mut known) = (Vec::new(), Vec::new());
+        copy.for_each_group(&mut |name, group| {
+            known.push(name);
+            let wanted = groups.iter().any(|g| g == name);
+            marks.extend(std::iter::repeat_n(wanted, group.len()));
+        });
+        match groups.iter().find(|g| !known.contains(&g.as_str())) {
+            Some(unknown) => Err(WeightsError::NoSuchGroup {
+                name: unknown.clone(),
+                groups: known.join(", "),
+            }),
+            None => Ok(marks),
+        }
+    }
+
     /// The weights as a weights file.
     fn to_text(&self) -> String
     where
@@ -163,6 +185,14 @@ pub enum WeightsError {
         /// The numbers given.
         found: usize,
     },
+    /// A group asked for by name that the weights do not have.
+    #[error("the weights have no group {}; they have: {groups}", quoted(name))]
+    NoSuchGroup {
+        /// The name given.
+        name: String,
+        /// The groups there are, joined by commas.
+        groups: String,
+    },
     /// A word that is not a whole number.
     #[error("weights file line {line}: {} is not a whole number", quoted(word))]
     Number {
@@ -188,6 +218,21 @@ mod tests {
             f("values", &mut self.values);
             f("bonus", std::slice::from_mut(&mut self.bonus));
         }
+    }
+
+    #[test]
+    fn numbers_are_marked_by_their_group_and_unknown_groups_named() {
+        let example = Example::default();
+        assert_eq!(
+            example.in_groups(&["bonus".to_string()]),
+            Ok(vec![false, false, false, true])
+        );
+        assert_eq!(example.in_groups(&[]), Ok(vec![false; 4]));
+        let error = example.in_groups(&["bonuses".to_string()]).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the weights have no group 'bonuses'; they have: values, bonus"
+        );
     }
 
     #[test]

@@ -22,7 +22,9 @@ fn fitting_spoilt_sprint_weights_lowers_the_error() {
     let k = fit_scale(&samples, &spoilt, 2);
     let start = error(&samples, &spoilt, k, 2);
     let mut errors = Vec::new();
-    let report = fit(&samples, &mut spoilt, 8, 6, 2, &mut |_, e| errors.push(e));
+    let report = fit(&samples, &mut spoilt, (8, 6), &[], 2, &mut |_, e| {
+        errors.push(e)
+    });
     assert!((report.before - start).abs() < 1e-12);
     assert!(report.after < report.before, "{report:?}");
     assert!(
@@ -74,7 +76,7 @@ fn the_gradient_fit_lowers_the_error_at_least_as_far_as_local_search() {
         mobility: 0,
     };
     let mut by_search = spoilt;
-    let local = fit(&samples, &mut by_search, 8, 40, 2, &mut |_, _| {});
+    let local = fit(&samples, &mut by_search, (8, 40), &[], 2, &mut |_, _| {});
     let mut by_gradient = spoilt;
     let settings = GradientSettings {
         steps: 600,
@@ -166,4 +168,36 @@ fn every_unusable_record_of_a_file_is_named() {
     );
     assert!(texts[1].contains("unfinished"), "{}", texts[1]);
     assert!(texts[2].contains("line 21: malformed tag"), "{}", texts[2]);
+}
+
+#[test]
+fn fixed_groups_keep_their_weights_in_both_fits() {
+    use boardlab_ai::learning::tune::{GradientSettings, fit_gradient};
+    use boardlab_core::Tunable;
+    let bot: BotSpec = "alphabeta:depth=2".parse().unwrap();
+    let samples = self_play_samples::<Sprint>(Default::default(), &bot, 40, 6, 2, 9, &|| {});
+    let spoilt = SprintWeights {
+        piece: 10,
+        advance: [0, 0, 0, 0, 0],
+        mobility: 0,
+    };
+    let fixed = spoilt.in_groups(&["piece".to_string()]).unwrap();
+    let mut by_search = spoilt;
+    fit(&samples, &mut by_search, (8, 10), &fixed, 2, &mut |_, _| {});
+    let mut by_gradient = spoilt;
+    let settings = GradientSettings {
+        steps: 200,
+        held_out: 0.0,
+        fixed,
+        ..GradientSettings::default()
+    };
+    fit_gradient(&samples, &mut by_gradient, settings, 2, &mut |_, _, _| {}).unwrap();
+    for fitted in [by_search, by_gradient] {
+        assert_eq!(fitted.piece, 10, "{fitted:?}");
+        assert_ne!(
+            (fitted.advance, fitted.mobility),
+            (spoilt.advance, spoilt.mobility),
+            "the other groups are fitted"
+        );
+    }
 }

@@ -51,6 +51,10 @@ pub struct TuneArgs {
     /// Weights to start from (a weights file); default: the game's shipped weights.
     #[arg(long, value_name = "FILE")]
     start: Option<PathBuf>,
+    /// Fit only these groups of the weights (names as the weights file gives them,
+    /// comma-separated); the others keep their starting values. Default: every group.
+    #[arg(long, value_name = "GROUPS", value_delimiter = ',')]
+    only: Vec<String>,
     /// Where to write the fitted weights.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
@@ -125,6 +129,12 @@ impl GameVisitor for TuneArgs {
                 .read_text(&text)
                 .with_context(|| format!("bad weights file '{}'", path.display()))?;
         }
+        let fixed: Vec<bool> = if self.only.is_empty() {
+            Vec::new()
+        } else {
+            let only = weights.in_groups(&self.only).context("--only")?;
+            only.into_iter().map(|fitted| !fitted).collect()
+        };
         let (samples, source) = match (&self.records, &self.data) {
             (Some(path), _) => self.recorded_samples::<P>(game, path)?,
             (None, Some(path)) => self.data_samples::<P>(game, path)?,
@@ -137,7 +147,7 @@ impl GameVisitor for TuneArgs {
         if samples.is_empty() {
             bail!("the games gave no quiet positions to learn from; use more games");
         }
-        let report = self.fit(&samples, &mut weights);
+        let report = self.fit(&samples, &mut weights, fixed);
         let command = match (&self.records, &self.data) {
             (None, Some(path)) => format!(
                 "boardlab tune {} --data {} --score-weight {}",
@@ -170,8 +180,13 @@ impl GameVisitor for TuneArgs {
                 self.passes, self.step
             ),
         };
+        let only = if self.only.is_empty() {
+            String::new()
+        } else {
+            format!(" --only {}", self.only.join(","))
+        };
         let header = format!(
-            "# {} evaluation weights, fitted by `{command}{method}`\n# {} positions, K {:.3}, error {:.6} -> {:.6}\n",
+            "# {} evaluation weights, fitted by `{command}{method}{only}`\n# {} positions, K {:.3}, error {:.6} -> {:.6}\n",
             game.game(),
             samples.len(),
             report.k,
@@ -200,14 +215,20 @@ impl GameVisitor for TuneArgs {
 }
 
 impl TuneArgs {
-    /// Fits `weights` to `samples` by the chosen method.
-    fn fit<P: Evaluate>(&self, samples: &[Sample<P>], weights: &mut P::Weights) -> FitReport {
+    /// Fits `weights` to `samples` by the chosen method, leaving those marked in `fixed`.
+    fn fit<P: Evaluate>(
+        &self,
+        samples: &[Sample<P>],
+        weights: &mut P::Weights,
+        fixed: Vec<bool>,
+    ) -> FitReport {
         let threads = self.threads.max(1);
         if self.method == Method::Gradient {
             let settings = GradientSettings {
                 steps: self.steps,
                 regularisation: self.regularise,
                 held_out: self.held_out,
+                fixed: fixed.clone(),
                 ..GradientSettings::default()
             };
             let mut on_check = |step: usize, train: f64, held: f64| {
@@ -221,8 +242,8 @@ impl TuneArgs {
         fit(
             samples,
             weights,
-            self.step,
-            self.passes,
+            (self.step, self.passes),
+            &fixed,
             threads,
             &mut |pass, error| note!("pass {pass}: error {error:.6}"),
         )

@@ -19,4 +19,5 @@ mod serve;
 mod solve;
 mod spsa;
 mod tui;
+mod tune;
 mod workers;

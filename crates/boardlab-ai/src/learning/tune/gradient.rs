@@ -37,7 +37,7 @@ pub struct NotLinear {
 }
 
 /// How the gradient fit runs.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GradientSettings {
     /// The most steps of gradient descent.
     pub steps: usize,
@@ -48,6 +48,9 @@ pub struct GradientSettings {
     pub held_out: f64,
     /// Adam's step size, in hundredths of a piece.
     pub learning_rate: f64,
+    /// The weights (by their index in [`Tunable::to_vec`]) that keep their starting values,
+    /// as `Tunable::in_groups` marks them; empty: every weight is fitted.
+    pub fixed: Vec<bool>,
 }
 
 impl Default for GradientSettings {
@@ -57,6 +60,7 @@ impl Default for GradientSettings {
             regularisation: 1e-7,
             held_out: 0.1,
             learning_rate: 1.0,
+            fixed: Vec::new(),
         }
     }
 }
@@ -309,6 +313,9 @@ pub fn fit_gradient<P: Evaluate>(
         let train_error =
             parallel_gradient(&data, train.clone(), &theta, k, threads, &mut gradient);
         for i in 0..theta.len() {
+            if settings.fixed.get(i) == Some(&true) {
+                continue;
+            }
             let g = gradient[i] + 2.0 * settings.regularisation * (theta[i] - start[i]);
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;

@@ -298,11 +298,13 @@ pub struct FitReport {
 /// Fits `weights` to `samples` by local search: each weight in turn is moved up or down by
 /// a step while that lowers the error; the step halves from `first_step` down to 1 when a
 /// pass changes nothing. At most `max_passes` passes; `on_pass` hears each pass's error.
+/// The weights marked in `fixed` (by their index in [`Tunable::to_vec`]; it may be empty)
+/// keep their values.
 pub fn fit<P: Evaluate>(
     samples: &[Sample<P>],
     weights: &mut P::Weights,
-    first_step: i32,
-    max_passes: usize,
+    (first_step, max_passes): (i32, usize),
+    fixed: &[bool],
     threads: usize,
     on_pass: &mut dyn FnMut(usize, f64),
 ) -> FitReport {
@@ -316,6 +318,9 @@ pub fn fit<P: Evaluate>(
         passes += 1;
         let mut improved = false;
         for i in 0..values.len() {
+            if fixed.get(i) == Some(&true) {
+                continue;
+            }
             for delta in [step, -step] {
                 values[i] += delta;
                 weights.set_from(&values);
