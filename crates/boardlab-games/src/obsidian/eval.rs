@@ -665,40 +665,45 @@ mod tests {
         assert!(start.side_to_move() == Player::One);
     }
 
-    /// What a weight of 100 per safe check by an A adds to the evaluation of `text`.
-    fn safe_a_checks(text: &str) -> i32 {
+    /// `weights` with group `name` set to `values` (each in both phases; 0 past them).
+    fn with_group(mut weights: ObsidianWeights, name: &str, values: &[i32]) -> ObsidianWeights {
+        weights.for_each_group(&mut |group, slots| {
+            if group == name {
+                let mut values = values.iter().chain(std::iter::repeat(&0));
+                for pair in slots.chunks_mut(2) {
+                    pair.fill(*values.next().unwrap());
+                }
+            }
+        });
+        weights
+    }
+
+    /// What `values` on the group `name` (both phases) add to the evaluation of `text`.
+    fn group_score(text: &str, name: &str, values: &[i32]) -> i32 {
         let position: Obsidian = text.parse().unwrap();
-        let mut w = ObsidianWeights {
-            safe_checks: [[0; 2]; 6],
-            ..ObsidianWeights::default()
-        };
-        let without = position.evaluate(&w);
-        w.safe_checks[Kind::A.index()] = [100, 100];
-        position.evaluate(&w) - without
+        let w = ObsidianWeights::default();
+        position.evaluate(&with_group(w, name, values))
+            - position.evaluate(&with_group(w, name, &[]))
     }
 
     #[test]
     fn safe_checks_count_the_squares_an_enemy_piece_could_check_from_unpunished() {
         // Player 2's A on h2 reaches h1 (a check along the first rank, attacked by nothing)
         // and e2 (a check along the file, but next to the D, which would take it).
-        assert_eq!(safe_a_checks("4D3/8/8/8/8/8/7A/4d3 1"), 100);
+        assert_eq!(
+            group_score("4D3/8/8/8/8/8/7A/4d3 1", "safe_checks", &[100]),
+            100
+        );
         // Seen from the other side, the same danger counts against the side to move.
-        assert_eq!(safe_a_checks("4D3/8/8/8/8/8/7A/4d3 2"), -100);
+        assert_eq!(
+            group_score("4D3/8/8/8/8/8/7A/4d3 2", "safe_checks", &[100]),
+            -100
+        );
         // A B on f2 guards h1 (and blocks the A's way to e2): no safe check is left.
-        assert_eq!(safe_a_checks("4D3/8/8/8/8/8/5b1A/4d3 1"), 0);
-    }
-
-    /// What weights of `enemy` and `own` (both phases) on the D distances of passed F's
-    /// add to the evaluation of `text`.
-    fn passed_d_distances(text: &str, enemy: i32, own: i32) -> i32 {
-        let position: Obsidian = text.parse().unwrap();
-        let mut w = ObsidianWeights {
-            passed_d_distance: [[0; 2]; 2],
-            ..ObsidianWeights::default()
-        };
-        let without = position.evaluate(&w);
-        w.passed_d_distance = [[enemy; 2], [own; 2]];
-        position.evaluate(&w) - without
+        assert_eq!(
+            group_score("4D3/8/8/8/8/8/5b1A/4d3 1", "safe_checks", &[100]),
+            0
+        );
     }
 
     #[test]
@@ -707,22 +712,35 @@ mod tests {
         // moves from e6, its own D on e1 five.
         let board = "4D3/8/8/4f3/8/8/8/4d3";
         assert_eq!(
-            passed_d_distances(&format!("{board} 1"), 100, 0),
+            group_score(&format!("{board} 1"), "passed_d_distance", &[100, 0]),
             2 * 2 * 100
         );
         assert_eq!(
-            passed_d_distances(&format!("{board} 1"), 0, 100),
+            group_score(&format!("{board} 1"), "passed_d_distance", &[0, 100]),
             5 * 2 * 100
         );
         assert_eq!(
-            passed_d_distances(&format!("{board} 2"), 0, 100),
+            group_score(&format!("{board} 2"), "passed_d_distance", &[0, 100]),
             -5 * 2 * 100
         );
         // Far away counts as five moves at most; an F on its third rank counts nothing.
-        assert_eq!(passed_d_distances("D7/8/8/8/7f/8/8/d7 1", 100, 0), 5 * 100);
-        assert_eq!(passed_d_distances("4D3/8/8/8/8/4f3/8/4d3 1", 100, 100), 0);
+        assert_eq!(
+            group_score("D7/8/8/8/7f/8/8/d7 1", "passed_d_distance", &[100, 0]),
+            5 * 100
+        );
+        assert_eq!(
+            group_score("4D3/8/8/8/8/4f3/8/4d3 1", "passed_d_distance", &[100, 100]),
+            0
+        );
         // An F with an enemy F ahead on a neighbouring file is not passed.
-        assert_eq!(passed_d_distances("4D3/3F4/8/4f3/8/8/8/4d3 1", 100, 100), 0);
+        assert_eq!(
+            group_score(
+                "4D3/3F4/8/4f3/8/8/8/4d3 1",
+                "passed_d_distance",
+                &[100, 100]
+            ),
+            0
+        );
     }
 
     /// The position with the colours swapped: the board turned over, each piece given to
@@ -757,7 +775,15 @@ mod tests {
 
     #[test]
     fn every_term_is_the_same_for_both_colours() {
-        let w = ObsidianWeights::default();
+        // Every weight different from 0, so that no term escapes.
+        let mut w = ObsidianWeights::default();
+        let mut next = 0;
+        w.for_each_group(&mut |_, values| {
+            for value in values {
+                next = (next * 37 + 11) % 101;
+                *value += next - 50;
+            }
+        });
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..200 {
             let mut position = Obsidian::default();
