@@ -2,7 +2,7 @@
 //! results, and the fit lowers the prediction error of deliberately spoilt weights.
 
 use boardlab_ai::BotSpec;
-use boardlab_ai::learning::tune::{error, fit, fit_scale, self_play_samples};
+use boardlab_ai::learning::tune::{Sample, error, fit, fit_scale, self_play_samples};
 use boardlab_games::Sprint;
 use boardlab_games::sprint::SprintWeights;
 
@@ -65,9 +65,9 @@ fn recorded_games_give_samples_labelled_with_their_results() {
     );
 }
 
-#[test]
-fn the_gradient_fit_lowers_the_error_at_least_as_far_as_local_search() {
-    use boardlab_ai::learning::tune::{GradientSettings, fit_gradient};
+/// Positions of 40 Sprint self-play games at depth 2 (seed 9), and weights that count every
+/// piece as 10 and nothing else: a fit has much to learn.
+fn sprint_samples_and_spoilt_weights() -> (Vec<Sample<Sprint>>, SprintWeights) {
     let bot: BotSpec = "alphabeta:depth=2".parse().unwrap();
     let samples = self_play_samples::<Sprint>(Default::default(), &bot, 40, 6, 2, 9, &|| {});
     let spoilt = SprintWeights {
@@ -75,6 +75,13 @@ fn the_gradient_fit_lowers_the_error_at_least_as_far_as_local_search() {
         advance: [0, 0, 0, 0, 0],
         mobility: 0,
     };
+    (samples, spoilt)
+}
+
+#[test]
+fn the_gradient_fit_lowers_the_error_at_least_as_far_as_local_search() {
+    use boardlab_ai::learning::tune::{GradientSettings, fit_gradient};
+    let (samples, spoilt) = sprint_samples_and_spoilt_weights();
     let mut by_search = spoilt;
     let local = fit(&samples, &mut by_search, (8, 40), &[], 2, &mut |_, _| {});
     let mut by_gradient = spoilt;
@@ -174,13 +181,7 @@ fn every_unusable_record_of_a_file_is_named() {
 fn fixed_groups_keep_their_weights_in_both_fits() {
     use boardlab_ai::learning::tune::{GradientSettings, fit_gradient};
     use boardlab_core::Tunable;
-    let bot: BotSpec = "alphabeta:depth=2".parse().unwrap();
-    let samples = self_play_samples::<Sprint>(Default::default(), &bot, 40, 6, 2, 9, &|| {});
-    let spoilt = SprintWeights {
-        piece: 10,
-        advance: [0, 0, 0, 0, 0],
-        mobility: 0,
-    };
+    let (samples, spoilt) = sprint_samples_and_spoilt_weights();
     let fixed = spoilt.in_groups(&["piece".to_string()]).unwrap();
     let mut by_search = spoilt;
     fit(&samples, &mut by_search, (8, 10), &fixed, 2, &mut |_, _| {});
