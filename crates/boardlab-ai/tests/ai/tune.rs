@@ -2,7 +2,9 @@
 //! results, and the fit lowers the prediction error of deliberately spoilt weights.
 
 use boardlab_ai::BotSpec;
-use boardlab_ai::learning::tune::{Sample, error, fit, fit_scale, self_play_samples};
+use boardlab_ai::learning::tune::{
+    LocalSettings, Sample, error, fit, fit_scale, self_play_samples,
+};
 use boardlab_games::Sprint;
 use boardlab_games::sprint::SprintWeights;
 
@@ -22,9 +24,17 @@ fn fitting_spoilt_sprint_weights_lowers_the_error() {
     let k = fit_scale(&samples, &spoilt, 2);
     let start = error(&samples, &spoilt, k, 2);
     let mut errors = Vec::new();
-    let report = fit(&samples, &mut spoilt, (8, 6), &[], 2, &mut |_, e| {
-        errors.push(e)
-    });
+    let report = fit(
+        &samples,
+        &mut spoilt,
+        &LocalSettings {
+            first_step: 8,
+            max_passes: 6,
+            fixed: Vec::new(),
+        },
+        2,
+        &mut |_, e| errors.push(e),
+    );
     assert!((report.before - start).abs() < 1e-12);
     assert!(report.after < report.before, "{report:?}");
     assert!(
@@ -83,7 +93,17 @@ fn the_gradient_fit_lowers_the_error_at_least_as_far_as_local_search() {
     use boardlab_ai::learning::tune::{GradientSettings, fit_gradient};
     let (samples, spoilt) = sprint_samples_and_spoilt_weights();
     let mut by_search = spoilt;
-    let local = fit(&samples, &mut by_search, (8, 40), &[], 2, &mut |_, _| {});
+    let local = fit(
+        &samples,
+        &mut by_search,
+        &LocalSettings {
+            first_step: 8,
+            max_passes: 40,
+            fixed: Vec::new(),
+        },
+        2,
+        &mut |_, _| {},
+    );
     let mut by_gradient = spoilt;
     let settings = GradientSettings {
         steps: 600,
@@ -184,7 +204,17 @@ fn fixed_groups_keep_their_weights_in_both_fits() {
     let (samples, spoilt) = sprint_samples_and_spoilt_weights();
     let fixed = spoilt.in_groups(&["piece".to_string()]).unwrap();
     let mut by_search = spoilt;
-    fit(&samples, &mut by_search, (8, 10), &fixed, 2, &mut |_, _| {});
+    fit(
+        &samples,
+        &mut by_search,
+        &LocalSettings {
+            first_step: 8,
+            max_passes: 10,
+            fixed: fixed.clone(),
+        },
+        2,
+        &mut |_, _| {},
+    );
     let mut by_gradient = spoilt;
     let settings = GradientSettings {
         steps: 200,

@@ -5,7 +5,7 @@ use super::bad_entries;
 use anyhow::{Context, Result, bail};
 use boardlab_ai::BotSpec;
 use boardlab_ai::learning::tune::{
-    FitReport, GradientSettings, Sample, fit, fit_gradient, samples_from_data,
+    FitReport, GradientSettings, LocalSettings, Sample, fit, fit_gradient, samples_from_data,
     samples_from_record_file, self_play_samples,
 };
 use boardlab_core::{Evaluate, RuleOptions, Tunable, count};
@@ -239,14 +239,14 @@ impl TuneArgs {
                 Err(not_linear) => note!("{not_linear}; fitting by local search instead"),
             }
         }
-        fit(
-            samples,
-            weights,
-            (self.step, self.passes),
-            &fixed,
-            threads,
-            &mut |pass, error| note!("pass {pass}: error {error:.6}"),
-        )
+        let settings = LocalSettings {
+            first_step: self.step,
+            max_passes: self.passes,
+            fixed,
+        };
+        fit(samples, weights, &settings, threads, &mut |pass, error| {
+            note!("pass {pass}: error {error:.6}")
+        })
     }
 
     /// Plays the self-play games and returns their samples with a description of them.

@@ -295,24 +295,35 @@ pub struct FitReport {
     pub passes: usize,
 }
 
-/// Fits `weights` to `samples` by local search: each weight in turn is moved up or down by
-/// a step while that lowers the error; the step halves from `first_step` down to 1 when a
-/// pass changes nothing. At most `max_passes` passes; `on_pass` hears each pass's error.
-/// The weights marked in `fixed` (by their index in [`Tunable::to_vec`]; it may be empty)
-/// keep their values.
+/// How the local-search fit runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LocalSettings {
+    /// The first step a weight is moved by (halved down to 1).
+    pub first_step: i32,
+    /// The most passes over all the weights.
+    pub max_passes: usize,
+    /// The weights (by their index in [`Tunable::to_vec`]) that keep their starting values,
+    /// as `Tunable::in_groups` marks them; empty: every weight is fitted.
+    pub fixed: Vec<bool>,
+}
+
+/// Fits `weights` to `samples` by local search: each weight in turn (but the fixed ones) is
+/// moved up or down by a step while that lowers the error; the step halves from the first
+/// step down to 1 when a pass changes nothing. At most `max_passes` passes; `on_pass` hears
+/// each pass's error.
 pub fn fit<P: Evaluate>(
     samples: &[Sample<P>],
     weights: &mut P::Weights,
-    (first_step, max_passes): (i32, usize),
-    fixed: &[bool],
+    settings: &LocalSettings,
     threads: usize,
     on_pass: &mut dyn FnMut(usize, f64),
 ) -> FitReport {
+    let (max_passes, fixed) = (settings.max_passes, &settings.fixed);
     let k = fit_scale(samples, weights, threads);
     let before = error(samples, weights, k, threads);
     let mut best = before;
     let mut values = weights.to_vec();
-    let mut step = first_step.max(1);
+    let mut step = settings.first_step.max(1);
     let mut passes = 0;
     while passes < max_passes {
         passes += 1;
