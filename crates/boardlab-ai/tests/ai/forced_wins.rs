@@ -213,7 +213,8 @@ fn switched_on_parameters_keep_the_wins() {
     // late quiet root moves reduced, quiet checks kept from pruning (and reduced less),
     // quiet checks ordered first, continuations named by piece and target square, late
     // moves searched again a ply deeper or shallower by how far they beat the best so far,
-    // late quiet moves reduced more after a table capture, and razoring.
+    // late quiet moves reduced more after a table capture, razoring, and checks extended
+    // only where the checking move does not lose in the exchange.
     // None may hide or invent a win, search after search.
     for (name, value) in [
         ("quiescence_table", "1"),
@@ -231,6 +232,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("lmr_research_margin", "40"),
         ("tt_capture_reduction", "1"),
         ("razoring_margin", "150"),
+        ("check_extension_safe", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

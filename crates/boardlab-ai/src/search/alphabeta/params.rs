@@ -181,6 +181,10 @@ search_params! {
     /// A check extends the search only where at least this many plies are left (0: at
     /// every node, the horizon included, where the extension turns quiescence into a search).
     check_extension_depth = 0, 0..=20;
+    /// Whether a check extends the search only where the move that gave it does not lose
+    /// material in the exchange on its square (1), as a check by a piece the key piece or
+    /// another defender simply takes seldom needs a deeper look, or wherever it stands (0).
+    check_extension_safe = 0, 0..=1;
     /// Quiescence answers checks with every evasion this many plies past the extensions.
     quiescence_check_plies = 8, 0..=20;
     /// Whether quiescence keeps its results in the table at depth 0 (never displacing a

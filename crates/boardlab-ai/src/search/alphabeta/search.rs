@@ -40,6 +40,9 @@ struct Frame<M> {
     /// The move left out of this ply's search while the search asks whether the table
     /// move is singular (the only good one).
     excluded: Option<M>,
+    /// The move that led here attacks the key piece from a square where it loses material
+    /// in the exchange (only looked at with `check_extension_safe`).
+    unsafe_check: bool,
 }
 
 /// What the move loop knows of its node, for the reductions of late moves.
@@ -193,6 +196,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     previous: None,
                     eval: NO_EVAL,
                     excluded: None,
+                    unsafe_check: false,
                 };
                 MAX_PLY + 2
             ],
@@ -365,12 +369,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
             previous: None,
             eval: NO_EVAL,
             excluded: None,
+            unsafe_check: false,
         };
         for (index, entry) in moves.iter_mut().enumerate() {
             let mv = entry.0;
             let mut child = *root;
             child.play(mv);
             self.stack[1].previous = Some(mv);
+            self.stack[1].unsafe_check = false;
             self.path.push(child.hash());
             let score = if index == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, false)
@@ -558,9 +564,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
 
         // Step 3. A key piece under attack extends the search where enough depth is left
-        // (nearer the leaves quiescence answers it); at the horizon, quiescence.
+        // (nearer the leaves quiescence answers it) and, with `check_extension_safe`, where
+        // the attacker did not come at a loss; at the horizon, quiescence.
         let in_check = self.in_check(position);
-        let extends = depth >= self.params().check_extension_depth;
+        let extends = depth >= self.params().check_extension_depth && !self.stack[ply].unsafe_check;
         if in_check && extends && ply < self.extension_plies() {
             depth += 1;
         }
@@ -772,6 +779,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
             child.play(mv);
             self.path.push(child.hash());
             self.stack[ply + 1].previous = Some(mv);
+            self.stack[ply + 1].unsafe_check = params.check_extension_safe > 0
+                && self.in_check(&child)
+                && !self.wins_exchange(position, mv, 0);
 
             // Step 12c. Search it: the first move with the full window (and the singular
             // extension), the others with a null window, reduced when late and quiet (a
@@ -939,6 +949,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             + ((eval - beta) / params.null_move_eval_divisor).min(params.null_move_eval_max);
         self.path.push(passed.hash());
         self.stack[ply + 1].previous = None;
+        self.stack[ply + 1].unsafe_check = false;
         let score = -self.negamax(
             &passed,
             depth - 1 - reduction,
@@ -999,6 +1010,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             child.play(mv);
             self.path.push(child.hash());
             self.stack[ply + 1].previous = Some(mv);
+            self.stack[ply + 1].unsafe_check = false;
             let mut score = -self.quiesce(&child, ply + 1, -probcut_beta, -probcut_beta + 1);
             if score >= probcut_beta && !self.stopped {
                 score = -self.negamax(
