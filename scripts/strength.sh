@@ -15,7 +15,8 @@
 #   GAMES_LIST="obsidian daisy"  which games: obsidian, daisy, or a rules file whose id
 #                         Fairy-Stockfish's variant file defines (rules/obsidian.toml: the
 #                         generic engine against Fairy-Stockfish's own definition) [--games-list]
-#   OURS="alphabeta:time=$TIME"  our bot spec; `engine` pits Fairy-Stockfish
+#   OURS="alphabeta:time=$TIME,hash=20"  our bot spec (hash=20: a 16 MB table, as
+#                         FSF_OPTIONS gives Fairy-Stockfish); `engine` pits Fairy-Stockfish
 #                         against itself (training games for `boardlab tune --records`) [--ours]
 #   OBSIDIAN_OPENINGS=random:8   DAISY_OPENINGS=setup:2             [--obsidian-openings, --daisy-openings]
 #   SEED=1                seed of the openings                      [--seed]
@@ -58,7 +59,7 @@ while [ $# -gt 0 ]; do
         *) echo "strength.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
 done
-OURS="${OURS:-alphabeta:time=$TIME}"
+OURS="${OURS:-alphabeta:time=$TIME,hash=20}"
 
 # 1. Fairy-Stockfish, built once into the cache.
 [ -d "$SHARED" ] && SHARED="$(cd "$SHARED" && pwd)"

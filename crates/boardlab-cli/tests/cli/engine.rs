@@ -153,7 +153,7 @@ fn a_scripted_session_covers_every_command() {
     assert!(
         hello
             .iter()
-            .any(|l| l == "option name Hash type spin default 4 min 1 max 1024"),
+            .any(|l| l == "option name Hash type spin default 16 min 1 max 1024"),
         "{hello:?}"
     );
     for option in ["Hash", "Threads", "Level"] {

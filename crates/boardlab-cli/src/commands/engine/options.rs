@@ -14,9 +14,10 @@ const MAX_HASH_MB: u64 = 1 << 10;
 /// Bytes of a table entry.
 const ENTRY_BYTES: u64 = 16;
 
-/// The default `Hash` in megabytes: the table the alpha-beta bot has by default, so that
-/// the engine plays as `alphabeta` does.
-const DEFAULT_HASH_MB: u64 = (ENTRY_BYTES << boardlab_ai::search::alphabeta::DEFAULT_TT_BITS) >> 20;
+/// The default `Hash` in megabytes: Fairy-Stockfish's default, so that the two engines left
+/// at their defaults play with the same memory. A bot spec's table is a quarter of it by
+/// default (`hash=18`), as the web builds a bot for every move of every game.
+const DEFAULT_HASH_MB: u64 = 16;
 
 /// The engine's settings, from `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -333,7 +334,7 @@ mod tests {
         let settings = parse_setoption(&["name", "LMR_Base", "value", "20"], settings).unwrap();
         assert_eq!(
             settings.bot().text(),
-            "alphabeta:hash=18,threads=1,param.futility_base=150,param.lmr_base=20"
+            "alphabeta:hash=20,threads=1,param.futility_base=150,param.lmr_base=20"
         );
     }
 
