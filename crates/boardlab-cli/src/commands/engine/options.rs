@@ -15,8 +15,9 @@ const MAX_HASH_MB: u64 = 1 << 10;
 const ENTRY_BYTES: u64 = 16;
 
 /// The default `Hash` in megabytes: Fairy-Stockfish's default, so that the two engines left
-/// at their defaults play with the same memory. A bot spec's table is a quarter of it by
-/// default (`hash=18`), as the web builds a bot for every move of every game.
+/// at their defaults play with the same memory. A bot spec's table is smaller by default
+/// ([`DEFAULT_TT_BITS`](boardlab_ai::search::alphabeta::DEFAULT_TT_BITS)), as the web
+/// builds a bot for every move of every game.
 const DEFAULT_HASH_MB: u64 = 16;
 
 /// The engine's settings, from `setoption`.
