@@ -24,6 +24,12 @@ impl EvalCache {
         }
     }
 
+    /// Starts loading the entry of `key` into the processor's cache, for a lookup soon after.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::search::memory_hints::prefetch(&self.entries[key as usize & self.mask]);
+    }
+
     /// The evaluation stored for `key`, if any.
     #[inline]
     pub fn get(&self, key: u64) -> Option<i32> {

@@ -6,6 +6,7 @@ pub mod alphabeta;
 pub(crate) mod correction;
 pub(crate) mod eval_cache;
 pub mod mcts;
+pub(crate) mod memory_hints;
 pub(crate) mod ordering;
 pub mod random;
 pub mod score;

@@ -65,8 +65,11 @@ impl<M: MoveBits> Table<M> {
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> Table<M> {
         let size = 1usize << bits;
+        let mut slots = Vec::with_capacity(size);
+        crate::search::memory_hints::advise_huge_pages(slots.spare_capacity_mut());
+        slots.resize_with(size, Slot::default);
         Table {
-            slots: (0..size).map(|_| Slot::default()).collect(),
+            slots: slots.into_boxed_slice(),
             mask: size - 1,
             moves: PhantomData,
         }
@@ -91,6 +94,12 @@ impl<M: MoveBits> Table<M> {
         if (old >> DEPTH_SHIFT) & 0xFF == 0 {
             self.write(entry);
         }
+    }
+
+    /// Starts loading the slot of `key` into the processor's cache, for a probe soon after.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::search::memory_hints::prefetch(&self.slots[key as usize & self.mask]);
     }
 
     /// The entry for `key`, if stored.
@@ -254,6 +263,25 @@ mod tests {
         assert!(table.probe(5).is_none());
         table.clear();
         assert!(table.probe(5).is_none());
+    }
+
+    #[test]
+    fn a_table_large_enough_for_huge_pages_starts_empty_and_keeps_its_last_slot() {
+        // 2^20 slots of 16 bytes: 16 MiB, which Linux may back with huge pages.
+        let table = Table::<Bits>::new(20);
+        assert_eq!(table.slots.len(), 1 << 20);
+        let last = (1u64 << 20) - 1 + (7 << 40);
+        assert!(table.probe(last).is_none() && table.probe(0).is_none());
+        table.prefetch(last);
+        let entry = Entry {
+            key: last,
+            mv: Some(Bits(3)),
+            score: -5,
+            depth: 4,
+            bound: Bound::Lower,
+        };
+        table.store(entry);
+        assert_eq!(table.probe(last).map(|e| e.score), Some(-5));
     }
 
     #[test]

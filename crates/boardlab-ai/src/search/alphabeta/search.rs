@@ -227,6 +227,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
         (self.params().extension_plies_per_depth * self.root_depth.max(1)) as usize
     }
 
+    /// Starts loading the table slot and the evaluation cache entry of the position whose
+    /// hash is `key`, which the search is about to enter.
+    #[inline]
+    fn prefetch(&self, key: u64) {
+        self.shared.tt.prefetch(key);
+        self.memory.evals.prefetch(key);
+    }
+
     /// Counts a node and reads the clock now and then; true when the search must stop.
     #[inline]
     fn tick(&mut self) -> bool {
@@ -377,6 +385,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             child.play(mv);
             self.stack[1].previous = Some(mv);
             self.stack[1].unsafe_check = false;
+            self.prefetch(child.hash());
             self.path.push(child.hash());
             let score = if index == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha, true, false)
@@ -777,6 +786,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             // Step 12b. Play it.
             let mut child = *position;
             child.play(mv);
+            self.prefetch(child.hash());
             self.path.push(child.hash());
             self.stack[ply + 1].previous = Some(mv);
             self.stack[ply + 1].unsafe_check = params.check_extension_safe > 0
@@ -947,6 +957,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let reduction = params.null_move_base
             + depth / params.null_move_depth_divisor
             + ((eval - beta) / params.null_move_eval_divisor).min(params.null_move_eval_max);
+        self.prefetch(passed.hash());
         self.path.push(passed.hash());
         self.stack[ply + 1].previous = None;
         self.stack[ply + 1].unsafe_check = false;
@@ -1008,6 +1019,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             }
             let mut child = *position;
             child.play(mv);
+            self.prefetch(child.hash());
             self.path.push(child.hash());
             self.stack[ply + 1].previous = Some(mv);
             self.stack[ply + 1].unsafe_check = false;
@@ -1336,6 +1348,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             }
             let mut child = *position;
             child.play(mv);
+            self.prefetch(child.hash());
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
