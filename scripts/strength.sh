@@ -2,8 +2,8 @@
 # Strength benchmark: our bot against Fairy-Stockfish at Obsidian and Daisy, at equal time.
 #
 # Builds Fairy-Stockfish from ../shared/peers/ (the shared folder beside the repo checkout)
-# into an untracked cache folder (skipped when its binary exists), builds boardlab in release,
-# then plays `boardlab match` for each game: Obsidian from random openings, Daisy from
+# into an untracked cache folder (skipped when its binary exists), builds boardlab in release
+# for this machine's processor (as Fairy-Stockfish is built: see PORTABLE below), then plays `boardlab match` for each game: Obsidian from random openings, Daisy from
 # openings with both A's placed (`setup:K`), each opening played with both colours. Prints
 # W/D/L, score, Elo with its 95% interval and each side's mean depth and nodes/s.
 # Not part of CI. See the README section "Strength benchmark".
@@ -21,6 +21,10 @@
 #   OBSIDIAN_OPENINGS=random:8   DAISY_OPENINGS=setup:2             [--obsidian-openings, --daisy-openings]
 #   SEED=1                seed of the openings                      [--seed]
 #   FSF_OPTIONS="option.Threads=1,option.Hash=16"  engine options   [--fsf-options]
+#   PORTABLE=0            1: play the default build, which runs on any x86-64, instead of
+#                         one for this processor (RUSTFLAGS="-C target-cpu=native", in
+#                         target/native, as Fairy-Stockfish is built with ARCH=x86-64-bmi2;
+#                         about a fifth more nodes a second in Obsidian)  [--portable]
 #   BOARDLAB_CACHE=~/.cache/boardlab   where Fairy-Stockfish is built and records are kept
 #   BOARDLAB_SHARED=<repo>/../shared   the shared folder with peers/
 #   FAIRY_STOCKFISH=<path>             use this engine binary instead of building one
@@ -39,6 +43,7 @@ FSF_OPTIONS="${FSF_OPTIONS:-option.Threads=1,option.Hash=16}"
 CACHE="${BOARDLAB_CACHE:-$HOME/.cache/boardlab}"
 SHARED="${BOARDLAB_SHARED:-$REPO/../shared}"
 FSF_VERSION="fairy-stockfish-c19b5f6"
+PORTABLE="${PORTABLE:-0}"
 
 usage() {
     sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'
@@ -55,6 +60,7 @@ while [ $# -gt 0 ]; do
         --daisy-openings) DAISY_OPENINGS="$2"; shift 2 ;;
         --seed) SEED="$2"; shift 2 ;;
         --fsf-options) FSF_OPTIONS="$2"; shift 2 ;;
+        --portable) PORTABLE=1; shift ;;
         -h|--help) usage; exit 0 ;;
         *) echo "strength.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
@@ -84,10 +90,19 @@ fi
 [ -x "$FAIRY_STOCKFISH" ] || { echo "strength.sh: no engine at $FAIRY_STOCKFISH" >&2; exit 1; }
 [ -f "$INI" ] || { echo "strength.sh: $INI not found (set BOARDLAB_SHARED)" >&2; exit 1; }
 
-# 2. boardlab in release.
-echo "Building boardlab (release)"
-(cd "$REPO" && cargo build --release --quiet -p boardlab-cli)
-BOARDLAB="${CARGO_TARGET_DIR:-$REPO/target}/release/boardlab"
+# 2. boardlab in release: for this processor (in a target folder of its own, so that the
+# portable build beside it is not rebuilt), or the portable build.
+TARGET="${CARGO_TARGET_DIR:-$REPO/target}"
+if [ "$PORTABLE" = 1 ]; then
+    echo "Building boardlab (release, any x86-64)"
+    (cd "$REPO" && cargo build --release --quiet -p boardlab-cli)
+else
+    echo "Building boardlab (release, for this processor; --portable for the default build)"
+    TARGET="$TARGET/native"
+    (cd "$REPO" && CARGO_TARGET_DIR="$TARGET" RUSTFLAGS="${RUSTFLAGS:-} -C target-cpu=native" \
+        cargo build --release --quiet -p boardlab-cli)
+fi
+BOARDLAB="$TARGET/release/boardlab"
 
 # 3. The matches.
 FSF_SPEC="uci:$FAIRY_STOCKFISH,variantpath=$INI,$FSF_OPTIONS,time=$TIME"
