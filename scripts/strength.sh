@@ -3,8 +3,9 @@
 #
 # Builds Fairy-Stockfish from ../shared/peers/ (the shared folder beside the repo checkout)
 # into an untracked cache folder (skipped when its binary exists), builds boardlab in release
-# for this machine's processor (as Fairy-Stockfish is built: see PORTABLE below), then plays `boardlab match` for each game: Obsidian from random openings, Daisy from
-# openings with both A's placed (`setup:K`), each opening played with both colours. Prints
+# for this machine's processor (as Fairy-Stockfish is built: see PORTABLE below), then plays
+# `boardlab match` for each game: Obsidian from random openings, Daisy from openings with
+# both A's placed (`setup:K`), each opening played with both colours. Prints
 # W/D/L, score, Elo with its 95% interval and each side's mean depth and nodes/s.
 # Not part of CI. See the README section "Strength benchmark".
 #
