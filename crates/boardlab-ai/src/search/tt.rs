@@ -30,6 +30,9 @@ pub struct Entry<M> {
     pub depth: i16,
     /// How the score bounds the value.
     pub bound: Bound,
+    /// Whether the position was searched as part of a principal variation, then or by an
+    /// earlier search whose entry this one replaced ("tt-pv").
+    pub pv: bool,
 }
 
 /// A fixed-size hash table of search results that several search threads may read and
@@ -51,15 +54,20 @@ struct Slot {
 }
 
 /// Bits of a packed entry: the move (32), the score (21, offset by [`SCORE_OFFSET`]), the
-/// depth (8), the bound (2) and whether there is a move (1).
+/// depth (7), whether the position was in a principal variation (1), the bound (2) and
+/// whether there is a move (1).
 const SCORE_SHIFT: u32 = 32;
 const SCORE_BITS: u32 = 21;
 const SCORE_OFFSET: i32 = 1 << (SCORE_BITS - 1);
 const DEPTH_SHIFT: u32 = SCORE_SHIFT + SCORE_BITS;
+/// The largest depth an entry keeps (deeper results are kept as this deep).
+const MAX_DEPTH: u64 = 127;
+const PV_BIT: u64 = 1 << (DEPTH_SHIFT + 7);
 const BOUND_SHIFT: u32 = DEPTH_SHIFT + 8;
 const HAS_MOVE: u64 = 1 << 63;
 
 const _: () = assert!(WIN + (2 * MAX_PLY as i32) < SCORE_OFFSET);
+const _: () = assert!(MAX_PLY as u64 <= MAX_DEPTH);
 
 impl<M: MoveBits> Table<M> {
     /// A table of `2^bits` entries.
@@ -91,7 +99,7 @@ impl<M: MoveBits> Table<M> {
         let old = self.slots[entry.key as usize & self.mask]
             .data
             .load(Ordering::Relaxed);
-        if (old >> DEPTH_SHIFT) & 0xFF == 0 {
+        if (old >> DEPTH_SHIFT) & MAX_DEPTH == 0 {
             self.write(entry);
         }
     }
@@ -143,13 +151,14 @@ fn pack<M: MoveBits>(entry: &Entry<M>) -> u64 {
         None => (0, 0),
     };
     let score = (entry.score.clamp(-SCORE_OFFSET + 1, SCORE_OFFSET - 1) + SCORE_OFFSET) as u64;
-    let depth = entry.depth.clamp(0, 255) as u64;
+    let depth = (entry.depth.max(0) as u64).min(MAX_DEPTH);
     let bound = match entry.bound {
         Bound::Exact => 0,
         Bound::Lower => 1,
         Bound::Upper => 2,
     };
-    has_move | bits | score << SCORE_SHIFT | depth << DEPTH_SHIFT | bound << BOUND_SHIFT
+    let pv = if entry.pv { PV_BIT } else { 0 };
+    has_move | bits | score << SCORE_SHIFT | depth << DEPTH_SHIFT | pv | bound << BOUND_SHIFT
 }
 
 /// The entry for `key` packed in `data`.
@@ -159,7 +168,8 @@ fn unpack<M: MoveBits>(key: u64, data: u64) -> Entry<M> {
         key,
         mv: (data & HAS_MOVE != 0).then(|| M::from_bits(data as u32)),
         score: ((data >> SCORE_SHIFT) & ((1 << SCORE_BITS) - 1)) as i32 - SCORE_OFFSET,
-        depth: ((data >> DEPTH_SHIFT) & 0xFF) as i16,
+        depth: ((data >> DEPTH_SHIFT) & MAX_DEPTH) as i16,
+        pv: data & PV_BIT != 0,
         bound: match (data >> BOUND_SHIFT) & 3 {
             0 => Bound::Exact,
             1 => Bound::Lower,
@@ -214,11 +224,11 @@ mod tests {
     fn entries_read_back_whole() {
         let table = Table::<Bits>::new(4);
         let entries = [
-            (Some(Bits(u32::MAX)), WIN + 60, 255, Bound::Exact),
-            (None, loss_in(3) - 60, 0, Bound::Upper),
-            (Some(Bits(0)), -7, 12, Bound::Lower),
+            (Some(Bits(u32::MAX)), WIN + 60, 127, Bound::Exact, true),
+            (None, loss_in(3) - 60, 0, Bound::Upper, false),
+            (Some(Bits(0)), -7, 12, Bound::Lower, true),
         ];
-        for (i, (mv, score, depth, bound)) in entries.into_iter().enumerate() {
+        for (i, (mv, score, depth, bound, pv)) in entries.into_iter().enumerate() {
             let key = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1);
             let entry = Entry {
                 key,
@@ -226,12 +236,13 @@ mod tests {
                 score,
                 depth,
                 bound,
+                pv,
             };
             table.store(entry);
             let back = table.probe(key).unwrap();
             assert_eq!(
-                (back.mv, back.score, back.depth, back.bound),
-                (mv, score, depth, bound)
+                (back.mv, back.score, back.depth, back.bound, back.pv),
+                (mv, score, depth, bound, pv)
             );
             assert!(table.probe(key ^ 1 << 40).is_none());
         }
@@ -246,6 +257,7 @@ mod tests {
             score: 10,
             depth,
             bound,
+            pv: false,
         };
         table.store(entry(8, Bound::Lower));
         table.store(entry(3, Bound::Upper));
@@ -279,6 +291,7 @@ mod tests {
             score: -5,
             depth: 4,
             bound: Bound::Lower,
+            pv: false,
         };
         table.store(entry);
         assert_eq!(table.probe(last).map(|e| e.score), Some(-5));
@@ -293,6 +306,7 @@ mod tests {
             score: 1,
             depth,
             bound: Bound::Lower,
+            pv: false,
         };
         // Keys 1 and 5 share a slot of this four-slot table.
         table.store_shallow(entry(1, 0));

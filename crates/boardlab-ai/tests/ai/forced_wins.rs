@@ -213,8 +213,10 @@ fn switched_on_parameters_keep_the_wins() {
     // late quiet root moves reduced, quiet checks kept from pruning (and reduced less),
     // quiet checks ordered first, continuations named by piece and target square, late
     // moves searched again a ply deeper or shallower by how far they beat the best so far,
-    // late quiet moves reduced more after a table capture, razoring, and checks extended
-    // only where the checking move does not lose in the exchange.
+    // late quiet moves reduced more after a table capture, razoring, checks extended
+    // only where the checking move does not lose in the exchange, late moves reduced less
+    // at nodes the table marks as principal-variation ones, and quiet moves ordered only
+    // when the move loop reaches them.
     // None may hide or invent a win, search after search.
     for (name, value) in [
         ("quiescence_table", "1"),
@@ -233,6 +235,8 @@ fn switched_on_parameters_keep_the_wins() {
         ("tt_capture_reduction", "1"),
         ("razoring_margin", "150"),
         ("check_extension_safe", "1"),
+        ("tt_pv_reduction", "2"),
+        ("deferred_quiet_order", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

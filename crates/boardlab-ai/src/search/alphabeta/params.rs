@@ -172,6 +172,10 @@ search_params! {
     lmr_index_limit = 63, 8..=255;
     /// Late moves are reduced this many plies more at a node where a cut-off is expected.
     cut_node_reduction = 0, 0..=4;
+    /// Late moves are reduced this many plies less at a node that is or was in a principal
+    /// variation (searched with a full window now, or so its table entry says), unless the
+    /// node is likely to fail low (a full-window node whose table entry failed low as deep).
+    tt_pv_reduction = 0, 0..=3;
     /// A reduction shrinks by a ply per this much history score (and grows for bad history);
     /// the largest history score is 16,384.
     lmr_history_divisor = 8192, 1000..=40_000;
@@ -233,6 +237,10 @@ search_params! {
     razoring_margin = 0, 0..=1000;
     /// The deepest node razoring looks at.
     razoring_depth = 3, 1..=8;
+    /// Whether a node reads the history of its quiet moves only when its move loop reaches
+    /// them, after the table move, the winning captures and the killers (1), or orders all
+    /// its moves before the first (0); a node that cuts off early then never reads them.
+    deferred_quiet_order = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

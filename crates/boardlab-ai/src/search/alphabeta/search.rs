@@ -23,6 +23,9 @@ const KILLER_KEY: i32 = 1 << 26;
 const BAD_CAPTURE_KEY: i32 = -(1 << 24);
 /// The highest key a losing capture gets (its gain is capped at 2^20).
 const BAD_CAPTURE_TOP: i32 = BAD_CAPTURE_KEY + (1 << 20);
+/// The key of a quiet move whose history is not read yet (with `deferred_quiet_order`):
+/// below every history score, above the losing captures.
+const UNSCORED_QUIET_KEY: i32 = -(1 << 22);
 
 /// The quiet moves tried before a cut-off that are remembered for a history malus.
 const TRIED_QUIETS: usize = 64;
@@ -43,6 +46,9 @@ struct Frame<M> {
     /// The move that led here attacks the key piece from a square where it loses material
     /// in the exchange (only looked at with `check_extension_safe`).
     unsafe_check: bool,
+    /// This ply's position is or was in a principal variation: searched with a full window
+    /// now, or so the table says ("tt-pv").
+    tt_pv: bool,
 }
 
 /// What the move loop knows of its node, for the reductions of late moves.
@@ -54,6 +60,9 @@ struct NodeKind {
     cut: bool,
     /// The static evaluation rose since this side's last move.
     improving: bool,
+    /// The node is or was in a principal variation (see [`Frame::tt_pv`]), and is not
+    /// likely to fail low.
+    tt_pv: bool,
 }
 
 /// The score a finished or stopped root iteration reached.
@@ -197,6 +206,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     eval: NO_EVAL,
                     excluded: None,
                     unsafe_check: false,
+                    tt_pv: true,
                 };
                 MAX_PLY + 2
             ],
@@ -378,6 +388,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             eval: NO_EVAL,
             excluded: None,
             unsafe_check: false,
+            tt_pv: true,
         };
         for (index, entry) in moves.iter_mut().enumerate() {
             let mv = entry.0;
@@ -423,6 +434,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 score: to_tt(score, 0),
                 depth: depth as i16,
                 bound: Bound::Exact,
+                pv: true,
             });
         }
         Some(RootScore { score, finished })
@@ -439,6 +451,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             pv: true,
             cut: false,
             improving: true,
+            tt_pv: true,
         };
         let side = root.side_to_move().index();
         self.late_move_reduction(depth, 0, index, node, mv, side)
@@ -498,7 +511,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
 
     /// Fills `keys` with the ordering key of each of `moves` (higher first): the table's
     /// move, captures that win their exchange, killers, quiet moves by history (checks
-    /// raised by `check_order_bonus`), captures that lose theirs.
+    /// raised by `check_order_bonus`), captures that lose theirs. With
+    /// `deferred_quiet_order`, quiet moves get [`UNSCORED_QUIET_KEY`] instead, and their
+    /// history is read by [`score_quiets`](Self::score_quiets) only when the move loop
+    /// reaches them: a node that cuts off on its table move, a capture or a killer never
+    /// reads the history of its hundreds of drops.
     fn score_moves(
         &self,
         position: &P,
@@ -507,9 +524,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         ply: usize,
         keys: &mut Vec<i32>,
     ) {
-        let side = position.side_to_move().index();
-        let previous = self.previous_moves(ply);
-        let check_bonus = self.params().check_order_bonus;
+        let deferred = self.params().deferred_quiet_order != 0;
         keys.clear();
         keys.extend(moves.iter().map(|&mv| {
             if Some(mv) == tt_move {
@@ -526,18 +541,51 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 }
             } else {
                 match self.memory.ordering.killer_rank(ply, mv) {
-                    0 => {
-                        let history = self.memory.ordering.score(side, previous, &mv);
-                        if check_bonus > 0 && self.gives_check(position, mv) {
-                            history + check_bonus
-                        } else {
-                            history
-                        }
-                    }
+                    0 if deferred => UNSCORED_QUIET_KEY,
+                    0 => self.quiet_key(position, ply, mv),
                     rank => KILLER_KEY + rank,
                 }
             }
         }));
+    }
+
+    /// The ordering key of the quiet move `mv` (not a killer) at `ply`: its history, with
+    /// `check_order_bonus` added for a check.
+    fn quiet_key(&self, position: &P, ply: usize, mv: P::Move) -> i32 {
+        let side = position.side_to_move().index();
+        let history = self
+            .memory
+            .ordering
+            .score(side, self.previous_moves(ply), &mv);
+        let check_bonus = self.params().check_order_bonus;
+        if check_bonus > 0 && self.gives_check(position, mv) {
+            history + check_bonus
+        } else {
+            history
+        }
+    }
+
+    /// Reads the history of the quiet moves among `moves[from..]` that
+    /// [`score_moves`](Self::score_moves) left unscored, and orders `moves[from..]` anew
+    /// (the move loop reached the first of them at `from`).
+    fn score_quiets(
+        &self,
+        position: &P,
+        ply: usize,
+        moves: &mut [P::Move],
+        keys: &mut [i32],
+        from: usize,
+    ) {
+        for index in from..moves.len() {
+            if keys[index] == UNSCORED_QUIET_KEY {
+                keys[index] = self.quiet_key(position, ply, moves[index]);
+            }
+        }
+        if from >= PICKED {
+            sort_rest(moves, keys, from);
+        } else {
+            pick(moves, keys, from);
+        }
     }
 
     /// Principal variation search of `position` to `depth` within `alpha..beta`, `ply`
@@ -603,6 +651,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 return score;
             }
         }
+        // A singular search (with a move excluded) keeps the node's own mark.
+        if excluded.is_none() {
+            self.stack[ply].tt_pv = pv_node || tt_entry.is_some_and(|entry| entry.pv);
+        }
+        let tt_pv = self.stack[ply].tt_pv;
 
         // Step 5. The game is over here.
         if position.count_legal_moves() == 0 {
@@ -740,6 +793,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
         };
 
         // Step 12. The move loop.
+        // A principal-variation node whose table entry failed low as deep: likely to again.
+        let likely_fail_low = pv_node
+            && tt_entry
+                .is_some_and(|entry| entry.bound == Bound::Upper && entry.depth as i32 >= depth);
         let tt_capture =
             params.tt_capture_reduction > 0 && tt_move.is_some_and(|mv| position.is_tactical(mv));
         let side = position.side_to_move().index();
@@ -751,6 +808,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut tried: ArrayVec<P::Move, TRIED_QUIETS> = ArrayVec::new();
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index);
+            if keys[index] == UNSCORED_QUIET_KEY {
+                self.score_quiets(position, ply, moves.as_mut_slice(), &mut keys, index);
+            }
             let mv = moves[index];
             if Some(mv) == excluded {
                 continue;
@@ -819,6 +879,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     pv: pv_node,
                     cut: cut_node,
                     improving,
+                    tt_pv: tt_pv && !likely_fail_low,
                 };
                 let reduction = if in_check {
                     0
@@ -888,6 +949,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             score: to_tt(best, ply),
             depth: depth as i16,
             bound,
+            pv: tt_pv,
         });
         best
     }
@@ -1047,6 +1109,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     score: to_tt(score, ply),
                     depth: (depth - 3) as i16,
                     bound: Bound::Lower,
+                    pv: tt_entry.is_some_and(|entry| entry.pv),
                 });
                 cut = Some(score - params.probcut_margin);
                 break;
@@ -1182,6 +1245,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut r = self.shared.tuning.reduction(depth, index) - node.pv as i32;
         if node.cut {
             r += params.cut_node_reduction;
+        }
+        if node.tt_pv {
+            r -= params.tt_pv_reduction;
         }
         if self.features().improving && !node.improving {
             r += 1;
@@ -1410,7 +1476,23 @@ impl<'a, P: Evaluate> Search<'a, P> {
             score: to_tt(score, ply),
             depth: 0,
             bound,
+            pv: false,
         });
+    }
+}
+
+/// Sorts `moves[from..]` by their `keys`, highest first; stable, so that equal keys keep
+/// their generation order as picking would.
+fn sort_rest<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize) {
+    let mut rest: Vec<(i32, M)> = keys[from..]
+        .iter()
+        .copied()
+        .zip(moves[from..].iter().copied())
+        .collect();
+    rest.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    for (i, (key, mv)) in rest.into_iter().enumerate() {
+        keys[from + i] = key;
+        moves[from + i] = mv;
     }
 }
 
@@ -1425,17 +1507,7 @@ const PICKED: usize = 12;
 #[inline]
 fn pick<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize) {
     if from == PICKED && moves.len() > PICKED + 1 {
-        let mut rest: Vec<(i32, M)> = keys[from..]
-            .iter()
-            .copied()
-            .zip(moves[from..].iter().copied())
-            .collect();
-        // Stable, so that equal keys keep their generation order as picking would.
-        rest.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-        for (i, (key, mv)) in rest.into_iter().enumerate() {
-            keys[from + i] = key;
-            moves[from + i] = mv;
-        }
+        sort_rest(moves, keys, from);
         return;
     }
     if from > PICKED {
