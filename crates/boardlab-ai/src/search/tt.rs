@@ -246,6 +246,22 @@ mod tests {
             );
             assert!(table.probe(key ^ 1 << 40).is_none());
         }
+        // A deeper result than the entry can hold is kept as deep as it can, and its depth
+        // does not spill into the mark of a principal variation.
+        let key = 0x51_7c_c1_b7u64;
+        table.store(Entry {
+            key,
+            mv: None,
+            score: 0,
+            depth: 200,
+            bound: Bound::Lower,
+            pv: false,
+        });
+        let back = table.probe(key).unwrap();
+        assert_eq!(
+            (back.depth, back.pv, back.bound),
+            (127, false, Bound::Lower)
+        );
     }
 
     #[test]

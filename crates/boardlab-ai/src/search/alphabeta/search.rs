@@ -808,6 +808,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut tried: ArrayVec<P::Move, TRIED_QUIETS> = ArrayVec::new();
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index);
+            // With `deferred_quiet_order`, the first quiet move reached reads the history
+            // of them all and orders them.
             if keys[index] == UNSCORED_QUIET_KEY {
                 self.score_quiets(position, ply, moves.as_mut_slice(), &mut keys, index);
             }
@@ -1109,7 +1111,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     score: to_tt(score, ply),
                     depth: (depth - 3) as i16,
                     bound: Bound::Lower,
-                    pv: tt_entry.is_some_and(|entry| entry.pv),
+                    pv: self.stack[ply].tt_pv,
                 });
                 cut = Some(score - params.probcut_margin);
                 break;
