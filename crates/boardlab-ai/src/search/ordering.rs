@@ -15,6 +15,9 @@ const CONTINUATION_SIZE: usize = 1 << 16;
 /// within it and old results fade.
 pub const HISTORY_MAX: i32 = 16_384;
 
+// Continuation scores are kept in 16 bits (see `pull_short`).
+const _: () = assert!(HISTORY_MAX <= i16::MAX as i32);
+
 /// The deepest ply a search reaches (quiescence included); it bounds the stack used.
 pub const MAX_PLY: usize = 64;
 
@@ -96,6 +99,16 @@ fn pull(entry: &mut i32, bonus: i32) {
     *entry += bonus - *entry * bonus.abs() / HISTORY_MAX;
 }
 
+/// [`pull`] for a continuation score, kept in 16 bits: scores stay within
+/// `±HISTORY_MAX`, which fits, so the values are those 32 bits would hold, in half the
+/// memory (the continuation tables are the largest the move loop reads).
+#[inline]
+fn pull_short(entry: &mut i16, bonus: i32) {
+    let mut wide = i32::from(*entry);
+    pull(&mut wide, bonus);
+    *entry = wide as i16;
+}
+
 /// The history bonus of a cut-off at `depth` plies.
 #[inline]
 fn bonus(depth: i32) -> i32 {
@@ -108,8 +121,8 @@ pub struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
     /// Scores of answers to the opponent's last move, and of follow-ups to the side's own
-    /// move before it, per side.
-    continuation: [Vec<i32>; 2],
+    /// move before it, per side (within `±HISTORY_MAX`, so 16 bits hold them).
+    continuation: [Vec<i16>; 2],
     /// How the continuation histories name a move.
     key: ContinuationKey<M>,
 }
@@ -172,7 +185,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         for (distance, (table, before)) in self.continuation.iter().zip(previous).enumerate() {
             if let Some(p) = before {
                 let slot = continuation_slot(&p, mv, distance as u64, self.key);
-                continued += table[side * CONTINUATION_SIZE + slot];
+                continued += i32::from(table[side * CONTINUATION_SIZE + slot]);
             }
         }
         plain + continued
@@ -205,7 +218,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
             {
                 if let Some(p) = before {
                     let slot = continuation_slot(&p, &mv, distance as u64, self.key);
-                    pull(&mut table[side * CONTINUATION_SIZE + slot], change);
+                    pull_short(&mut table[side * CONTINUATION_SIZE + slot], change);
                 }
             }
         }
@@ -263,6 +276,20 @@ mod tests {
             whole.score(0, [Some(7), None], &23),
             whole.score(0, [None, None], &23)
         );
+    }
+
+    #[test]
+    fn sixteen_bit_continuation_scores_move_as_thirty_two_bit_ones() {
+        for start in (-HISTORY_MAX..=HISTORY_MAX).step_by(97) {
+            for bonus in (-2 * HISTORY_MAX..=2 * HISTORY_MAX).step_by(89) {
+                let mut wide = start;
+                pull(&mut wide, bonus);
+                let mut short = start as i16;
+                pull_short(&mut short, bonus);
+                assert_eq!(i32::from(short), wide, "from {start} by {bonus}");
+                assert!(wide.abs() <= HISTORY_MAX);
+            }
+        }
     }
 
     #[test]

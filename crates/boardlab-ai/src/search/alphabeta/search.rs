@@ -165,6 +165,8 @@ pub(super) struct Search<'a, P: Evaluate> {
     stack: Vec<Frame<P::Move>>,
     /// The ordering keys of each ply's moves (kept to spare allocations).
     keys: Vec<Vec<i32>>,
+    /// Where a node's late moves are sorted with their keys (kept to spare allocations).
+    sorted: Vec<(i32, P::Move)>,
     /// The network's sums of the last position evaluated at each ply.
     accumulators: Vec<Accumulator<P>>,
 }
@@ -211,6 +213,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 MAX_PLY + 2
             ],
             keys: vec![Vec::new(); MAX_PLY + 1],
+            sorted: Vec::new(),
             accumulators: match shared.network {
                 Some(_) => vec![Accumulator::default(); MAX_PLY + 2],
                 None => Vec::new(),
@@ -569,7 +572,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
     /// [`score_moves`](Self::score_moves) left unscored, and orders `moves[from..]` anew
     /// (the move loop reached the first of them at `from`).
     fn score_quiets(
-        &self,
+        &mut self,
         position: &P,
         ply: usize,
         moves: &mut [P::Move],
@@ -582,9 +585,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
             }
         }
         if from >= PICKED {
-            sort_rest(moves, keys, from);
+            sort_rest(moves, keys, from, &mut self.sorted);
         } else {
-            pick(moves, keys, from);
+            pick(moves, keys, from, &mut self.sorted);
         }
     }
 
@@ -807,7 +810,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut quiets_searched = 0usize;
         let mut tried: ArrayVec<P::Move, TRIED_QUIETS> = ArrayVec::new();
         for index in 0..moves.len() {
-            pick(moves.as_mut_slice(), &mut keys, index);
+            pick(moves.as_mut_slice(), &mut keys, index, &mut self.sorted);
             // With `deferred_quiet_order`, the first quiet move reached reads the history
             // of them all and orders them.
             if keys[index] == UNSCORED_QUIET_KEY {
@@ -1076,7 +1079,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         self.tactical_keys(position, &moves, None, &mut keys);
         let mut cut = None;
         for index in 0..moves.len() {
-            pick(moves.as_mut_slice(), &mut keys, index);
+            pick(moves.as_mut_slice(), &mut keys, index, &mut self.sorted);
             let mv = moves[index];
             if !self.wins_exchange(position, mv, probcut_beta - static_eval) {
                 continue;
@@ -1400,7 +1403,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut keys = std::mem::take(&mut self.keys[ply]);
         self.tactical_keys(position, &moves, tt_move, &mut keys);
         for index in 0..moves.len() {
-            pick(moves.as_mut_slice(), &mut keys, index);
+            pick(moves.as_mut_slice(), &mut keys, index, &mut self.sorted);
             let mv = moves[index];
             // The table move's key is raised to put it first; its gain is read anew.
             let value = if Some(mv) == tt_move {
@@ -1484,15 +1487,18 @@ impl<'a, P: Evaluate> Search<'a, P> {
 }
 
 /// Sorts `moves[from..]` by their `keys`, highest first; stable, so that equal keys keep
-/// their generation order as picking would.
-fn sort_rest<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize) {
-    let mut rest: Vec<(i32, M)> = keys[from..]
-        .iter()
-        .copied()
-        .zip(moves[from..].iter().copied())
-        .collect();
-    rest.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
-    for (i, (key, mv)) in rest.into_iter().enumerate() {
+/// their generation order as picking would. `buffer` is where the pairs are sorted (its
+/// contents are replaced).
+fn sort_rest<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize, buffer: &mut Vec<(i32, M)>) {
+    buffer.clear();
+    buffer.extend(
+        keys[from..]
+            .iter()
+            .copied()
+            .zip(moves[from..].iter().copied()),
+    );
+    buffer.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    for (i, &(key, mv)) in buffer.iter().enumerate() {
         keys[from + i] = key;
         moves[from + i] = mv;
     }
@@ -1505,11 +1511,11 @@ const PICKED: usize = 12;
 /// step of a selection sort, so that a node cut off early does not sort all its moves. From
 /// the [`PICKED`]th move on, the rest are sorted at once instead (a node that searches
 /// hundreds of moves, such as Daisy's drops, would otherwise take quadratic time); `moves`
-/// is then in order and later calls do nothing more.
+/// is then in order and later calls do nothing more. `buffer` is [`sort_rest`]'s.
 #[inline]
-fn pick<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize) {
+fn pick<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize, buffer: &mut Vec<(i32, M)>) {
     if from == PICKED && moves.len() > PICKED + 1 {
-        sort_rest(moves, keys, from);
+        sort_rest(moves, keys, from, buffer);
         return;
     }
     if from > PICKED {
