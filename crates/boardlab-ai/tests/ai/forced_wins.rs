@@ -215,8 +215,8 @@ fn switched_on_parameters_keep_the_wins() {
     // moves searched again a ply deeper or shallower by how far they beat the best so far,
     // late quiet moves reduced more after a table capture, razoring, checks extended
     // only where the checking move does not lose in the exchange, late moves reduced less
-    // at nodes the table marks as principal-variation ones, and quiet moves ordered only
-    // when the move loop reaches them.
+    // at nodes the table marks as principal-variation ones, quiet moves ordered only
+    // when the move loop reaches them, and singular moves extended two plies.
     // None may hide or invent a win, search after search.
     for (name, value) in [
         ("quiescence_table", "1"),
@@ -237,6 +237,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("check_extension_safe", "1"),
         ("tt_pv_reduction", "2"),
         ("deferred_quiet_order", "1"),
+        ("singular_double_margin", "20"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

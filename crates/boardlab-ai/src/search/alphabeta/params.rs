@@ -145,6 +145,11 @@ search_params! {
     /// Negative extension: a table move that is not singular, whose entry beats beta, is
     /// searched this many plies shallower, as another move would have cut off too (0: off).
     singular_reduction = 0, 0..=3;
+    /// Double extension: outside the principal variation, a singular table move is searched
+    /// two plies deeper where the best other move falls short of the singular bound by more
+    /// than this much (0: never; every extension still counts against
+    /// `extension_plies_per_depth`).
+    singular_double_margin = 0, 0..=300;
     /// Null-move pruning from this depth.
     null_move_depth = 3, 1..=8;
     /// The null move's reduction: this many plies...

@@ -749,9 +749,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
         // searched a ply deeper.
         let singular_extension = match (tt_entry, tt_move) {
             (Some(entry), Some(mv)) => {
-                match self.singular(position, depth, ply, beta, cut_node, &entry, mv) {
+                match self.singular(position, depth, ply, beta, pv_node, cut_node, &entry, mv) {
                     Singular::Cut(score) => return score,
-                    Singular::Extend => 1,
+                    Singular::Extend(plies) => plies,
                     Singular::Reduce(plies) => -plies,
                     Singular::No => 0,
                 }
@@ -1175,7 +1175,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
     }
 
     /// Singular extensions (step 10): whether the table move `mv` of `entry` is the only
-    /// good move here, by a search of half the depth without it.
+    /// good move here, by a search of half the depth without it; outside the principal
+    /// variation, one that every other move falls far short of is extended two plies (with
+    /// `singular_double_margin`).
     #[allow(clippy::too_many_arguments)]
     fn singular(
         &mut self,
@@ -1183,6 +1185,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         depth: i32,
         ply: usize,
         beta: i32,
+        pv_node: bool,
         cut_node: bool,
         entry: &Entry<P::Move>,
         mv: P::Move,
@@ -1216,7 +1219,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if self.stopped {
             Singular::No
         } else if score < singular_beta {
-            Singular::Extend
+            let far_short = params.singular_double_margin > 0
+                && !pv_node
+                && score < singular_beta - params.singular_double_margin;
+            Singular::Extend(if far_short { 2 } else { 1 })
         } else if singular_beta >= beta {
             // Another move beats beta too: this node fails high twice over.
             Singular::Cut(singular_beta)
@@ -1576,8 +1582,9 @@ fn table_guess<M>(entry: &Entry<M>, ply: usize, static_eval: i32) -> i32 {
 
 /// What the singular search (step 10) found of the table move.
 enum Singular {
-    /// It is the only good move: a ply deeper.
-    Extend,
+    /// It is the only good move: this many plies deeper (1, or 2 where the others fall far
+    /// short).
+    Extend(i32),
     /// Not singular, or not looked at.
     No,
     /// Another move beats beta too: the node fails high with this score.
