@@ -210,16 +210,29 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
             killers[0] = Some(best);
         }
         let bonus = bonus(depth);
-        let moves = std::iter::once((best, bonus)).chain(tried.iter().map(|&mv| (mv, -bonus)));
-        for (mv, change) in moves {
-            pull(&mut self.history[side * HISTORY_SIZE + slot(&mv)], change);
-            for (distance, (table, before)) in
-                self.continuation.iter_mut().zip(previous).enumerate()
-            {
-                if let Some(p) = before {
-                    let slot = continuation_slot(&p, &mv, distance as u64, self.key);
-                    pull_short(&mut table[side * CONTINUATION_SIZE + slot], change);
-                }
+        self.pull_scores(side, previous, best, bonus);
+        for &mv in tried {
+            self.pull_scores(side, previous, mv, -bonus);
+        }
+    }
+
+    /// Records that the quiet moves `tried` did not refute a position searched to `depth`
+    /// that a capture then refuted (a history malus, for the continuations of the `previous`
+    /// moves too; no killer).
+    pub fn punish(&mut self, side: usize, depth: i32, previous: Previous<M>, tried: &[M]) {
+        let bonus = bonus(depth);
+        for &mv in tried {
+            self.pull_scores(side, previous, mv, -bonus);
+        }
+    }
+
+    /// Pulls the plain and continuation scores of `mv` by `change`.
+    fn pull_scores(&mut self, side: usize, previous: Previous<M>, mv: M, change: i32) {
+        pull(&mut self.history[side * HISTORY_SIZE + slot(&mv)], change);
+        for (distance, (table, before)) in self.continuation.iter_mut().zip(previous).enumerate() {
+            if let Some(p) = before {
+                let slot = continuation_slot(&p, &mv, distance as u64, self.key);
+                pull_short(&mut table[side * CONTINUATION_SIZE + slot], change);
             }
         }
     }
@@ -276,6 +289,15 @@ mod tests {
             whole.score(0, [Some(7), None], &23),
             whole.score(0, [None, None], &23)
         );
+    }
+
+    #[test]
+    fn punished_moves_fall_and_no_killer_is_set() {
+        let mut ordering = Ordering::<u16>::new();
+        ordering.punish(0, 5, [Some(7), None], &[11]);
+        assert!(ordering.score(0, [Some(7), None], &11) < ordering.score(0, [None, None], &11));
+        assert!(ordering.score(0, [None, None], &11) < 0);
+        assert_eq!(ordering.killer_rank(2, 11), 0);
     }
 
     #[test]

@@ -216,7 +216,8 @@ fn switched_on_parameters_keep_the_wins() {
     // late quiet moves reduced more after a table capture, razoring, checks extended
     // only where the checking move does not lose in the exchange, late moves reduced less
     // at nodes the table marks as principal-variation ones, quiet moves ordered only
-    // when the move loop reaches them, and singular moves extended two plies.
+    // when the move loop reaches them, singular moves extended two plies, and an ordering
+    // that learns from every node whose best move raised alpha.
     // None may hide or invent a win, search after search.
     for (name, value) in [
         ("quiescence_table", "1"),
@@ -238,6 +239,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("tt_pv_reduction", "2"),
         ("deferred_quiet_order", "1"),
         ("singular_double_margin", "20"),
+        ("learn_from_best", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

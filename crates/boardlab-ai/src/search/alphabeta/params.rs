@@ -246,6 +246,11 @@ search_params! {
     /// them, after the table move, the winning captures and the killers (1), or orders all
     /// its moves before the first (0); a node that cuts off early then never reads them.
     deferred_quiet_order = 0, 0..=1;
+    /// Whether the move ordering learns from every node whose best move raised alpha (1):
+    /// a quiet best move that did not cut off is rewarded as a cut-off would be, and where
+    /// a capture cut off, the quiet moves tried before it get their malus; or only from
+    /// cut-offs by quiet moves (0).
+    learn_from_best = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

@@ -809,6 +809,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut best_move = moves[0];
         let mut quiets_searched = 0usize;
         let mut tried: ArrayVec<P::Move, TRIED_QUIETS> = ArrayVec::new();
+        let mut cut = false;
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index, &mut self.sorted);
             // With `deferred_quiet_order`, the first quiet move reached reads the history
@@ -921,7 +922,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     if alpha >= beta {
                         if quiet {
                             self.reward_cut(side, ply, depth, previous, mv, &tried);
+                        } else if params.learn_from_best != 0 && self.features().history {
+                            self.memory.ordering.punish(side, depth, previous, &tried);
                         }
+                        cut = true;
                         break;
                     }
                 }
@@ -934,6 +938,15 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if excluded.is_some() {
             // A search without the table move says nothing the table should keep.
             return best;
+        }
+        // A quiet best move that raised alpha without a cut-off teaches the ordering too.
+        if params.learn_from_best != 0
+            && !cut
+            && best > original_alpha
+            && !position.is_tactical(best_move)
+        {
+            tried.retain(|mv| *mv != best_move);
+            self.reward_cut(side, ply, depth, previous, best_move, &tried);
         }
 
         // Step 13. What the node found: the correction history and the table.
@@ -1303,8 +1316,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
             .map_or(0, |r| r.clamp(0, depth - 2))
     }
 
-    /// Teaches the ordering that the quiet move `mv` cut off (step 12d), with a malus for the
-    /// quiet moves `tried` before it. Without the history feature: a plain bonus, no malus,
+    /// Teaches the ordering that the quiet move `mv` cut off (step 12d; with
+    /// `learn_from_best`, also that it was the best move of a principal-variation node), with
+    /// a malus for the quiet moves `tried` before it. Without the history feature: a plain bonus, no malus,
     /// no continuation.
     fn reward_cut(
         &mut self,
