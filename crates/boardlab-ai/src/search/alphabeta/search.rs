@@ -1318,8 +1318,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
 
     /// Teaches the ordering that the quiet move `mv` cut off (step 12d; with
     /// `learn_from_best`, also that it was the best move of a principal-variation node), with
-    /// a malus for the quiet moves `tried` before it. Without the history feature: a plain bonus, no malus,
-    /// no continuation.
+    /// a malus for the quiet moves `tried` before it. Without the history feature: a plain
+    /// bonus, no malus, no continuation.
     fn reward_cut(
         &mut self,
         side: usize,
