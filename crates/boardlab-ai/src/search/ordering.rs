@@ -209,11 +209,8 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
             killers[1] = killers[0];
             killers[0] = Some(best);
         }
-        let bonus = bonus(depth);
-        self.pull_scores(side, previous, best, bonus);
-        for &mv in tried {
-            self.pull_scores(side, previous, mv, -bonus);
-        }
+        self.pull_scores(side, previous, best, bonus(depth));
+        self.punish(side, depth, previous, tried);
     }
 
     /// Records that the quiet moves `tried` did not refute a position searched to `depth`

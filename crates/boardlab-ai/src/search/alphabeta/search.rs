@@ -809,7 +809,6 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut best_move = moves[0];
         let mut quiets_searched = 0usize;
         let mut tried: ArrayVec<P::Move, TRIED_QUIETS> = ArrayVec::new();
-        let mut cut = false;
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index, &mut self.sorted);
             // With `deferred_quiet_order`, the first quiet move reached reads the history
@@ -925,7 +924,6 @@ impl<'a, P: Evaluate> Search<'a, P> {
                         } else if params.learn_from_best != 0 && self.features().history {
                             self.memory.ordering.punish(side, depth, previous, &tried);
                         }
-                        cut = true;
                         break;
                     }
                 }
@@ -939,10 +937,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
             // A search without the table move says nothing the table should keep.
             return best;
         }
-        // A quiet best move that raised alpha without a cut-off teaches the ordering too.
+        // A quiet best move that raised alpha without a cut-off (the loop breaks at one)
+        // teaches the ordering too.
         if params.learn_from_best != 0
-            && !cut
             && best > original_alpha
+            && best < beta
             && !position.is_tactical(best_move)
         {
             tried.retain(|mv| *mv != best_move);
