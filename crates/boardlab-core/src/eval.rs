@@ -70,6 +70,14 @@ pub trait Evaluate: Position + EngineNotation {
         false
     }
 
+    /// Whether the side to move can take the opponent's key piece with its next move, and so
+    /// win at once: the opponent is "in check" with the turn still ours. A search answers
+    /// such a position with the win without looking at its moves (the move that led there
+    /// lost at once). False by default (games with no key piece).
+    fn can_take_key_piece(&self) -> bool {
+        false
+    }
+
     /// Whether `mv` gains at least `threshold` (hundredths of the basic piece, under
     /// `weights`) by static exchange evaluation: both sides take back on its target square,
     /// least valuable piece first, as long as it pays them. A search skips losing captures

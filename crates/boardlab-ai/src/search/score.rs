@@ -17,6 +17,13 @@ pub const fn loss_in(ply: usize) -> i32 {
     -(WIN - ply as i32)
 }
 
+/// The score of winning at `ply` plies from the root (the opponent of the side to move
+/// there has lost).
+#[inline]
+pub const fn win_in(ply: usize) -> i32 {
+    WIN - ply as i32
+}
+
 /// A score for people: an evaluation, a forced win or loss in plies, or a win probability.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Score {

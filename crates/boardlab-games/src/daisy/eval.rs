@@ -189,6 +189,11 @@ impl Evaluate for Daisy {
         self.a_attacked(self.side)
     }
 
+    /// A side may capture only once its own A is on the board.
+    fn can_take_key_piece(&self) -> bool {
+        self.has_a_on_board(self.side) && self.a_attacked(self.side.opponent())
+    }
+
     /// In check, the moves after which the opponent cannot take the A at once (a move that
     /// takes the opponent's A wins and is kept too); every other move loses. Out of check,
     /// every legal move.

@@ -568,6 +568,10 @@ impl Evaluate for Obsidian {
         self.d_attacked(self.side)
     }
 
+    fn can_take_key_piece(&self) -> bool {
+        self.has_key_piece(self.side) && self.d_attacked(self.side.opponent())
+    }
+
     /// In check, the moves after which the opponent cannot take a D at once (a move that
     /// takes the opponent's D wins and is kept too); every other move loses. Out of check,
     /// every legal move.

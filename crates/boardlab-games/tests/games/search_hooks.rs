@@ -2,9 +2,10 @@
 //! on positions from seeded random play: the tactical moves are exactly the legal moves
 //! marked tactical, "in check" means the opponent could take the key piece if it were its
 //! turn, the evasions hold every move that saves it, a null move only passes the turn, moves
-//! survive the trip through their bits, and a network's inputs are distinct and in range.
+//! survive the trip through their bits, a network's inputs are distinct and in range, and
+//! "can take the key piece" means a legal move takes it.
 
-use boardlab_core::{Evaluate, GameHistory, MoveBits, MoveList, Position};
+use boardlab_core::{Evaluate, GameHistory, MoveBits, MoveList, Position, WinReason};
 use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -194,5 +195,46 @@ fn daisy_evasions_are_exactly_the_moves_that_keep_the_a() {
     assert!(
         evasions_are_exactly_the_saving_moves::<Daisy>(30) > 20,
         "some positions are in check"
+    );
+}
+
+/// Checks that "can take the key piece" holds exactly where some legal move takes it (and
+/// so ends the game), over the positions of `games` random games; returns how many
+/// such positions there were.
+fn key_piece_takeable_exactly_where_a_move_takes_it<P: Evaluate<Rules: Default>>(
+    games: u64,
+) -> usize {
+    let mut takeable = 0;
+    for position in positions::<P>(games) {
+        let takes = position.legal_move_list().iter().any(|&mv| {
+            let mut after = position;
+            after.play(mv);
+            matches!(after.loss_reason(), Some(WinReason::KeyPieceCaptured(_)))
+        });
+        assert_eq!(position.can_take_key_piece(), takes, "{position}");
+        takeable += usize::from(takes);
+    }
+    takeable
+}
+
+#[test]
+fn obsidian_can_take_the_d_exactly_where_a_move_takes_it() {
+    assert!(key_piece_takeable_exactly_where_a_move_takes_it::<Obsidian>(40) > 20);
+}
+
+#[test]
+fn daisy_can_take_the_a_exactly_where_a_move_takes_it() {
+    assert!(key_piece_takeable_exactly_where_a_move_takes_it::<Daisy>(30) > 20);
+}
+
+#[test]
+fn sprint_and_parity_never_take_a_key_piece() {
+    assert_eq!(
+        key_piece_takeable_exactly_where_a_move_takes_it::<Sprint>(40),
+        0
+    );
+    assert_eq!(
+        key_piece_takeable_exactly_where_a_move_takes_it::<Parity>(40),
+        0
     );
 }

@@ -188,6 +188,11 @@ impl<B: BitSet> Evaluate for RulesPosition<B> {
         self.royal_in_check()
     }
 
+    /// Only while the game goes on: a side that has already lost takes nothing.
+    fn can_take_key_piece(&self) -> bool {
+        self.loss().is_none() && self.threatens_royal()
+    }
+
     /// In check, the moves after which the opponent cannot take the last royal piece at
     /// once, or the game is over (a move that takes the opponent's royal piece wins); every
     /// other move loses. Out of check, every legal move.

@@ -299,6 +299,13 @@ fn check_game<B: BitSet>(game: &'static Game, games: u64) -> usize {
             if moves.is_empty() {
                 break;
             }
+            let takes = position.outcome().is_none() && takes_royal(&position);
+            assert_eq!(
+                position.can_take_key_piece(),
+                takes,
+                "{} {position}",
+                game.definition().id
+            );
             if let Some(other) = turned(&position) {
                 let brute = other.outcome().is_none() && takes_royal(&other);
                 assert_eq!(

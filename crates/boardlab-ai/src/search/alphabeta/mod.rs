@@ -31,7 +31,7 @@ use crate::search::tt::Table;
 use crate::time::clock::{Budget, Clock};
 use crate::time::game_clock::ClockView;
 use crate::time::time_budget::clock_budget;
-use boardlab_core::{Evaluate, GameHistory, Position};
+use boardlab_core::{Evaluate, GameHistory, WinReason};
 use params::Tuning;
 use search::{Search, Shared, ThreadMemory};
 use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
@@ -406,8 +406,10 @@ impl<P: Evaluate> Bot<P> for AlphaBeta<P> {
 }
 
 /// The principal variation from `root`: the moves of `line`, then those the table gives,
-/// up to `depth` moves in all (or more when `line` is longer).
-fn principal_variation<P: Position>(
+/// up to `depth` moves in all (or more when `line` is longer), and the capture that ends the
+/// game where the line leaves a key piece to be taken (the search answers such a position
+/// without storing a move).
+fn principal_variation<P: Evaluate>(
     tt: &Table<P::Move>,
     root: &P,
     line: Vec<P::Move>,
@@ -427,12 +429,27 @@ fn principal_variation<P: Position>(
         if !position.is_legal(mv) {
             break;
         }
-        position.play(mv);
-        if seen.contains(&position.hash()) {
+        let mut next = position;
+        next.play(mv);
+        if seen.contains(&next.hash()) {
             break;
         }
-        seen.push(position.hash());
+        seen.push(next.hash());
         pv.push(mv);
+        position = next;
     }
+    pv.extend(key_piece_capture(&position));
     pv
+}
+
+/// The move of `position` that takes the opponent's key piece, if it can.
+fn key_piece_capture<P: Evaluate>(position: &P) -> Option<P::Move> {
+    if !position.can_take_key_piece() {
+        return None;
+    }
+    position.legal_move_list().iter().copied().find(|&mv| {
+        let mut after = *position;
+        after.play(mv);
+        matches!(after.loss_reason(), Some(WinReason::KeyPieceCaptured(_)))
+    })
 }
