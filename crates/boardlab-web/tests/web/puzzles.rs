@@ -230,13 +230,12 @@ fn check_searched<P: boardlab_core::Evaluate>(game: &str, rules: P::Rules, sampl
     for puzzle in puzzles.iter().take(sample) {
         let position = P::from_text(&puzzle.position, rules).unwrap();
         let proof = puzzle.search.as_ref().expect("a searched puzzle says how");
-        // The scores of today's search may differ from those the puzzle was proven with
-        // (the search improves); its answer and the margins must hold.
         let scores = score_moves(&position, proof.depth);
         assert_eq!(scores[0].0, puzzle.solution, "{}", puzzle.id);
-        assert!(
-            scores[0].1 >= WINNING && scores[1].1 <= OTHERS_AT_MOST,
-            "{}: {scores:?}",
+        assert_eq!(
+            (scores[0].1, scores[1].1),
+            (proof.best, proof.second),
+            "{}",
             puzzle.id
         );
         assert!(
