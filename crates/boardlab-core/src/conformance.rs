@@ -7,6 +7,7 @@ use crate::position::Position;
 /// - its text reads back, under its rules, to the same position and the same text;
 /// - the hash kept move by move equals the hash from scratch;
 /// - every legal move's text reads back as that move, and no two moves share a text;
+/// - the moves counted, and whether there is one, agree with the moves listed;
 /// - the outcome is decided exactly when there is no legal move, and then the side to move
 ///   has lost.
 pub fn check_position<P: Position>(position: &P) {
@@ -51,6 +52,11 @@ pub fn check_position<P: Position>(position: &P) {
         position.count_legal_moves(),
         count as u64,
         "{id}: count_legal_moves in '{text}'"
+    );
+    assert_eq!(
+        position.has_legal_move(),
+        count > 0,
+        "{id}: has_legal_move in '{text}'"
     );
     match position.outcome() {
         None => assert!(count > 0, "{id}: no move and no outcome in '{text}'"),

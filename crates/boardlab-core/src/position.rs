@@ -157,6 +157,13 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
         moves.len() as u64
     }
 
+    /// Whether the side to move has a legal move at all: the same answer as
+    /// `count_legal_moves() > 0`, which games may give sooner (a search asks it at every
+    /// node only to see whether the game is over).
+    fn has_legal_move(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
     /// Plays a legal move. Playing a move that [`legal_moves`](Position::legal_moves) did not
     /// give leaves an unspecified (but memory-safe) position.
     fn play(&mut self, mv: Self::Move);
@@ -174,7 +181,7 @@ pub trait Position: Copy + Eq + Debug + Display + Send + Sync + 'static {
     fn outcome(&self) -> Option<Outcome> {
         let reason = match self.loss_reason() {
             Some(reason) => reason,
-            None if self.count_legal_moves() == 0 => WinReason::NoLegalMove,
+            None if !self.has_legal_move() => WinReason::NoLegalMove,
             None => return None,
         };
         Some(Outcome::Win {

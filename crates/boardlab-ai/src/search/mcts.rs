@@ -308,7 +308,7 @@ impl<P: Evaluate> Mcts<P> {
                     };
                     current.play(mv);
                 }
-                if current.count_legal_moves() == 0 {
+                if !current.has_legal_move() {
                     return f64::from(u8::from(current.side_to_move() != me));
                 }
                 self.judge(&current, me)

@@ -226,6 +226,16 @@ impl Position for Obsidian {
         count.0
     }
 
+    /// Settled without the generator in nearly every position: a D with a neighbour square
+    /// free of its own pieces can step there (there is no check to forbid it).
+    #[inline]
+    fn has_legal_move(&self) -> bool {
+        let own = self.occupied_by(self.side);
+        let d_steps =
+            Bits64(self.pieces(self.side, Kind::D)).any(|square| attacks::king(square) & !own != 0);
+        d_steps || self.count_legal_moves() > 0
+    }
+
     #[inline]
     fn play(&mut self, mv: ObsidianMove) {
         let us = self.side;

@@ -667,7 +667,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let tt_pv = self.stack[ply].tt_pv;
 
         // Step 5. The game is over here.
-        if position.count_legal_moves() == 0 {
+        if !position.has_legal_move() {
             return self.game_over_score(position, ply);
         }
 
@@ -1395,7 +1395,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
         let keeps_table = self.params().quiescence_table != 0;
         let tt_move = entry.and_then(|entry| entry.mv).filter(|_| keeps_table);
-        if position.count_legal_moves() == 0 {
+        if !position.has_legal_move() {
             return self.game_over_score(position, ply);
         }
         if ply >= MAX_PLY - 1 {
