@@ -94,53 +94,55 @@ impl Default for DaisyWeights {
 
 impl Daisy {
     /// `player`'s material, mobility and advancement; also returns every square its board
-    /// pieces attack.
-    fn side_score(&self, player: Player, w: &DaisyWeights) -> (i32, u128) {
+    /// pieces attack, and how many attacks they make on `enemy_zone` (the enemy A's square
+    /// and its neighbours, each piece's attacks on it counted once per square).
+    fn side_score(&self, player: Player, w: &DaisyWeights, enemy_zone: u128) -> SideScore {
         let own = self.occupied_by(player);
         let occupied = self.occupied();
         let reserve = self.reserve(player);
-        let mut score = 0;
-        let mut attacked = 0;
+        let mut side = SideScore::default();
         for kind in Kind::ALL {
             let k = kind.index();
             let pieces = self.pieces(player, kind);
-            score += w.values[k] * pieces.count_ones() as i32
+            side.score += w.values[k] * pieces.count_ones() as i32
                 + w.reserve[k] * reserve.count(kind) as i32;
             for square in Bits128(pieces) {
                 let reach = attacks::attacks(player, kind, square, occupied);
-                attacked |= reach;
-                score += w.mobility[k] * (reach & !own).count_ones() as i32;
+                side.attacked |= reach;
+                side.zone_hits += (reach & enemy_zone).count_ones() as i32;
+                side.score += w.mobility[k] * (reach & !own).count_ones() as i32;
                 let rank = (square / 9) as i32;
                 let advanced = match player {
                     Player::One => rank,
                     Player::Two => 8 - rank,
                 };
-                score += w.advance[k] * advanced;
+                side.score += w.advance[k] * advanced;
             }
         }
-        (score, attacked)
+        side
     }
 
-    /// The dangers to `player`'s A and pieces, given the squares each side attacks.
-    fn danger_score(&self, player: Player, w: &DaisyWeights, attacked: &[u128; 2]) -> i32 {
+    /// The squares the danger to `player`'s A is counted on: its A's square and the
+    /// squares next to it (none while the A is in reserve).
+    fn a_zone(&self, player: Player) -> u128 {
+        Bits128(self.pieces(player, Kind::A)).fold(0, |zone, square| {
+            zone | attacks::king(square) | 1u128 << square
+        })
+    }
+
+    /// The dangers to `player`'s A and pieces, given what each side's board pieces attack
+    /// ([`SideScore`], indexed by [`Player::index`]).
+    fn danger_score(&self, player: Player, w: &DaisyWeights, sides: &[SideScore; 2]) -> i32 {
         let enemy = player.opponent();
         let own = self.occupied_by(player);
+        let occupied = self.occupied();
         let mut score = 0;
         if self.has_a_on_board(player) {
             score += w.a_on_board;
         }
+        // A side has at most one A, so the enemy's hits on the zone are this A's.
         for square in Bits128(self.pieces(player, Kind::A)) {
-            let zone = attacks::king(square) | 1u128 << square;
-            let occupied = self.occupied();
-            let hits: u32 = Kind::ALL
-                .into_iter()
-                .flat_map(|kind| {
-                    Bits128(self.pieces(enemy, kind)).map(move |from| {
-                        (attacks::attacks(enemy, kind, from, occupied) & zone).count_ones()
-                    })
-                })
-                .sum();
-            score += w.a_danger * hits as i32;
+            score += w.a_danger * sides[enemy.index()].zone_hits;
             let empty_around = (attacks::king(square) & !occupied).count_ones() as i32;
             score += w.a_drop_danger * empty_around * self.reserve(enemy).total() as i32;
             score += w.a_shelter * (attacks::king(square) & own).count_ones() as i32;
@@ -148,12 +150,23 @@ impl Daisy {
         if self.has_a_on_board(enemy) {
             let exposed = own
                 & !self.pieces(player, Kind::A)
-                & attacked[enemy.index()]
-                & !attacked[player.index()];
+                & sides[enemy.index()].attacked
+                & !sides[player.index()].attacked;
             score += w.hanging * exposed.count_ones() as i32;
         }
         score
     }
+}
+
+/// What [`Daisy::side_score`] finds for one side.
+#[derive(Clone, Copy, Default)]
+struct SideScore {
+    /// Material, mobility and advancement.
+    score: i32,
+    /// Every square the side's board pieces attack.
+    attacked: u128,
+    /// The side's attacks on the enemy A's zone ([`Daisy::a_zone`]).
+    zone_hits: i32,
 }
 
 impl Evaluate for Daisy {
@@ -163,13 +176,11 @@ impl Evaluate for Daisy {
 
     fn evaluate(&self, weights: &DaisyWeights) -> i32 {
         let (us, them) = (self.side, self.side.opponent());
-        let (our_score, our_attacks) = self.side_score(us, weights);
-        let (their_score, their_attacks) = self.side_score(them, weights);
-        let mut attacked = [0; 2];
-        attacked[us.index()] = our_attacks;
-        attacked[them.index()] = their_attacks;
-        our_score - their_score + self.danger_score(us, weights, &attacked)
-            - self.danger_score(them, weights, &attacked)
+        let mut sides = [SideScore::default(); 2];
+        sides[us.index()] = self.side_score(us, weights, self.a_zone(them));
+        sides[them.index()] = self.side_score(them, weights, self.a_zone(us));
+        sides[us.index()].score - sides[them.index()].score + self.danger_score(us, weights, &sides)
+            - self.danger_score(them, weights, &sides)
             + weights.tempo
     }
 

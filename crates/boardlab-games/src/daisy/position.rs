@@ -155,8 +155,15 @@ impl Daisy {
         // kind of piece of the other side reaches from `square`.
         let defender = attacker.opponent();
         let occupied = self.occupied();
+        // Kinds the attacker has none of on the board (in reserve, early in a game) cost
+        // nothing.
         Kind::ALL.into_iter().fold(0, |found, kind| {
-            found | attacks::attacks(defender, kind, square, occupied) & self.pieces(attacker, kind)
+            let pieces = self.pieces(attacker, kind);
+            if pieces == 0 {
+                found
+            } else {
+                found | attacks::attacks(defender, kind, square, occupied) & pieces
+            }
         })
     }
 
