@@ -289,23 +289,20 @@ impl Position for Daisy {
         count.0
     }
 
-    /// Settled without the generator in nearly every position: a side whose A is neither on
-    /// the board nor in reserve has lost; otherwise a piece in reserve can be dropped on any
-    /// empty square, and an A on the board can step to a neighbour square not held by its own
-    /// pieces (it may capture, as its A is on the board).
+    /// Settled without the generator in nearly every position: a side without its A has
+    /// lost; otherwise a piece in reserve can be dropped on any empty square, and an A on
+    /// the board can step to a neighbour square not held by its own pieces (it may capture,
+    /// as its A is on the board).
     #[inline]
     fn has_legal_move(&self) -> bool {
         let us = self.side;
-        let reserve = &self.reserves[us.index()];
-        let a_on_board = self.pieces(us, Kind::A);
-        if a_on_board == 0 && reserve.count(Kind::A) == 0 {
+        if !self.has_a(us) {
             return false;
         }
-        let own = self.by_player[us.index()];
-        let occupied = own | self.by_player[us.opponent().index()];
-        let can_drop = !reserve.is_empty() && !occupied & attacks::BOARD != 0;
-        let a_steps =
-            Bits128(a_on_board).any(|square| attacks::king(square) & !own & attacks::BOARD != 0);
+        let own = self.occupied_by(us);
+        let can_drop = !self.reserve(us).is_empty() && !self.occupied() & attacks::BOARD != 0;
+        let a_steps = Bits128(self.pieces(us, Kind::A))
+            .any(|square| attacks::king(square) & !own & attacks::BOARD != 0);
         can_drop || a_steps || self.count_legal_moves() > 0
     }
 
