@@ -217,7 +217,8 @@ fn switched_on_parameters_keep_the_wins() {
     // only where the checking move does not lose in the exchange, late moves reduced less
     // at nodes the table marks as principal-variation ones, quiet moves ordered only
     // when the move loop reaches them, singular moves extended two plies, and an ordering
-    // that learns from every node whose best move raised alpha.
+    // that learns from every node whose best move raised alpha, and quiescence that tries
+    // only the first quiet evasions and none that loses its exchange once one has held.
     // None may hide or invent a win, search after search.
     for (name, value) in [
         ("quiescence_table", "1"),
@@ -240,6 +241,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("deferred_quiet_order", "1"),
         ("singular_double_margin", "20"),
         ("learn_from_best", "1"),
+        ("quiescence_evasions", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

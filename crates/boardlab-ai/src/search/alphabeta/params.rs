@@ -196,6 +196,10 @@ search_params! {
     check_extension_safe = 0, 0..=1;
     /// Quiescence answers checks with every evasion this many plies past the extensions.
     quiescence_check_plies = 8, 0..=20;
+    /// In quiescence, once an evasion has kept the key piece (its score is no loss), the
+    /// later evasions that lose material in the exchange are skipped, and so are the quiet
+    /// ones after this many (0: every evasion is tried, as deep as `quiescence_check_plies`).
+    quiescence_evasions = 0, 0..=16;
     /// Whether quiescence keeps its results in the table at depth 0 (never displacing a
     /// deeper search's entry) and tries the table's move first (1), or only reads the
     /// table's scores (0).

@@ -1380,7 +1380,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
     }
 
     /// Quiescence search: the static evaluation, improved by tactical moves only; in check,
-    /// every move is tried and standing pat is not allowed. A table entry of any depth
+    /// every evasion is tried (with `quiescence_evasions`, only the first quiet ones and
+    /// none that loses its exchange once one has held) and standing pat is not allowed. A
+    /// table entry of any depth
     /// settles it. With the parameter `quiescence_table`, the entry's move is tried first
     /// and what quiescence finds is kept in the table where no deeper search's result is
     /// (depth 0).
@@ -1425,11 +1427,23 @@ impl<'a, P: Evaluate> Search<'a, P> {
         };
         let original_alpha = alpha;
         let mut best_move = None;
+        let evasion_limit = self.params().quiescence_evasions as usize;
+        let mut quiet_evasions = 0;
         let mut keys = std::mem::take(&mut self.keys[ply]);
         self.tactical_keys(position, &moves, tt_move, &mut keys);
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index, &mut self.sorted);
             let mv = moves[index];
+            if in_check && evasion_limit > 0 && best > -DECIDED {
+                let quiet = !position.is_tactical(mv);
+                if quiet && quiet_evasions >= evasion_limit || !self.wins_exchange(position, mv, 0)
+                {
+                    continue;
+                }
+            }
+            if in_check && !position.is_tactical(mv) {
+                quiet_evasions += 1;
+            }
             // The table move's key is raised to put it first; its gain is read anew.
             let value = if Some(mv) == tt_move {
                 position.tactical_value(mv, self.shared.weights)
