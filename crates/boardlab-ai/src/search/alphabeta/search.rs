@@ -1382,10 +1382,9 @@ impl<'a, P: Evaluate> Search<'a, P> {
     /// Quiescence search: the static evaluation, improved by tactical moves only; in check,
     /// every evasion is tried (with `quiescence_evasions`, only the first quiet ones and
     /// none that loses its exchange once one has held) and standing pat is not allowed. A
-    /// table entry of any depth
-    /// settles it. With the parameter `quiescence_table`, the entry's move is tried first
-    /// and what quiescence finds is kept in the table where no deeper search's result is
-    /// (depth 0).
+    /// table entry of any depth settles it. With the parameter `quiescence_table`, the
+    /// entry's move is tried first and what quiescence finds is kept in the table where no
+    /// deeper search's result is (depth 0).
     fn quiesce(&mut self, position: &P, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if self.tick() {
             return 0;
@@ -1436,7 +1435,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
             let mv = moves[index];
             if in_check && evasion_limit > 0 && best > -DECIDED {
                 let quiet = !position.is_tactical(mv);
-                if quiet && quiet_evasions >= evasion_limit || !self.wins_exchange(position, mv, 0)
+                if (quiet && quiet_evasions >= evasion_limit)
+                    || !self.wins_exchange(position, mv, 0)
                 {
                     continue;
                 }
