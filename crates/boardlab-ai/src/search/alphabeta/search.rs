@@ -1433,15 +1433,16 @@ impl<'a, P: Evaluate> Search<'a, P> {
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index, &mut self.sorted);
             let mv = moves[index];
-            if in_check && evasion_limit > 0 && best > -DECIDED {
-                let quiet = !position.is_tactical(mv);
-                if (quiet && quiet_evasions >= evasion_limit)
-                    || !self.wins_exchange(position, mv, 0)
-                {
-                    continue;
-                }
+            let quiet_evasion = in_check && !position.is_tactical(mv);
+            if in_check
+                && evasion_limit > 0
+                && best > -DECIDED
+                && ((quiet_evasion && quiet_evasions >= evasion_limit)
+                    || !self.wins_exchange(position, mv, 0))
+            {
+                continue;
             }
-            if in_check && !position.is_tactical(mv) {
+            if quiet_evasion {
                 quiet_evasions += 1;
             }
             // The table move's key is raised to put it first; its gain is read anew.
