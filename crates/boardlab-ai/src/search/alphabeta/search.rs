@@ -1433,9 +1433,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
         for index in 0..moves.len() {
             pick(moves.as_mut_slice(), &mut keys, index, &mut self.sorted);
             let mv = moves[index];
-            let quiet_evasion = in_check && !position.is_tactical(mv);
-            if in_check
-                && evasion_limit > 0
+            // Evasions are counted only where the parameter limits them.
+            let limits_evasions = in_check && evasion_limit > 0;
+            let quiet_evasion = limits_evasions && !position.is_tactical(mv);
+            if limits_evasions
                 && best > -DECIDED
                 && ((quiet_evasion && quiet_evasions >= evasion_limit)
                     || !self.wins_exchange(position, mv, 0))
