@@ -121,6 +121,11 @@ pub trait Evaluate: Position + EngineNotation {
         None
     }
 
+    /// How many numbers [`piece_and_target`](Evaluate::piece_and_target) gives (they run
+    /// from 0 below it), so that a continuation history may keep every pair of them apart;
+    /// 0 (the default) where it gives none or their range is not known.
+    const PIECE_TARGETS: u32 = 0;
+
     /// How much evaluation a search may give up by default, in hundredths of the game's
     /// basic piece, to play the move that leaves a fallible opponent the most ways to go
     /// wrong. 0 (plain minimax) suits games that sharp tactics decide; drawish games that

@@ -7,8 +7,12 @@ use std::hash::{Hash, Hasher};
 /// Slots of the history table per side.
 const HISTORY_SIZE: usize = 4096;
 
-/// Slots of the continuation history per side.
+/// Slots of the continuation history per side where moves are hashed into it.
 const CONTINUATION_SIZE: usize = 1 << 16;
+
+/// The most slots per side a continuation history gives every pair of move names its own
+/// (beyond, names are hashed into [`CONTINUATION_SIZE`] slots).
+const EXACT_CONTINUATION_LIMIT: usize = 1 << 18;
 
 /// The largest magnitude a history score reaches: every update pulls a score toward the
 /// bonus by the share `bonus / HISTORY_MAX` of the distance ("gravity"), so scores stay
@@ -66,16 +70,53 @@ fn slot<M: Hash>(mv: &M) -> usize {
 /// `None` for the whole move.
 pub type ContinuationKey<M> = fn(M) -> Option<u32>;
 
-/// The slot of the answer `mv` to `previous` in a continuation history (`distance` 1: the
-/// opponent's last move; 2: the side's own move before it), each move named by `key` where
-/// it names it, else as a whole.
+/// How a continuation history names moves and where it keeps a pair of them.
+#[derive(Clone, Copy, Debug)]
+pub struct ContinuationNames<M> {
+    /// The name of a move ([`ContinuationKey`]).
+    pub key: ContinuationKey<M>,
+    /// How many names `key` gives (they run from 0 below it), so that each pair of names
+    /// may have a slot of its own; 0 where that is not known, and pairs are hashed.
+    pub count: u32,
+}
+
+impl<M> ContinuationNames<M> {
+    /// Every move named as a whole, pairs hashed (the default).
+    pub fn whole_moves() -> ContinuationNames<M> {
+        ContinuationNames {
+            key: whole_move,
+            count: 0,
+        }
+    }
+
+    /// The slots a side's table needs, and whether each pair of names has its own.
+    fn slots(&self) -> (usize, bool) {
+        let pairs = self.count as usize * self.count as usize;
+        if pairs > 0 && pairs <= EXACT_CONTINUATION_LIMIT {
+            (pairs, true)
+        } else {
+            (CONTINUATION_SIZE, false)
+        }
+    }
+}
+
+/// The slot of the answer `mv` to `previous` in a continuation history of `slots` slots a
+/// side (`distance` 1: the opponent's last move; 2: the side's own move before it), each
+/// move named by `names` where it names it, else as a whole: the pair's own slot where the
+/// names are counted and both moves have one, else a hash of the pair.
 #[inline]
 fn continuation_slot<M: Copy + Hash>(
     previous: &M,
     mv: &M,
     distance: u64,
-    key: ContinuationKey<M>,
+    names: &ContinuationNames<M>,
+    exact: bool,
+    slots: usize,
 ) -> usize {
+    let key = names.key;
+    if exact && let (Some(before), Some(now)) = (key(*previous), key(*mv)) {
+        return (before * names.count + now) as usize;
+    }
     let mut hasher = MoveHasher::default();
     let add = |hasher: &mut MoveHasher, m: &M| match key(*m) {
         Some(named) => hasher.write_u32(named),
@@ -84,7 +125,7 @@ fn continuation_slot<M: Copy + Hash>(
     add(&mut hasher, previous);
     hasher.write_u64(0x9e37 + distance);
     add(&mut hasher, mv);
-    (hasher.finish() >> 32) as usize % CONTINUATION_SIZE
+    (hasher.finish() >> 32) as usize % slots
 }
 
 /// The key of a search that names every move as a whole (the default).
@@ -124,7 +165,11 @@ pub struct Ordering<M> {
     /// move before it, per side (within `±HISTORY_MAX`, so 16 bits hold them).
     continuation: [Vec<i16>; 2],
     /// How the continuation histories name a move.
-    key: ContinuationKey<M>,
+    names: ContinuationNames<M>,
+    /// The slots of a side's continuation table, and whether each pair of names has its
+    /// own (see [`ContinuationNames`]).
+    slots: usize,
+    exact: bool,
 }
 
 /// The moves before a position that its moves are scored as continuations of: the
@@ -142,14 +187,23 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
                 vec![0; 2 * CONTINUATION_SIZE],
                 vec![0; 2 * CONTINUATION_SIZE],
             ],
-            key: whole_move,
+            names: ContinuationNames::whole_moves(),
+            slots: CONTINUATION_SIZE,
+            exact: false,
         }
     }
 
-    /// Names moves in the continuation histories by `key` from now on (a search sets it at
-    /// its start; scores learnt under another key then mean little until relearnt).
-    pub fn name_continuations_by(&mut self, key: ContinuationKey<M>) {
-        self.key = key;
+    /// Names moves in the continuation histories by `names` from now on (a search sets it
+    /// at its start; scores learnt under other names then mean little until relearnt, and
+    /// are forgotten where the tables change size).
+    pub fn name_continuations_by(&mut self, names: ContinuationNames<M>) {
+        let (slots, exact) = names.slots();
+        if slots != self.slots {
+            self.continuation = [vec![0; 2 * slots], vec![0; 2 * slots]];
+        }
+        self.names = names;
+        self.slots = slots;
+        self.exact = exact;
     }
 
     /// Forgets everything (a new game).
@@ -184,8 +238,8 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         let mut continued = 0;
         for (distance, (table, before)) in self.continuation.iter().zip(previous).enumerate() {
             if let Some(p) = before {
-                let slot = continuation_slot(&p, mv, distance as u64, self.key);
-                continued += i32::from(table[side * CONTINUATION_SIZE + slot]);
+                let slot = self.continuation_slot(&p, mv, distance);
+                continued += i32::from(table[side * self.slots + slot]);
             }
         }
         plain + continued
@@ -226,12 +280,26 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
     /// Pulls the plain and continuation scores of `mv` by `change`.
     fn pull_scores(&mut self, side: usize, previous: Previous<M>, mv: M, change: i32) {
         pull(&mut self.history[side * HISTORY_SIZE + slot(&mv)], change);
-        for (distance, (table, before)) in self.continuation.iter_mut().zip(previous).enumerate() {
+        for (distance, before) in previous.into_iter().enumerate() {
             if let Some(p) = before {
-                let slot = continuation_slot(&p, &mv, distance as u64, self.key);
-                pull_short(&mut table[side * CONTINUATION_SIZE + slot], change);
+                let slot = side * self.slots + self.continuation_slot(&p, &mv, distance);
+                pull_short(&mut self.continuation[distance][slot], change);
             }
         }
+    }
+
+    /// The slot of the answer `mv` to `previous` at `distance` in a side's continuation
+    /// table.
+    #[inline]
+    fn continuation_slot(&self, previous: &M, mv: &M, distance: usize) -> usize {
+        continuation_slot(
+            previous,
+            mv,
+            distance as u64,
+            &self.names,
+            self.exact,
+            self.slots,
+        )
     }
 }
 
@@ -268,7 +336,10 @@ mod tests {
         // Named by their last digit (as a piece and its target square name a move), 13 and
         // 23 answer 7 alike; the plain history still tells them apart.
         let mut ordering = Ordering::<u16>::new();
-        ordering.name_continuations_by(|m| Some(u32::from(m % 10)));
+        ordering.name_continuations_by(ContinuationNames {
+            key: |m| Some(u32::from(m % 10)),
+            count: 0,
+        });
         ordering.reward(0, 3, 5, [Some(7), None], 13, &[]);
         let plain_23 = ordering.score(0, [None, None], &23);
         assert!(ordering.score(0, [None, None], &13) > plain_23);
@@ -286,6 +357,40 @@ mod tests {
             whole.score(0, [Some(7), None], &23),
             whole.score(0, [None, None], &23)
         );
+    }
+
+    #[test]
+    fn counted_names_give_every_pair_a_slot_of_its_own() {
+        let names = ContinuationNames::<u16> {
+            key: |m| Some(u32::from(m % 10)),
+            count: 10,
+        };
+        let (slots, exact) = names.slots();
+        assert!(exact);
+        assert_eq!(slots, 100);
+        let mut seen = std::collections::HashSet::new();
+        for before in 0..10u16 {
+            for now in 0..10u16 {
+                let slot = continuation_slot(&before, &now, 1, &names, exact, slots);
+                assert!(slot < slots);
+                assert!(seen.insert(slot), "{before} then {now} shares a slot");
+            }
+        }
+        // Learnt through names that share nothing: an answer to 7 teaches nothing about
+        // the same answer to 8.
+        let mut ordering = Ordering::<u16>::new();
+        ordering.name_continuations_by(names);
+        ordering.reward(0, 3, 5, [Some(7), None], 13, &[]);
+        let plain = ordering.score(0, [None, None], &13);
+        assert!(ordering.score(0, [Some(7), None], &13) > plain);
+        assert_eq!(ordering.score(0, [Some(8), None], &13), plain);
+        assert!(ordering.score(0, [Some(17), None], &23) > ordering.score(0, [None, None], &23));
+        // Too many names for a slot a pair: hashed as before.
+        let many = ContinuationNames::<u16> {
+            key: |m| Some(u32::from(m)),
+            count: 1 << 16,
+        };
+        assert_eq!(many.slots(), (CONTINUATION_SIZE, false));
     }
 
     #[test]

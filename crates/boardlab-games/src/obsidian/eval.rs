@@ -526,6 +526,8 @@ impl Evaluate for Obsidian {
         Some(mv.kind() as u32 * 64 + mv.to())
     }
 
+    const PIECE_TARGETS: u32 = 6 * 64;
+
     fn structure_key(&self) -> Option<u64> {
         let fs = self.by_kind[Kind::F.index()];
         let mine = fs & self.by_player[0];

@@ -230,7 +230,9 @@ search_params! {
     /// run to about ±49,000; 0: checks are ordered by their history alone).
     check_order_bonus = 0, 0..=60_000;
     /// The continuation histories name a move by the piece it moves and the square it
-    /// lands on, where the game's moves say so (1: Obsidian), or by the whole move (0).
+    /// lands on, where the game's moves say so (1: Obsidian, whose 384 such names give
+    /// every pair of moves a slot of its own), or by the whole move, pairs hashed into a
+    /// shared table (0).
     continuation_by_piece = 0, 0..=1;
     /// After a reduced late move beats alpha, its full-depth search goes a ply deeper when
     /// the reduced score beat the node's best by more than this plus two a ply of depth,

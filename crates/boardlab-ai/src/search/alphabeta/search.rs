@@ -5,7 +5,7 @@ use super::features::Features;
 use super::params::{SearchParams, Tuning};
 use crate::learning::network::{Accumulator, Network};
 use crate::search::eval_cache::EvalCache;
-use crate::search::ordering::{MAX_PLY, Ordering, Previous, whole_move};
+use crate::search::ordering::{ContinuationNames, MAX_PLY, Ordering, Previous};
 use crate::search::score::{DECIDED, WIN, loss_in, win_in};
 use crate::search::tt::{Bound, Entry, Table, from_tt, to_tt};
 use crate::time::clock::Clock;
@@ -186,9 +186,12 @@ impl<'a, P: Evaluate> Search<'a, P> {
         memory
             .ordering
             .name_continuations_by(if shared.tuning.params.continuation_by_piece != 0 {
-                P::piece_and_target
+                ContinuationNames {
+                    key: P::piece_and_target,
+                    count: P::PIECE_TARGETS,
+                }
             } else {
-                whole_move
+                ContinuationNames::whole_moves()
             });
         Search {
             shared,
