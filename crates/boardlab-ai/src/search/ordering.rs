@@ -89,21 +89,23 @@ impl<M> ContinuationNames<M> {
         }
     }
 
-    /// The slots a side's table needs, and whether each pair of names has its own.
+    /// The slots a side's table needs, and whether each pair of names has its own (never
+    /// fewer than [`CONTINUATION_SIZE`], which a pair without names is hashed into).
     fn slots(&self) -> (usize, bool) {
         let pairs = self.count as usize * self.count as usize;
         if pairs > 0 && pairs <= EXACT_CONTINUATION_LIMIT {
-            (pairs, true)
+            (pairs.max(CONTINUATION_SIZE), true)
         } else {
             (CONTINUATION_SIZE, false)
         }
     }
 }
 
-/// The slot of the answer `mv` to `previous` in a continuation history of `slots` slots a
-/// side (`distance` 1: the opponent's last move; 2: the side's own move before it), each
-/// move named by `names` where it names it, else as a whole: the pair's own slot where the
-/// names are counted and both moves have one, else a hash of the pair.
+/// The slot of the answer `mv` to `previous` in a side's continuation history (`distance` 1:
+/// the opponent's last move; 2: the side's own move before it), each move named by `names`
+/// where it names it, else as a whole: with `exact`, the pair's own slot where both moves
+/// have a name below the count, else a hash of the pair into [`CONTINUATION_SIZE`] slots
+/// (a constant, so the hashed path masks rather than divides).
 #[inline]
 fn continuation_slot<M: Copy + Hash>(
     previous: &M,
@@ -111,10 +113,13 @@ fn continuation_slot<M: Copy + Hash>(
     distance: u64,
     names: &ContinuationNames<M>,
     exact: bool,
-    slots: usize,
 ) -> usize {
     let key = names.key;
-    if exact && let (Some(before), Some(now)) = (key(*previous), key(*mv)) {
+    if exact
+        && let (Some(before), Some(now)) = (key(*previous), key(*mv))
+        && before < names.count
+        && now < names.count
+    {
         return (before * names.count + now) as usize;
     }
     let mut hasher = MoveHasher::default();
@@ -125,7 +130,7 @@ fn continuation_slot<M: Copy + Hash>(
     add(&mut hasher, previous);
     hasher.write_u64(0x9e37 + distance);
     add(&mut hasher, mv);
-    (hasher.finish() >> 32) as usize % slots
+    (hasher.finish() >> 32) as usize % CONTINUATION_SIZE
 }
 
 /// The key of a search that names every move as a whole (the default).
@@ -292,14 +297,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
     /// table.
     #[inline]
     fn continuation_slot(&self, previous: &M, mv: &M, distance: usize) -> usize {
-        continuation_slot(
-            previous,
-            mv,
-            distance as u64,
-            &self.names,
-            self.exact,
-            self.slots,
-        )
+        continuation_slot(previous, mv, distance as u64, &self.names, self.exact)
     }
 }
 
@@ -367,12 +365,12 @@ mod tests {
         };
         let (slots, exact) = names.slots();
         assert!(exact);
-        assert_eq!(slots, 100);
+        assert_eq!(slots, CONTINUATION_SIZE);
         let mut seen = std::collections::HashSet::new();
         for before in 0..10u16 {
             for now in 0..10u16 {
-                let slot = continuation_slot(&before, &now, 1, &names, exact, slots);
-                assert!(slot < slots);
+                let slot = continuation_slot(&before, &now, 1, &names, exact);
+                assert!(slot < 100);
                 assert!(seen.insert(slot), "{before} then {now} shares a slot");
             }
         }
@@ -385,6 +383,16 @@ mod tests {
         assert!(ordering.score(0, [Some(7), None], &13) > plain);
         assert_eq!(ordering.score(0, [Some(8), None], &13), plain);
         assert!(ordering.score(0, [Some(17), None], &23) > ordering.score(0, [None, None], &23));
+        // A name at or past the count is hashed, inside the table.
+        let stray = ContinuationNames::<u16> {
+            key: |m| Some(u32::from(m)),
+            count: 10,
+        };
+        ordering.name_continuations_by(stray);
+        ordering.reward(0, 3, 5, [Some(7), None], 4_000, &[]);
+        assert!(
+            ordering.score(0, [Some(7), None], &4_000) > ordering.score(0, [None, None], &4_000)
+        );
         // Too many names for a slot a pair: hashed as before.
         let many = ContinuationNames::<u16> {
             key: |m| Some(u32::from(m)),
