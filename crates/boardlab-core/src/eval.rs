@@ -112,6 +112,14 @@ pub trait Evaluate: Position + EngineNotation {
         None
     }
 
+    /// Hashes of where each player's pieces outside the structure stand (Obsidian: every
+    /// piece but the F's), Player One's first, by which a search's correction history
+    /// also learns per arrangement of one side's pieces; `None` (the default) where the
+    /// game gives none.
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
+
     /// The piece that `mv` moves and the square it lands on, as one number, by which a
     /// search's continuation history may learn what answers a move (a knight landing on e5
     /// is answered alike wherever it came from, as chess engines key it); `None` (the

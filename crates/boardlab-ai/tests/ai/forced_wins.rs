@@ -242,6 +242,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("singular_double_margin", "20"),
         ("learn_from_best", "1"),
         ("quiescence_evasions", "1"),
+        ("correction_pieces", "50"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

@@ -536,6 +536,22 @@ impl Evaluate for Obsidian {
         Some(mixed ^ (theirs.wrapping_mul(0xc2b2_ae3d_27d4_eb4f) >> 7))
     }
 
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        Some([0, 1].map(|player| {
+            let own = self.by_player[player];
+            [Kind::A, Kind::B, Kind::C, Kind::D, Kind::E]
+                .iter()
+                .fold(0u64, |key, kind| {
+                    (key.rotate_left(23) ^ (self.by_kind[kind.index()] & own))
+                        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                })
+        }))
+    }
+
+    fn tuned_search() -> Option<&'static str> {
+        Some(include_str!("search.params"))
+    }
+
     fn evaluate(&self, weights: &ObsidianWeights) -> i32 {
         let mut sides = [Tapered::default(); 2];
         let mut phase = 0;
@@ -649,6 +665,26 @@ mod tests {
         again.read_text(&weights.to_text()).unwrap();
         assert_eq!(again, weights);
         assert!(weights.material[Kind::E.index()][0] > weights.material[Kind::F.index()][0]);
+    }
+
+    #[test]
+    fn piece_keys_follow_each_sides_pieces_but_not_its_fs() {
+        let keys = |text: &str| text.parse::<Obsidian>().unwrap().piece_keys().unwrap();
+        let start = keys("ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/abcdecba 1");
+        assert_ne!(start[0], start[1]);
+        // An F's move (and the turn) leaves both keys; a B's move changes its owner's only.
+        assert_eq!(
+            keys("ABCDECBA/FFFFFFFF/8/8/4f3/8/ffff1fff/abcdecba 2"),
+            start
+        );
+        let b_moved = keys("ABCDECBA/FFFFFFFF/8/8/8/5b2/ffffffff/abcdec1a 2");
+        assert_ne!(b_moved[0], start[0]);
+        assert_eq!(b_moved[1], start[1]);
+        // The same squares held by another kind are another arrangement.
+        assert_ne!(
+            keys("ABCDECBA/FFFFFFFF/8/8/8/8/ffffffff/acbdecba 1")[0],
+            start[0]
+        );
     }
 
     #[test]

@@ -257,6 +257,11 @@ search_params! {
     /// a capture cut off, the quiet moves tried before it get their malus; or only from
     /// cut-offs by quiet moves (0).
     learn_from_best = 0, 0..=1;
+    /// How much the correction history learned per arrangement of each side's pieces
+    /// outside the structure (Obsidian: all but the F's) adds to the static evaluation, in
+    /// percent of what it learned per structure (0: those tables are neither read nor
+    /// taught; games that give no such arrangement ignore it).
+    correction_pieces = 0, 0..=100;
 }
 
 /// Why a parameter could not be set or a parameters file not read.
@@ -529,17 +534,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_games_tuned_file_reads_and_daisy_ships_one() {
+    fn every_games_tuned_file_reads_and_daisy_and_obsidian_ship_one() {
         use boardlab_games::{Daisy, Obsidian, Parity, Sprint};
         // `for_game` panics on a file it cannot read: each game's file is checked here.
         let daisy = SearchParams::for_game::<Daisy>();
         assert_ne!(daisy, SearchParams::default());
         assert!(daisy.check_extension_depth > 0);
-        let mut back = daisy;
-        ParamChanges::to_defaults().apply(&mut back);
-        assert_eq!(back, SearchParams::default());
+        let obsidian = SearchParams::for_game::<Obsidian>();
+        assert_eq!(obsidian.correction_pieces, 50);
+        for tuned in [daisy, obsidian] {
+            let mut back = tuned;
+            ParamChanges::to_defaults().apply(&mut back);
+            assert_eq!(back, SearchParams::default());
+        }
         for params in [
-            SearchParams::for_game::<Obsidian>(),
             SearchParams::for_game::<Sprint>(),
             SearchParams::for_game::<Parity>(),
         ] {

@@ -4,6 +4,7 @@
 use super::features::Features;
 use super::params::{SearchParams, Tuning};
 use crate::learning::network::{Accumulator, Network};
+use crate::search::correction::CorrectionKeys;
 use crate::search::eval_cache::EvalCache;
 use crate::search::ordering::{ContinuationNames, MAX_PLY, Ordering, Previous};
 use crate::search::score::{DECIDED, WIN, loss_in, win_in};
@@ -313,10 +314,16 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return eval;
         }
         let side = position.side_to_move().index();
+        let pieces_percent = self.params().correction_pieces;
         self.memory
             .evals
             .correction
-            .apply(side, position.structure_key(), eval)
+            .apply(
+                side,
+                correction_keys(position, pieces_percent),
+                pieces_percent,
+                eval,
+            )
             .clamp(-MAX_EVAL, MAX_EVAL)
     }
 
@@ -1365,9 +1372,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
         {
+            let pieces_percent = self.params().correction_pieces;
             self.memory.evals.correction.learn(
                 position.side_to_move().index(),
-                position.structure_key(),
+                correction_keys(position, pieces_percent),
+                pieces_percent > 0,
                 depth,
                 static_eval,
                 best,
@@ -1573,6 +1582,20 @@ fn pick<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize, buffer: &mut Ve
     }
     moves.swap(from, best);
     keys.swap(from, best);
+}
+
+/// What the correction history knows `position` by: its structure key, and its piece keys
+/// where `pieces_percent` (the parameter `correction_pieces`) asks for them.
+#[inline]
+fn correction_keys<P: Evaluate>(position: &P, pieces_percent: i32) -> CorrectionKeys {
+    CorrectionKeys {
+        structure: position.structure_key(),
+        pieces: if pieces_percent > 0 {
+            position.piece_keys()
+        } else {
+            None
+        },
+    }
 }
 
 /// What a node's best score `best` says of its value, searched in the window
