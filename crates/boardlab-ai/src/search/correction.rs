@@ -72,8 +72,8 @@ impl Correction {
         if pieces_percent > 0
             && let Some(pieces) = keys.pieces
         {
-            let [own, other] = Self::piece_slots(side, pieces).map(|slot| self.pieces[slot]);
-            sum += (own + other) * pieces_percent / 100;
+            let [one, two] = Self::piece_slots(side, pieces).map(|slot| self.pieces[slot]);
+            sum += (one + two) * pieces_percent / 100;
         }
         eval + sum / GRAIN
     }
