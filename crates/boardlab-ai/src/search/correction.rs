@@ -80,17 +80,9 @@ impl Correction {
 
     /// Learns from a search to `depth` that found `score` where the (corrected) static
     /// evaluation said `eval`: deeper searches teach more. The piece tables learn only
-    /// where `pieces` is true.
+    /// where `keys` has piece keys.
     #[inline]
-    pub fn learn(
-        &mut self,
-        side: usize,
-        keys: CorrectionKeys,
-        pieces: bool,
-        depth: i32,
-        eval: i32,
-        score: i32,
-    ) {
+    pub fn learn(&mut self, side: usize, keys: CorrectionKeys, depth: i32, eval: i32, score: i32) {
         let gap = (score - eval).clamp(-GAP_LIMIT, GAP_LIMIT);
         let step = gap * GRAIN * depth.clamp(1, 16) / 128;
         let nudge = |entry: &mut i32| {
@@ -99,7 +91,7 @@ impl Correction {
         if let Some(key) = keys.structure {
             nudge(&mut self.table[Self::slot(side, key)]);
         }
-        if pieces && let Some(keys) = keys.pieces {
+        if let Some(keys) = keys.pieces {
             for slot in Self::piece_slots(side, keys) {
                 nudge(&mut self.pieces[slot]);
             }
@@ -126,7 +118,7 @@ mod tests {
         };
         assert_eq!(correction.apply(0, keys, 0, 50), 50);
         for _ in 0..1_000 {
-            correction.learn(0, keys, true, 10, 50, 350);
+            correction.learn(0, keys, 10, 50, 350);
         }
         assert_eq!(correction.apply(0, keys, 0, 50), 50 + LIMIT);
         // The other side and positions without a key are untouched.
@@ -144,11 +136,11 @@ mod tests {
             structure: None,
             pieces,
         };
-        // Without the piece tables nothing is learned or read.
-        correction.learn(0, keys, false, 10, 0, 200);
+        // Without piece keys the piece tables learn nothing.
+        correction.learn(0, CorrectionKeys::default(), 10, 0, 200);
         assert_eq!(correction.apply(0, keys, 100, 0), 0);
         for _ in 0..1_000 {
-            correction.learn(0, keys, true, 10, 0, 200);
+            correction.learn(0, keys, 10, 0, 200);
         }
         // Both owners' entries are full: at 100% each counts its limit, at 50% half.
         assert_eq!(correction.apply(0, keys, 100, 0), 2 * LIMIT);

@@ -1372,11 +1372,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
         {
-            let pieces_percent = self.params().correction_pieces;
+            let keys = correction_keys(position, self.params().correction_pieces);
             self.memory.evals.correction.learn(
                 position.side_to_move().index(),
-                correction_keys(position, pieces_percent),
-                pieces_percent > 0,
+                keys,
                 depth,
                 static_eval,
                 best,
