@@ -27,7 +27,7 @@ pub const MAX_PLY: usize = 64;
 
 /// A small multiplicative hasher (the FxHash mix) for move keys.
 #[derive(Default)]
-struct MoveHasher(u64);
+pub(crate) struct MoveHasher(u64);
 
 impl Hasher for MoveHasher {
     fn finish(&self) -> u64 {

@@ -243,6 +243,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("learn_from_best", "1"),
         ("quiescence_evasions", "1"),
         ("correction_pieces", "50"),
+        ("correction_continuation", "50"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

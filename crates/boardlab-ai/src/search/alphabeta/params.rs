@@ -262,6 +262,10 @@ search_params! {
     /// percent of what it learned per structure (0: those tables are neither read nor
     /// taught; games that give no such arrangement ignore it).
     correction_pieces = 0, 0..=100;
+    /// How much the correction history learned per last two moves adds to the static
+    /// evaluation, in percent of what it learned per structure (0: that table is neither
+    /// read nor taught).
+    correction_continuation = 0, 0..=100;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

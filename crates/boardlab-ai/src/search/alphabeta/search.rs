@@ -4,7 +4,7 @@
 use super::features::Features;
 use super::params::{SearchParams, Tuning};
 use crate::learning::network::{Accumulator, Network};
-use crate::search::correction::CorrectionKeys;
+use crate::search::correction::{CorrectionKeys, CorrectionWeights, continuation_key};
 use crate::search::eval_cache::EvalCache;
 use crate::search::ordering::{ContinuationNames, MAX_PLY, Ordering, Previous};
 use crate::search::score::{DECIDED, WIN, loss_in, win_in};
@@ -314,17 +314,44 @@ impl<'a, P: Evaluate> Search<'a, P> {
             return eval;
         }
         let side = position.side_to_move().index();
-        let pieces_percent = self.params().correction_pieces;
+        let keys = self.correction_keys(position, ply);
         self.memory
             .evals
             .correction
-            .apply(
-                side,
-                correction_keys(position, pieces_percent),
-                pieces_percent,
-                eval,
-            )
+            .apply(side, keys, self.correction_weights(), eval)
             .clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// How much the correction history's piece and continuation tables count (the
+    /// parameters `correction_pieces` and `correction_continuation`).
+    #[inline]
+    fn correction_weights(&self) -> CorrectionWeights {
+        CorrectionWeights {
+            pieces: self.params().correction_pieces,
+            continuation: self.params().correction_continuation,
+        }
+    }
+
+    /// What the correction history knows `position`, `ply` plies from the root, by: its
+    /// structure key, and its piece keys and the last two moves where the weights ask for
+    /// them.
+    #[inline]
+    fn correction_keys(&self, position: &P, ply: usize) -> CorrectionKeys {
+        let weights = self.correction_weights();
+        CorrectionKeys {
+            structure: position.structure_key(),
+            pieces: if weights.pieces > 0 {
+                position.piece_keys()
+            } else {
+                None
+            },
+            continuation: if weights.continuation > 0 {
+                let [last, before] = self.previous_moves(ply);
+                continuation_key(last, before)
+            } else {
+                None
+            },
+        }
     }
 
     /// The static evaluation of `position` before corrections (see [`evaluate`](Self::evaluate)),
@@ -966,8 +993,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
 
         // Step 13. What the node found: the correction history and the table.
         let bound = bound_of(best, original_alpha, beta);
-        if !in_check {
-            self.learn_correction(position, depth, static_eval, best, bound, best_move);
+        if !in_check && !position.is_tactical(best_move) {
+            self.learn_correction(position, ply, depth, static_eval, best, bound);
         }
         // Where every move failed low their bounds do not say which is best: the parameter
         // says whether the table keeps the move it had.
@@ -1354,25 +1381,24 @@ impl<'a, P: Evaluate> Search<'a, P> {
             .reward(side, ply, depth, previous, mv, tried);
     }
 
-    /// Teaches the correction history how far the static evaluation was off (step 13),
-    /// where the score `best` is not a mere bound on the wrong side of it and no capture
-    /// decided it.
+    /// Teaches the correction history how far the static evaluation of `position`, `ply`
+    /// plies from the root, was off (step 13), where the score `best` is not a mere bound
+    /// on the wrong side of it (the caller has made sure no capture decided it).
     fn learn_correction(
         &mut self,
         position: &P,
+        ply: usize,
         depth: i32,
         static_eval: i32,
         best: i32,
         bound: Bound,
-        best_move: P::Move,
     ) {
         if self.features().correction
             && best.abs() < DECIDED
-            && !position.is_tactical(best_move)
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
         {
-            let keys = correction_keys(position, self.params().correction_pieces);
+            let keys = self.correction_keys(position, ply);
             self.memory.evals.correction.learn(
                 position.side_to_move().index(),
                 keys,
@@ -1472,6 +1498,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
             let mut child = *position;
             child.play(mv);
             self.prefetch(child.hash());
+            // The correction history may key the child by the last two moves.
+            self.stack[ply + 1].previous = Some(mv);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
@@ -1581,20 +1609,6 @@ fn pick<M: Copy>(moves: &mut [M], keys: &mut [i32], from: usize, buffer: &mut Ve
     }
     moves.swap(from, best);
     keys.swap(from, best);
-}
-
-/// What the correction history knows `position` by: its structure key, and its piece keys
-/// where `pieces_percent` (the parameter `correction_pieces`) asks for them.
-#[inline]
-fn correction_keys<P: Evaluate>(position: &P, pieces_percent: i32) -> CorrectionKeys {
-    CorrectionKeys {
-        structure: position.structure_key(),
-        pieces: if pieces_percent > 0 {
-            position.piece_keys()
-        } else {
-            None
-        },
-    }
 }
 
 /// What a node's best score `best` says of its value, searched in the window
