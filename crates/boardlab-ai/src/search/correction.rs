@@ -35,7 +35,7 @@ pub struct CorrectionKeys {
 }
 
 /// How much the piece and continuation tables count, each in percent of the structure
-/// table (0: that table is not read).
+/// table (0: nothing; the search then gives no such keys, so that the table is not read).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CorrectionWeights {
     /// The weight of each owner's piece table.
@@ -106,15 +106,11 @@ impl Correction {
         let mut sum = keys
             .structure
             .map_or(0, |key| self.table[Self::slot(side, key)]);
-        if weights.pieces > 0
-            && let Some(pieces) = keys.pieces
-        {
+        if let Some(pieces) = keys.pieces {
             let [one, two] = Self::piece_slots(side, pieces).map(|slot| self.pieces[slot]);
             sum += (one + two) * weights.pieces / 100;
         }
-        if weights.continuation > 0
-            && let Some(key) = keys.continuation
-        {
+        if let Some(key) = keys.continuation {
             sum += self.continuation[Self::slot(side, key)] * weights.continuation / 100;
         }
         eval + sum / GRAIN
