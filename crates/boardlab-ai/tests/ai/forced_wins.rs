@@ -218,7 +218,8 @@ fn switched_on_parameters_keep_the_wins() {
     // at nodes the table marks as principal-variation ones, quiet moves ordered only
     // when the move loop reaches them, singular moves extended two plies, and an ordering
     // that learns from every node whose best move raised alpha, and quiescence that tries
-    // only the first quiet evasions and none that loses its exchange once one has held.
+    // only the first quiet evasions and none that loses its exchange once one has held,
+    // and checks extended only where few moves save the key piece.
     // None may hide or invent a win, search after search.
     for (name, value) in [
         ("quiescence_table", "1"),
@@ -244,6 +245,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("quiescence_evasions", "1"),
         ("correction_pieces", "50"),
         ("correction_continuation", "50"),
+        ("check_extension_evasions", "2"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

@@ -194,6 +194,11 @@ search_params! {
     /// material in the exchange on its square (1), as a check by a piece the key piece or
     /// another defender simply takes seldom needs a deeper look, or wherever it stands (0).
     check_extension_safe = 0, 0..=1;
+    /// A check extends the search only where the side in check has at most this many
+    /// moves that save its key piece (0: whatever their number): a key piece with many
+    /// ways out is seldom in danger, and in endings, where the long pieces check at every
+    /// move, each of those extensions would cost a ply.
+    check_extension_evasions = 0, 0..=64;
     /// Quiescence answers checks with every evasion this many plies past the extensions.
     quiescence_check_plies = 8, 0..=20;
     /// In quiescence, once an evasion has kept the key piece (its score is no loss), the

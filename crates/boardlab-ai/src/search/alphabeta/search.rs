@@ -669,10 +669,23 @@ impl<'a, P: Evaluate> Search<'a, P> {
         // Step 3. A key piece under attack extends the search where enough depth is left
         // (nearer the leaves quiescence answers it) and, with `check_extension_safe`, where
         // the attacker did not come at a loss; at the horizon, quiescence.
+        // With `check_extension_evasions`, only where few moves save the key piece (the
+        // evasions are generated here once, and searched in step 11).
         let in_check = self.in_check(position);
+        let mut evasions = None;
         let extends = depth >= self.params().check_extension_depth && !self.stack[ply].unsafe_check;
         if in_check && extends && ply < self.extension_plies() {
-            depth += 1;
+            let limit = self.params().check_extension_evasions as usize;
+            let few = limit == 0 || {
+                let mut moves = MoveList::new();
+                position.evasions(&mut moves);
+                let few = moves.len() <= limit;
+                evasions = Some(moves);
+                few
+            };
+            if few {
+                depth += 1;
+            }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(position, ply, alpha, beta);
@@ -809,7 +822,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let mut moves = MoveList::new();
         if in_check {
             // The other moves lose the key piece at once.
-            position.evasions(&mut moves);
+            match evasions {
+                Some(known) => moves = known,
+                None => position.evasions(&mut moves),
+            }
             if moves.is_empty() {
                 // Every move loses it: they are searched all the same (the key piece falls
                 // a ply later in each), so that the table and the principal variation show
