@@ -7,7 +7,7 @@ draws `--per-phase` of each at random (`--seed`), and searches each from an empt
 with both engines for the same time (`--movetime`): ours through `boardlab bestmove`
 (`alphabeta:time=…,hash=20`, plus `--ours-extra`), Fairy-Stockfish through UCI (`Hash 16`,
 one thread). For each position it prints the depth each completed, its nodes, and the nodes
-each needed to the deeper of the two depths both completed; then the mean depths per phase
+each needed to the deepest depth both completed; then the mean depths per phase
 and the ratio of the nodes summed at those common depths (ours over theirs: how much
 bushier our tree is there). Fairy-Stockfish is not told the no-progress count or the
 repetitions before a position, as its FEN has no room for them.
@@ -62,16 +62,7 @@ def ours(position, args):
 def theirs(engine, position, args):
     """Fairy-Stockfish's search of `position`, from an empty table: nodes by completed depth."""
     engine.send("ucinewgame")
-    engine.send("position fen " + relabel.obsidian_fen(position))
-    engine.send("go movetime %d" % args.movetime)
-    lines = []
-    while True:
-        line = engine.process.stdout.readline()
-        if not line:
-            sys.exit("depth-by-phase: Fairy-Stockfish ended on " + position)
-        lines.append(line.strip())
-        if line.startswith("bestmove"):
-            return completed_depths(lines)
+    return completed_depths(engine.search(relabel.obsidian_fen(position), movetime_ms=args.movetime))
 
 
 def pieces(position):
@@ -120,10 +111,11 @@ def main():
         searched = 0
         for position in sample:
             a, b = ours(position, args), theirs(engine, position, args)
-            if not a or not b:
-                print("%s: a search completed no depth; skipped" % position)
+            both = set(a) & set(b)
+            if not both:
+                print("%s: no depth completed by both; skipped" % position)
                 continue
-            common = min(max(a), max(b))
+            common = max(both)
             searched += 1
             depths[0] += max(a)
             depths[1] += max(b)

@@ -80,25 +80,34 @@ class Engine:
         self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
 
-    def score(self, fen, depth=None, movetime_ms=None):
-        """The score of a search to `depth` plies (or of `movetime_ms` milliseconds), for the
-        side to move; `fen` may end with `moves ...` in Fairy-Stockfish's notation."""
+    def search(self, fen, depth=None, movetime_ms=None):
+        """The engine's output lines for a search of `fen` to `depth` plies (or of
+        `movetime_ms` milliseconds), up to its `bestmove`; `fen` may end with `moves ...` in
+        Fairy-Stockfish's notation."""
         self.send("position fen " + fen)
         if movetime_ms is not None:
             self.send("go movetime %d" % movetime_ms)
         else:
             self.send("go depth %d" % depth)
-        score = None
+        lines = []
         while True:
             line = self.process.stdout.readline()
             if not line:
-                sys.exit("relabel-fsf: the engine ended while scoring " + fen)
+                sys.exit("relabel-fsf: the engine ended while searching " + fen)
+            lines.append(line.strip())
+            if line.startswith("bestmove"):
+                return lines
+
+    def score(self, fen, depth=None, movetime_ms=None):
+        """The score of a search to `depth` plies (or of `movetime_ms` milliseconds), for the
+        side to move; `fen` may end with `moves ...` in Fairy-Stockfish's notation."""
+        score = None
+        for line in self.search(fen, depth, movetime_ms):
             found = SCORE.search(line)
             if found:
                 value = int(found.group(2))
                 score = value if found.group(1) == "cp" else (MATE if value > 0 else -MATE)
-            if line.startswith("bestmove"):
-                return score
+        return score
 
 
 def main():

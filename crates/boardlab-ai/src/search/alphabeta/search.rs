@@ -676,14 +676,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let extends = depth >= self.params().check_extension_depth && !self.stack[ply].unsafe_check;
         if in_check && extends && ply < self.extension_plies() {
             let limit = self.params().check_extension_evasions as usize;
-            let few = limit == 0 || {
+            if limit > 0 {
                 let mut moves = MoveList::new();
                 position.evasions(&mut moves);
-                let few = moves.len() <= limit;
+                if moves.len() <= limit {
+                    depth += 1;
+                }
                 evasions = Some(moves);
-                few
-            };
-            if few {
+            } else {
                 depth += 1;
             }
         }
