@@ -272,6 +272,12 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         self.punish(side, depth, previous, tried);
     }
 
+    /// Raises the history and continuation scores of the quiet move `mv` as a cut-off at
+    /// `depth` would, without making it a killer (its ply's search is over).
+    pub fn reward_history(&mut self, side: usize, depth: i32, previous: Previous<M>, mv: M) {
+        self.pull_scores(side, previous, mv, bonus(depth));
+    }
+
     /// Records that the quiet moves `tried` did not refute a position searched to `depth`
     /// that a capture then refuted (a history malus, for the continuations of the `previous`
     /// moves too; no killer).
@@ -310,6 +316,16 @@ impl<M: Copy + Eq + Hash> Default for Ordering<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_history_reward_raises_a_move_without_making_it_a_killer() {
+        let mut ordering = Ordering::<u16>::new();
+        ordering.reward_history(1, 4, [Some(7), None], 10);
+        assert!(ordering.score(1, [Some(7), None], &10) > ordering.score(1, [None, None], &10));
+        assert!(ordering.score(1, [None, None], &10) > 0);
+        assert_eq!(ordering.score(0, [Some(7), None], &10), 0);
+        assert_eq!(ordering.killer_rank(4, 10), 0);
+    }
 
     #[test]
     fn a_refuting_move_rises_and_the_moves_tried_before_it_fall() {

@@ -219,7 +219,9 @@ fn switched_on_parameters_keep_the_wins() {
     // when the move loop reaches them, singular moves extended two plies, and an ordering
     // that learns from every node whose best move raised alpha, and quiescence that tries
     // only the first quiet evasions and none that loses its exchange once one has held,
-    // and checks extended only where few moves save the key piece.
+    // checks extended only where few moves save the key piece, quiet table moves that
+    // cut off rewarded in the ordering, and the quiet move that refuted a node whose moves
+    // all failed low rewarded in its side's history.
     // None may hide or invent a win, search after search.
     for (name, value) in [
         ("quiescence_table", "1"),
@@ -246,6 +248,8 @@ fn switched_on_parameters_keep_the_wins() {
         ("correction_pieces", "50"),
         ("correction_continuation", "50"),
         ("check_extension_evasions", "2"),
+        ("tt_cut_history", "1"),
+        ("fail_low_history", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

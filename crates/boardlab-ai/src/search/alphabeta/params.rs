@@ -271,6 +271,14 @@ search_params! {
     /// evaluation, in percent of what it learned per structure (0: that table is neither
     /// read nor taught).
     correction_continuation = 0, 0..=100;
+    /// Whether a cut-off read from the table teaches the move ordering as a searched one
+    /// does (1): a quiet table move whose entry beats beta gets a killer's place and a
+    /// history bonus for the node's depth, as if it had just cut off here; or not (0).
+    tt_cut_history = 0, 0..=1;
+    /// Whether a node where every move failed low rewards the quiet move that led to it
+    /// (1), in the history and continuations of the side that played it (it refuted
+    /// everything here), or not (0).
+    fail_low_history = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

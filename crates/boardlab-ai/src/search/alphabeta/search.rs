@@ -50,6 +50,11 @@ struct Frame<M> {
     /// This ply's position is or was in a principal variation: searched with a full window
     /// now, or so the table says ("tt-pv").
     tt_pv: bool,
+    /// The side that played [`previous`](Self::previous) where that move was quiet and made
+    /// by the move loop (the one move [`fail_low_history`] rewards), else `None`.
+    ///
+    /// [`fail_low_history`]: super::params::SearchParams::fail_low_history
+    quiet_mover: Option<usize>,
 }
 
 /// What the move loop knows of its node, for the reductions of late moves.
@@ -213,6 +218,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     excluded: None,
                     unsafe_check: false,
                     tt_pv: true,
+                    quiet_mover: None,
                 };
                 MAX_PLY + 2
             ],
@@ -429,12 +435,14 @@ impl<'a, P: Evaluate> Search<'a, P> {
             excluded: None,
             unsafe_check: false,
             tt_pv: true,
+            quiet_mover: None,
         };
         for (index, entry) in moves.iter_mut().enumerate() {
             let mv = entry.0;
             let mut child = *root;
             child.play(mv);
             self.stack[1].previous = Some(mv);
+            self.stack[1].quiet_mover = None;
             self.stack[1].unsafe_check = false;
             self.prefetch(child.hash());
             self.path.push(child.hash());
@@ -707,6 +715,17 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 && entry.depth as i32 >= depth
                 && let Some(score) = settled_score(&entry, ply, alpha, beta)
             {
+                // With `tt_cut_history`, a quiet table move that cuts off is rewarded as
+                // one found by the move loop would be.
+                if score >= beta
+                    && self.params().tt_cut_history != 0
+                    && let Some(mv) = tt_move
+                    && !position.is_tactical(mv)
+                {
+                    let side = position.side_to_move().index();
+                    let previous = self.previous_moves(ply);
+                    self.reward_cut(side, ply, depth, previous, mv, &[]);
+                }
                 return score;
             }
         }
@@ -913,6 +932,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             self.prefetch(child.hash());
             self.path.push(child.hash());
             self.stack[ply + 1].previous = Some(mv);
+            self.stack[ply + 1].quiet_mover = quiet.then_some(side);
             self.stack[ply + 1].unsafe_check = params.check_extension_safe > 0
                 && self.in_check(&child)
                 && !self.wins_exchange(position, mv, 0);
@@ -1007,8 +1027,13 @@ impl<'a, P: Evaluate> Search<'a, P> {
             self.reward_cut(side, ply, depth, previous, best_move, &tried);
         }
 
-        // Step 13. What the node found: the correction history and the table.
+        // Step 13. What the node found: the correction history and the table; with
+        // `fail_low_history`, a node where every move failed low rewards the quiet move
+        // that led to it, in the ordering of the side that played it.
         let bound = bound_of(best, original_alpha, beta);
+        if bound == Bound::Upper && params.fail_low_history != 0 {
+            self.reward_refutation(ply, depth);
+        }
         if !in_check && !position.is_tactical(best_move) {
             self.learn_correction(position, ply, depth, static_eval, best, bound);
         }
@@ -1098,6 +1123,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         self.prefetch(passed.hash());
         self.path.push(passed.hash());
         self.stack[ply + 1].previous = None;
+        self.stack[ply + 1].quiet_mover = None;
         self.stack[ply + 1].unsafe_check = false;
         let score = -self.negamax(
             &passed,
@@ -1160,6 +1186,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             self.prefetch(child.hash());
             self.path.push(child.hash());
             self.stack[ply + 1].previous = Some(mv);
+            self.stack[ply + 1].quiet_mover = None;
             self.stack[ply + 1].unsafe_check = false;
             let mut score = -self.quiesce(&child, ply + 1, -probcut_beta, -probcut_beta + 1);
             if score >= probcut_beta && !self.stopped {
@@ -1397,6 +1424,22 @@ impl<'a, P: Evaluate> Search<'a, P> {
             .reward(side, ply, depth, previous, mv, tried);
     }
 
+    /// Rewards the quiet move that led to the node `ply` plies from the root, searched to
+    /// `depth`, whose moves all failed low (step 13): a bonus in the history and
+    /// continuations of the side that played it, a ply deeper than the node, and no
+    /// killer, as Stockfish rewards the prior countermove.
+    fn reward_refutation(&mut self, ply: usize, depth: i32) {
+        let frame = self.stack[ply];
+        if let (Some(side), Some(mv), true) =
+            (frame.quiet_mover, frame.previous, self.features().history)
+        {
+            let previous = self.previous_moves(ply - 1);
+            self.memory
+                .ordering
+                .reward_history(side, depth + 1, previous, mv);
+        }
+    }
+
     /// Teaches the correction history how far the static evaluation of `position`, `ply`
     /// plies from the root, was off (step 13), where the score `best` is not a mere bound
     /// on the wrong side of it (the caller has made sure no capture decided it).
@@ -1516,6 +1559,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             self.prefetch(child.hash());
             // The correction history may key the child by the last two moves.
             self.stack[ply + 1].previous = Some(mv);
+            self.stack[ply + 1].quiet_mover = None;
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
             if self.stopped {
                 return 0;
