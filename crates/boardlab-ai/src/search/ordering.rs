@@ -101,8 +101,9 @@ impl<M> ContinuationNames<M> {
     }
 }
 
-/// The slot of the answer `mv` to `previous` in a side's continuation history (`distance` 1:
-/// the opponent's last move; 2: the side's own move before it), each move named by `names`
+/// The slot of the answer `mv` to `previous` in a side's continuation history (`distance` 0:
+/// the opponent's last move; 1: the side's own move before it; 2: its move two turns
+/// back), each move named by `names`
 /// where it names it, else as a whole: with `exact`, the pair's own slot where both moves
 /// have a name below the count, else a hash of the pair into [`CONTINUATION_SIZE`] slots
 /// (a constant, so the hashed path masks rather than divides).
@@ -166,9 +167,10 @@ fn bonus(depth: i32) -> i32 {
 pub struct Ordering<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
-    /// Scores of answers to the opponent's last move, and of follow-ups to the side's own
-    /// move before it, per side (within `±HISTORY_MAX`, so 16 bits hold them).
-    continuation: [Vec<i16>; 2],
+    /// Scores of answers to the opponent's last move, of follow-ups to the side's own move
+    /// before it, and of follow-ups to the side's move two turns back, per side (within
+    /// `±HISTORY_MAX`, so 16 bits hold them).
+    continuation: [Vec<i16>; 3],
     /// How the continuation histories name a move.
     names: ContinuationNames<M>,
     /// The slots of a side's continuation table, and whether each pair of names has its
@@ -178,9 +180,10 @@ pub struct Ordering<M> {
 }
 
 /// The moves before a position that its moves are scored as continuations of: the
-/// opponent's last move and the side's own move before it (`None` where there is none, or
-/// a null move).
-pub type Previous<M> = [Option<M>; 2];
+/// opponent's last move, the side's own move before it, and the side's move two turns back
+/// (four plies before the position; `None` where there is none, a null move, or where the
+/// search does not ask for it).
+pub type Previous<M> = [Option<M>; 3];
 
 impl<M: Copy + Eq + Hash> Ordering<M> {
     /// Empty memory.
@@ -188,10 +191,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
         Ordering {
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SIZE],
-            continuation: [
-                vec![0; 2 * CONTINUATION_SIZE],
-                vec![0; 2 * CONTINUATION_SIZE],
-            ],
+            continuation: std::array::from_fn(|_| vec![0; 2 * CONTINUATION_SIZE]),
             names: ContinuationNames::whole_moves(),
             slots: CONTINUATION_SIZE,
             exact: false,
@@ -204,7 +204,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
     pub fn name_continuations_by(&mut self, names: ContinuationNames<M>) {
         let (slots, exact) = names.slots();
         if slots != self.slots {
-            self.continuation = [vec![0; 2 * slots], vec![0; 2 * slots]];
+            self.continuation = std::array::from_fn(|_| vec![0; 2 * slots]);
         }
         self.names = names;
         self.slots = slots;
@@ -236,7 +236,7 @@ impl<M: Copy + Eq + Hash> Ordering<M> {
     }
 
     /// The history score of the quiet move `mv` for the side `side` (0 or 1), played after
-    /// the `previous` moves: within `±3 HISTORY_MAX`, higher is better.
+    /// the `previous` moves: within `±4 HISTORY_MAX`, higher is better.
     #[inline]
     pub fn score(&self, side: usize, previous: Previous<M>, mv: &M) -> i32 {
         let plain = self.history[side * HISTORY_SIZE + slot(mv)];
@@ -320,28 +320,32 @@ mod tests {
     #[test]
     fn a_history_reward_raises_a_move_without_making_it_a_killer() {
         let mut ordering = Ordering::<u16>::new();
-        ordering.reward_history(1, 4, [Some(7), None], 10);
-        assert!(ordering.score(1, [Some(7), None], &10) > ordering.score(1, [None, None], &10));
-        assert!(ordering.score(1, [None, None], &10) > 0);
-        assert_eq!(ordering.score(0, [Some(7), None], &10), 0);
+        ordering.reward_history(1, 4, [Some(7), None, None], 10);
+        assert!(
+            ordering.score(1, [Some(7), None, None], &10)
+                > ordering.score(1, [None, None, None], &10)
+        );
+        assert!(ordering.score(1, [None, None, None], &10) > 0);
+        assert_eq!(ordering.score(0, [Some(7), None, None], &10), 0);
         assert_eq!(ordering.killer_rank(4, 10), 0);
     }
 
     #[test]
     fn a_refuting_move_rises_and_the_moves_tried_before_it_fall() {
         let mut ordering = Ordering::<u16>::new();
-        ordering.reward(0, 3, 5, [Some(7), Some(8)], 10, &[11, 12]);
-        assert!(ordering.score(0, [Some(7), Some(8)], &10) > 0);
-        assert!(ordering.score(0, [Some(7), Some(8)], &11) < 0);
+        ordering.reward(0, 3, 5, [Some(7), Some(8), None], 10, &[11, 12]);
+        assert!(ordering.score(0, [Some(7), Some(8), None], &10) > 0);
+        assert!(ordering.score(0, [Some(7), Some(8), None], &11) < 0);
         // The other side's scores are untouched.
-        assert_eq!(ordering.score(1, [Some(7), Some(8)], &10), 0);
+        assert_eq!(ordering.score(1, [Some(7), Some(8), None], &10), 0);
         assert_eq!(ordering.killer_rank(3, 10), 2);
         // Without previous moves only the plain history counts.
-        let plain = ordering.score(0, [None, None], &10);
-        assert!(plain < ordering.score(0, [Some(7), None], &10));
-        assert!(plain < ordering.score(0, [None, Some(8)], &10));
+        let plain = ordering.score(0, [None, None, None], &10);
+        assert!(plain < ordering.score(0, [Some(7), None, None], &10));
+        assert!(plain < ordering.score(0, [None, Some(8), None], &10));
         assert!(
-            ordering.score(0, [Some(7), None], &10) < ordering.score(0, [Some(7), Some(8)], &10)
+            ordering.score(0, [Some(7), None, None], &10)
+                < ordering.score(0, [Some(7), Some(8), None], &10)
         );
     }
 
@@ -354,22 +358,22 @@ mod tests {
             key: |m| Some(u32::from(m % 10)),
             count: 0,
         });
-        ordering.reward(0, 3, 5, [Some(7), None], 13, &[]);
-        let plain_23 = ordering.score(0, [None, None], &23);
-        assert!(ordering.score(0, [None, None], &13) > plain_23);
-        let continued_13 =
-            ordering.score(0, [Some(7), None], &13) - ordering.score(0, [None, None], &13);
+        ordering.reward(0, 3, 5, [Some(7), None, None], 13, &[]);
+        let plain_23 = ordering.score(0, [None, None, None], &23);
+        assert!(ordering.score(0, [None, None, None], &13) > plain_23);
+        let continued_13 = ordering.score(0, [Some(7), None, None], &13)
+            - ordering.score(0, [None, None, None], &13);
         assert!(continued_13 > 0);
         assert_eq!(
-            ordering.score(0, [Some(17), None], &23) - plain_23,
+            ordering.score(0, [Some(17), None, None], &23) - plain_23,
             continued_13
         );
         // By the whole move, 23 learns nothing from 13's cut-off.
         let mut whole = Ordering::<u16>::new();
-        whole.reward(0, 3, 5, [Some(7), None], 13, &[]);
+        whole.reward(0, 3, 5, [Some(7), None, None], 13, &[]);
         assert_eq!(
-            whole.score(0, [Some(7), None], &23),
-            whole.score(0, [None, None], &23)
+            whole.score(0, [Some(7), None, None], &23),
+            whole.score(0, [None, None, None], &23)
         );
     }
 
@@ -394,20 +398,24 @@ mod tests {
         // the same answer to 8.
         let mut ordering = Ordering::<u16>::new();
         ordering.name_continuations_by(names);
-        ordering.reward(0, 3, 5, [Some(7), None], 13, &[]);
-        let plain = ordering.score(0, [None, None], &13);
-        assert!(ordering.score(0, [Some(7), None], &13) > plain);
-        assert_eq!(ordering.score(0, [Some(8), None], &13), plain);
-        assert!(ordering.score(0, [Some(17), None], &23) > ordering.score(0, [None, None], &23));
+        ordering.reward(0, 3, 5, [Some(7), None, None], 13, &[]);
+        let plain = ordering.score(0, [None, None, None], &13);
+        assert!(ordering.score(0, [Some(7), None, None], &13) > plain);
+        assert_eq!(ordering.score(0, [Some(8), None, None], &13), plain);
+        assert!(
+            ordering.score(0, [Some(17), None, None], &23)
+                > ordering.score(0, [None, None, None], &23)
+        );
         // A name at or past the count is hashed, inside the table.
         let stray = ContinuationNames::<u16> {
             key: |m| Some(u32::from(m)),
             count: 10,
         };
         ordering.name_continuations_by(stray);
-        ordering.reward(0, 3, 5, [Some(7), None], 4_000, &[]);
+        ordering.reward(0, 3, 5, [Some(7), None, None], 4_000, &[]);
         assert!(
-            ordering.score(0, [Some(7), None], &4_000) > ordering.score(0, [None, None], &4_000)
+            ordering.score(0, [Some(7), None, None], &4_000)
+                > ordering.score(0, [None, None, None], &4_000)
         );
         // Too many names for a slot a pair: hashed as before.
         let many = ContinuationNames::<u16> {
@@ -418,11 +426,25 @@ mod tests {
     }
 
     #[test]
+    fn a_move_two_turns_back_has_a_continuation_of_its_own() {
+        let mut ordering = Ordering::<u16>::new();
+        ordering.reward(0, 3, 5, [None, None, Some(7)], 10, &[]);
+        let plain = ordering.score(0, [None, None, None], &10);
+        assert!(ordering.score(0, [None, None, Some(7)], &10) > plain);
+        // The same move as the opponent's last or the side's move before teaches nothing.
+        assert_eq!(ordering.score(0, [Some(7), None, None], &10), plain);
+        assert_eq!(ordering.score(0, [None, Some(7), None], &10), plain);
+    }
+
+    #[test]
     fn punished_moves_fall_and_no_killer_is_set() {
         let mut ordering = Ordering::<u16>::new();
-        ordering.punish(0, 5, [Some(7), None], &[11]);
-        assert!(ordering.score(0, [Some(7), None], &11) < ordering.score(0, [None, None], &11));
-        assert!(ordering.score(0, [None, None], &11) < 0);
+        ordering.punish(0, 5, [Some(7), None, None], &[11]);
+        assert!(
+            ordering.score(0, [Some(7), None, None], &11)
+                < ordering.score(0, [None, None, None], &11)
+        );
+        assert!(ordering.score(0, [None, None, None], &11) < 0);
         assert_eq!(ordering.killer_rank(2, 11), 0);
     }
 
@@ -444,12 +466,14 @@ mod tests {
     fn history_scores_stay_within_their_bound() {
         let mut ordering = Ordering::<u16>::new();
         for _ in 0..1_000 {
-            ordering.reward(1, 0, 40, [Some(1), Some(4)], 2, &[3]);
+            ordering.reward(1, 0, 40, [Some(1), Some(4), Some(5)], 2, &[3]);
         }
-        assert!(ordering.score(1, [Some(1), Some(4)], &2) <= 3 * HISTORY_MAX);
-        assert!(ordering.score(1, [Some(1), Some(4)], &3) >= -3 * HISTORY_MAX);
+        let previous = [Some(1), Some(4), Some(5)];
+        assert!(ordering.score(1, previous, &2) <= 4 * HISTORY_MAX);
+        assert!(ordering.score(1, previous, &2) > 3 * HISTORY_MAX);
+        assert!(ordering.score(1, previous, &3) >= -4 * HISTORY_MAX);
         ordering.age();
-        assert!(ordering.score(1, [Some(1), Some(4)], &2) <= 3 * HISTORY_MAX / 2);
+        assert!(ordering.score(1, previous, &2) <= 4 * HISTORY_MAX / 2);
         assert_eq!(ordering.killer_rank(0, 2), 0);
     }
 }

@@ -250,6 +250,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("check_extension_evasions", "2"),
         ("tt_cut_history", "1"),
         ("fail_low_history", "1"),
+        ("continuation_four", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

@@ -103,7 +103,8 @@ search_params! {
     /// node's depth (0: off).
     history_pruning_depth = 0, 0..=12;
     /// History pruning's margin per ply of depth (history scores run to about ±49,000: the
-    /// plain history and two continuations of up to 16,384 each).
+    /// plain history and two continuations of up to 16,384 each; a third with
+    /// `continuation_four`).
     history_pruning_margin = 3000, 100..=20_000;
     /// The deepest node where late-move pruning skips quiet moves (outside the principal
     /// variation).
@@ -279,6 +280,10 @@ search_params! {
     /// (1), in the history and continuations of the side that played it (it refuted
     /// everything here), or not (0).
     fail_low_history = 0, 0..=1;
+    /// Whether the move ordering also scores a quiet move as a follow-up to the side's own
+    /// move two turns back, four plies before it (1), beside the answer to the opponent's
+    /// last move and the follow-up to the side's move before it; or not (0).
+    continuation_four = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

@@ -352,7 +352,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 None
             },
             continuation: if weights.continuation > 0 {
-                let [last, before] = self.previous_moves(ply);
+                let [last, before, _] = self.previous_moves(ply);
                 continuation_key(last, before)
             } else {
                 None
@@ -546,7 +546,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
         }
     }
 
-    /// The moves before the position at `ply` whose continuations the history scores.
+    /// The moves before the position at `ply` whose continuations the history scores (the
+    /// side's move two turns back only with `continuation_four`).
     #[inline]
     fn previous_moves(&self, ply: usize) -> Previous<P::Move> {
         let own = if ply >= 1 {
@@ -554,7 +555,12 @@ impl<'a, P: Evaluate> Search<'a, P> {
         } else {
             None
         };
-        [self.stack[ply].previous, own]
+        let two_turns_back = if ply >= 3 && self.params().continuation_four != 0 {
+            self.stack[ply - 3].previous
+        } else {
+            None
+        };
+        [self.stack[ply].previous, own, two_turns_back]
     }
 
     /// Fills `keys` with the ordering key of each of `moves` (higher first): the table's
@@ -1417,7 +1423,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let (previous, tried): (_, &[P::Move]) = if self.features().history {
             (previous, tried)
         } else {
-            ([None, None], &[])
+            ([None, None, None], &[])
         };
         self.memory
             .ordering
