@@ -251,6 +251,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("tt_cut_history", "1"),
         ("fail_low_history", "1"),
         ("continuation_four", "1"),
+        ("reverse_futility_halfway", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

@@ -284,6 +284,10 @@ search_params! {
     /// move two turns back, four plies before it (1), beside the answer to the opponent's
     /// last move and the follow-up to the side's move before it; or not (0).
     continuation_four = 0, 0..=1;
+    /// What a reverse-futility cut returns: the evaluation (0), or halfway between it and
+    /// beta (1), as Stockfish does, so that a bound far above beta from a guess does not
+    /// travel up the tree as if searched.
+    reverse_futility_halfway = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

@@ -773,7 +773,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
         let quiet_node = !pv_node && !in_check && beta.abs() < DECIDED;
         let params = self.params();
 
-        // Step 8. Reverse futility: an evaluation far above beta near the leaves is a cut.
+        // Step 8. Reverse futility: an evaluation far above beta near the leaves is a cut
+        // (returning the evaluation, or with `reverse_futility_halfway` halfway to beta).
         let futility_depth = if self.features().improving && improving {
             depth - 1
         } else {
@@ -785,7 +786,11 @@ impl<'a, P: Evaluate> Search<'a, P> {
             && depth <= params.reverse_futility_depth
             && eval - params.reverse_futility_margin * futility_depth >= beta
         {
-            return eval;
+            return if params.reverse_futility_halfway != 0 {
+                (eval + beta) / 2
+            } else {
+                eval
+            };
         }
 
         // Step 8b. Razoring: an evaluation far below alpha near the leaves asks quiescence
