@@ -103,10 +103,10 @@ impl<M> ContinuationNames<M> {
 
 /// The slot of the answer `mv` to `previous` in a side's continuation history (`distance` 0:
 /// the opponent's last move; 1: the side's own move before it; 2: its move two turns
-/// back), each move named by `names`
-/// where it names it, else as a whole: with `exact`, the pair's own slot where both moves
-/// have a name below the count, else a hash of the pair into [`CONTINUATION_SIZE`] slots
-/// (a constant, so the hashed path masks rather than divides).
+/// back), each move named by `names` where it names it, else as a whole: with `exact`, the
+/// pair's own slot where both moves have a name below the count, else a hash of the pair
+/// into [`CONTINUATION_SIZE`] slots (a constant, so the hashed path masks rather than
+/// divides).
 #[inline]
 fn continuation_slot<M: Copy + Hash>(
     previous: &M,
@@ -464,6 +464,17 @@ mod tests {
 
     #[test]
     fn history_scores_stay_within_their_bound() {
+        // Two previous moves: the plain history and two continuations.
+        let mut ordering = Ordering::<u16>::new();
+        for _ in 0..1_000 {
+            ordering.reward(1, 0, 40, [Some(1), Some(4), None], 2, &[3]);
+        }
+        assert!(ordering.score(1, [Some(1), Some(4), None], &2) <= 3 * HISTORY_MAX);
+        assert!(ordering.score(1, [Some(1), Some(4), None], &3) >= -3 * HISTORY_MAX);
+        ordering.age();
+        assert!(ordering.score(1, [Some(1), Some(4), None], &2) <= 3 * HISTORY_MAX / 2);
+        assert_eq!(ordering.killer_rank(0, 2), 0);
+        // Three: a third continuation adds at most one more bound.
         let mut ordering = Ordering::<u16>::new();
         for _ in 0..1_000 {
             ordering.reward(1, 0, 40, [Some(1), Some(4), Some(5)], 2, &[3]);
