@@ -464,27 +464,24 @@ mod tests {
 
     #[test]
     fn history_scores_stay_within_their_bound() {
-        // Two previous moves: the plain history and two continuations.
-        let mut ordering = Ordering::<u16>::new();
-        for _ in 0..1_000 {
-            ordering.reward(1, 0, 40, [Some(1), Some(4), None], 2, &[3]);
+        // The plain history and one bound for each continuation: two previous moves give
+        // three bounds, a third continuation at most one more.
+        for (previous, bounds) in [
+            ([Some(1), Some(4), None], 3),
+            ([Some(1), Some(4), Some(5)], 4),
+        ] {
+            let mut ordering = Ordering::<u16>::new();
+            for _ in 0..1_000 {
+                ordering.reward(1, 0, 40, previous, 2, &[3]);
+            }
+            assert!(ordering.score(1, previous, &2) <= bounds * HISTORY_MAX);
+            if previous[2].is_some() {
+                assert!(ordering.score(1, previous, &2) > 3 * HISTORY_MAX);
+            }
+            assert!(ordering.score(1, previous, &3) >= -bounds * HISTORY_MAX);
+            ordering.age();
+            assert!(ordering.score(1, previous, &2) <= bounds * HISTORY_MAX / 2);
+            assert_eq!(ordering.killer_rank(0, 2), 0);
         }
-        assert!(ordering.score(1, [Some(1), Some(4), None], &2) <= 3 * HISTORY_MAX);
-        assert!(ordering.score(1, [Some(1), Some(4), None], &3) >= -3 * HISTORY_MAX);
-        ordering.age();
-        assert!(ordering.score(1, [Some(1), Some(4), None], &2) <= 3 * HISTORY_MAX / 2);
-        assert_eq!(ordering.killer_rank(0, 2), 0);
-        // Three: a third continuation adds at most one more bound.
-        let mut ordering = Ordering::<u16>::new();
-        for _ in 0..1_000 {
-            ordering.reward(1, 0, 40, [Some(1), Some(4), Some(5)], 2, &[3]);
-        }
-        let previous = [Some(1), Some(4), Some(5)];
-        assert!(ordering.score(1, previous, &2) <= 4 * HISTORY_MAX);
-        assert!(ordering.score(1, previous, &2) > 3 * HISTORY_MAX);
-        assert!(ordering.score(1, previous, &3) >= -4 * HISTORY_MAX);
-        ordering.age();
-        assert!(ordering.score(1, previous, &2) <= 4 * HISTORY_MAX / 2);
-        assert_eq!(ordering.killer_rank(0, 2), 0);
     }
 }
