@@ -252,6 +252,9 @@ fn switched_on_parameters_keep_the_wins() {
         ("fail_low_history", "1"),
         ("continuation_four", "1"),
         ("reverse_futility_halfway", "1"),
+        ("lmr_child_cutoffs", "3"),
+        ("hindsight_margin", "80"),
+        ("lmr_killers", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

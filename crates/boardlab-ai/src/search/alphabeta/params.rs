@@ -288,6 +288,19 @@ search_params! {
     /// beta (1), as Stockfish does, so that a bound far above beta from a guess does not
     /// travel up the tree as if searched.
     reverse_futility_halfway = 0, 0..=1;
+    /// Late moves are reduced a ply more where more than this many of the node's children
+    /// (with their cousins under the same grandparent) have cut off so far: the moves here
+    /// keep being refuted, so this node will likely fail low (0: never).
+    lmr_child_cutoffs = 0, 0..=16;
+    /// Hindsight on a late move's reduction, as the node it led to begins (0: none): after a
+    /// reduction of 3 or more plies the node gets a ply back when the move did not worsen
+    /// the opponent's position (by the static evaluations); after one of 2 or more it
+    /// loses a ply when this side's evaluation and the opponent's before the move add up to
+    /// more than this margin (each side thinks itself ahead: a quiet line).
+    hindsight_margin = 0, 0..=1000;
+    /// Whether a killer that comes late is reduced as other late quiet moves are, by a ply
+    /// less (1), or searched at full depth (0).
+    lmr_killers = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

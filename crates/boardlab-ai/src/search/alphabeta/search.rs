@@ -55,6 +55,13 @@ struct Frame<M> {
     ///
     /// [`fail_low_history`]: super::params::SearchParams::fail_low_history
     quiet_mover: Option<usize>,
+    /// How many nodes at this ply have cut off since the node two plies up began (the
+    /// siblings searched so far and their cousins): many mean the moves above them are
+    /// being refuted one after the other (read by `lmr_child_cutoffs`).
+    cutoffs: u32,
+    /// The late-move reduction the move that led here is being searched with (0 at full
+    /// depth); read, and cleared, as the node begins (by `hindsight_margin`).
+    reduction: i32,
 }
 
 /// What the move loop knows of its node, for the reductions of late moves.
@@ -69,6 +76,8 @@ struct NodeKind {
     /// The node is or was in a principal variation (see [`Frame::tt_pv`]), and is not
     /// likely to fail low.
     tt_pv: bool,
+    /// More of this node's children have cut off than `lmr_child_cutoffs` allows.
+    refuted: bool,
 }
 
 /// The score a finished or stopped root iteration reached.
@@ -219,6 +228,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     unsafe_check: false,
                     tt_pv: true,
                     quiet_mover: None,
+                    cutoffs: 0,
+                    reduction: 0,
                 };
                 MAX_PLY + 2
             ],
@@ -436,7 +447,10 @@ impl<'a, P: Evaluate> Search<'a, P> {
             unsafe_check: false,
             tt_pv: true,
             quiet_mover: None,
+            cutoffs: 0,
+            reduction: 0,
         };
+        self.stack[2].cutoffs = 0;
         for (index, entry) in moves.iter_mut().enumerate() {
             let mv = entry.0;
             let mut child = *root;
@@ -500,6 +514,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
             cut: false,
             improving: true,
             tt_pv: true,
+            refuted: false,
         };
         let side = root.side_to_move().index();
         self.late_move_reduction(depth, 0, index, node, mv, side)
@@ -663,6 +678,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         // whose opponent left its key piece to be taken (the move that did so is refuted
         // without a look at this node's moves: a tenth to a third less time to a depth).
         // Quiescence does not ask, as its captures find the key piece first anyway.
+        let prior_reduction = std::mem::take(&mut self.stack[ply].reduction);
         if self.tick() {
             return 0;
         }
@@ -672,6 +688,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if position.can_take_key_piece() {
             return win_in(ply + 1);
         }
+        // The grandchildren's cut-offs are counted afresh under this node.
+        self.stack[ply + 2].cutoffs = 0;
 
         // Step 2. Mate distance: no score can beat a win at the next ply or a loss here.
         alpha = alpha.max(loss_in(ply));
@@ -772,6 +790,24 @@ impl<'a, P: Evaluate> Search<'a, P> {
         };
         let quiet_node = !pv_node && !in_check && beta.abs() < DECIDED;
         let params = self.params();
+
+        // Step 7b. Hindsight, with `hindsight_margin`: a node reached by a much reduced move
+        // gets a ply back where the move did not make the opponent's position worse, and
+        // loses one where both sides' evaluations say their side is ahead (the line is
+        // quieter than the reduction feared).
+        if params.hindsight_margin > 0 && !in_check && ply >= 1 {
+            let before = self.stack[ply - 1].eval;
+            if before != NO_EVAL {
+                if prior_reduction >= 3 && static_eval <= -before {
+                    depth += 1;
+                } else if prior_reduction >= 2
+                    && depth >= 2
+                    && static_eval + before > params.hindsight_margin
+                {
+                    depth -= 1;
+                }
+            }
+        }
 
         // Step 8. Reverse futility: an evaluation far above beta near the leaves is a cut
         // (returning the evaluation, or with `reverse_futility_halfway` halfway to beta).
@@ -975,6 +1011,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     cut: cut_node,
                     improving,
                     tt_pv: tt_pv && !likely_fail_low,
+                    refuted: params.lmr_child_cutoffs > 0
+                        && self.stack[ply + 1].cutoffs > params.lmr_child_cutoffs as u32,
                 };
                 let reduction = if in_check {
                     0
@@ -1009,6 +1047,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
+                        self.stack[ply].cutoffs += 1;
                         if quiet {
                             self.reward_cut(side, ply, depth, previous, mv, &tried);
                         } else if params.learn_from_best != 0 && self.features().history {
@@ -1084,6 +1123,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
         cut_node: bool,
         best: i32,
     ) -> i32 {
+        self.stack[ply + 1].reduction = reduction;
         let mut score = -self.negamax(
             child,
             depth - 1 - reduction,
@@ -1237,7 +1277,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
     /// outside the principal variation (step 12a), by the depth it would keep after its
     /// late-move reduction: futility (`eval` with the margins cannot reach `alpha`) and a bad
     /// history. Killers are kept. Both are off by default (parameters `futility_move_depth`
-    /// and `history_pruning_depth`; no match has yet found them worth it).
+    /// and `history_pruning_depth`); Obsidian's parameter file turns them on.
     #[allow(clippy::too_many_arguments)]
     fn prunes_late_quiet(
         &self,
@@ -1347,7 +1387,8 @@ impl<'a, P: Evaluate> Search<'a, P> {
     /// The reduction a late move starts from (step 12c), the `index`th tried at a `node` of
     /// `depth`: by the table, a ply less in the principal variation, `cut_node_reduction`
     /// plies more where a cut-off is expected, a ply more when the evaluation is not
-    /// improving; `None` where no late move is reduced (reductions off, too shallow, too
+    /// improving and another where the children keep cutting off (`lmr_child_cutoffs`);
+    /// `None` where no late move is reduced (reductions off, too shallow, too
     /// early in the list).
     fn base_reduction(&self, depth: i32, index: usize, node: NodeKind) -> Option<i32> {
         let params = self.params();
@@ -1372,12 +1413,15 @@ impl<'a, P: Evaluate> Search<'a, P> {
         if self.features().improving && !node.improving {
             r += 1;
         }
+        if node.refuted {
+            r += 1;
+        }
         Some(r)
     }
 
     /// The late-move reduction (step 12c) of the quiet move `mv`, the `index`th tried at a
     /// `node` of `depth`: the [base reduction](Self::base_reduction), less for a move with a
-    /// good history; none for a killer.
+    /// good history; for a killer none, or with `lmr_killers` a ply less than its base.
     fn late_move_reduction(
         &self,
         depth: i32,
@@ -1387,12 +1431,16 @@ impl<'a, P: Evaluate> Search<'a, P> {
         mv: P::Move,
         side: usize,
     ) -> i32 {
-        if self.memory.ordering.killer_rank(ply, mv) != 0 {
+        let killer = self.memory.ordering.killer_rank(ply, mv) != 0;
+        if killer && self.params().lmr_killers == 0 {
             return 0;
         }
         let Some(mut r) = self.base_reduction(depth, index, node) else {
             return 0;
         };
+        if killer {
+            r -= 1;
+        }
         if self.features().history {
             let previous = self.previous_moves(ply);
             r -=
