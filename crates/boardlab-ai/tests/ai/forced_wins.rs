@@ -255,6 +255,7 @@ fn switched_on_parameters_keep_the_wins() {
         ("lmr_child_cutoffs", "3"),
         ("hindsight_margin", "80"),
         ("lmr_killers", "1"),
+        ("lmr_evasions", "1"),
     ] {
         let mut params = ParamChanges::default();
         params.set(name, value).unwrap();

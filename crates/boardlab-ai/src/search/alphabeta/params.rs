@@ -301,6 +301,11 @@ search_params! {
     /// Whether a killer that comes late is reduced as other late quiet moves are, by a ply
     /// less (1), or searched at full depth (0).
     lmr_killers = 0, 0..=1;
+    /// Whether the late moves out of check are reduced as late quiet moves are elsewhere
+    /// (1), as Stockfish reduces them, or all searched at full depth (0). In endings a long
+    /// piece checks a free-standing key piece at almost every move, and its many ways out
+    /// each cost a full-depth search.
+    lmr_evasions = 0, 0..=1;
 }
 
 /// Why a parameter could not be set or a parameters file not read.

@@ -1014,7 +1014,7 @@ impl<'a, P: Evaluate> Search<'a, P> {
                     refuted: params.lmr_child_cutoffs > 0
                         && self.stack[ply + 1].cutoffs > params.lmr_child_cutoffs as u32,
                 };
-                let reduction = if in_check {
+                let reduction = if in_check && params.lmr_evasions == 0 {
                     0
                 } else if quiet {
                     let mut r = self.late_move_reduction(depth, ply, index, node, mv, side);
