@@ -4,6 +4,12 @@
 # builds the server, runs the tests.
 # Screenshots go to $SCREENSHOT_DIR (default: browser-tests/out).
 set -euo pipefail
+# Test files run at once (see the end).
+jobs="${BROWSER_TEST_JOBS:-$(nproc)}"
+if ! [[ "$jobs" =~ ^[1-9][0-9]*$ ]]; then
+  echo "BROWSER_TEST_JOBS must be a whole number of test files at once, 1 or more, not '$jobs'" >&2
+  exit 2
+fi
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
 
@@ -26,6 +32,6 @@ target="${CARGO_TARGET_DIR:-$root/target}"
 export BOARDLAB_WEB_BIN="${BOARDLAB_WEB_BIN:-$target/ci/boardlab-web}"
 # One test file a core at once (each file starts its own server on its own database; node's
 # default is one fewer than the cores, a single file at a time on a 2-core machine): on a
-# quiet 2-core VM the 82 tests take 166 s so, 253 s one file at a time, and 185 s with three
-# at once. BROWSER_TEST_JOBS overrides it.
-node --test --test-concurrency="${BROWSER_TEST_JOBS:-$(nproc)}" tests/
+# quiet 2-core VM the 82 tests take 166 s this way, 253 s one file at a time, and 185 s
+# with three at once. BROWSER_TEST_JOBS overrides it.
+node --test --test-concurrency="$jobs" tests/
